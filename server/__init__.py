@@ -1,0 +1,1 @@
+"""cardroom: an authoritative real-time card-game server."""

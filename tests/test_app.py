@@ -1,0 +1,16 @@
+from starlette.testclient import TestClient
+
+from protocol import PROTOCOL_VERSION
+from server.app import create_app
+
+
+def test_health_reports_ok_and_protocol_version():
+    with TestClient(create_app()) as client:
+        response = client.get("/health")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "protocol": PROTOCOL_VERSION}
+
+
+def test_unknown_route_is_404():
+    with TestClient(create_app()) as client:
+        assert client.get("/nope").status_code == 404
