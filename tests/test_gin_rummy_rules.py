@@ -411,8 +411,8 @@ def test_the_public_history_records_passes_takes_and_discards_but_not_stock_card
     match = match.apply(nd, Action("discard", discard))
     match = match.apply(dealer, Action("draw_discard"))
     assert match.view(None)["history"] == [
-        {"seat": nd, "type": "pass"},
-        {"seat": dealer, "type": "pass"},
+        {"seat": nd, "type": "pass", "card": upcard},
+        {"seat": dealer, "type": "pass", "card": upcard},
         {"seat": nd, "type": "draw_stock"},
         {"seat": nd, "type": "discard", "card": discard},
         {"seat": dealer, "type": "draw_discard", "card": discard},

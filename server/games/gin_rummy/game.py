@@ -230,6 +230,7 @@ class Match:
         event: dict[str, Any] = {"seat": seat, "type": kind}
         hands = list(self.hands)
         if kind == A.PASS:
+            event["card"] = self.discard_pile[-1]
             history = (*self.history, event)
             if self.passes == 0:
                 return replace(self, to_act=self.dealer, passes=1, history=history)
@@ -312,7 +313,8 @@ class Match:
         Public: scores, dealer, whose move, the discard pile in order, the stock count, both
         hand sizes, this hand's public history (passes, upcard and discard-pile takes, stock
         draws without their card, discards, the knock), the finished hands and, once a hand is
-        over, both hands with melds, lay-offs and the score. A seat also sees its own hand,
+        over, both hands with melds, lay-offs and the score. A pass names the upcard passed; a
+        stock draw names no card. A seat also sees its own hand,
         its melds and deadwood, the card it just drew and, on its move, its legal actions.
         Never: the stock order, or the other hand while the hand is in play.
         """

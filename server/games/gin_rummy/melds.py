@@ -54,7 +54,7 @@ def hand_mask(cards: Iterable[str]) -> int:
     try:
         mask = sum(map(_BIT.__getitem__, cards))
     except (KeyError, TypeError):
-        bad = next(c for c in cards if c not in _BIT)
+        bad = next(c for c in cards if not (isinstance(c, str) and c in _BIT))
         raise CardError(f"{bad!r} is not a card code") from None
     if mask.bit_count() != len(cards):
         raise CardError("a hand cannot hold the same card twice")
