@@ -1,0 +1,155 @@
+"""Bots: each level's signature behaviour, legality, determinism, and no peeking."""
+
+import pytest
+from gin_positions import position
+
+from server.games.gin_rummy import DISCARD, Action, new_match
+from server.games.gin_rummy.bots import LEVELS, make_bot
+from server.games.gin_rummy.bots.belief import Belief
+from server.games.gin_rummy.bots.table import read_view
+
+ALL = (*LEVELS, "simple")
+
+
+def after_opponent_took(card, hand0, hand1, pile, discard, stock_top=""):
+    """Seat 1 takes ``card`` from the discard pile and throws ``discard``; seat 0 to draw."""
+    match = position(hand0, hand1, f"{pile} {card}", stock_top, dealer=0, to_act=1)
+    match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", discard))
+    assert match.to_act == 0
+    return match
+
+
+def test_easy_will_not_knock_at_9_deadwood():
+    # After throwing the king, 9D is left: a knock is legal, but easy waits for less.
+    match = position(
+        "AS 2S 3S 4H 5H 6H 7C 7D 7S 9D KC",
+        "2D 3D 4D 5C 6C 8C 8H 9H TH QS",
+        phase=DISCARD,
+        to_act=0,
+    )
+    assert Action("knock", "KC") in match.legal_actions(0)
+    action = make_bot("easy", 1).act(match.view(0))
+    assert action.type == "discard"
+    low = position(
+        "AS 2S 3S 4H 5H 6H 7C 7D 7S 2D KC",
+        "9D 3D 4D 5C 6C 8C 8H 9H TH QS",
+        phase=DISCARD,
+        to_act=0,
+    )
+    assert make_bot("easy", 1).act(low.view(0)) == Action("knock", "KC")
+
+
+def test_normal_takes_a_discard_that_completes_a_meld():
+    match = position(
+        "AS 2S 4H 5H 9D 9C KC QD JH 8S", "2D 3D 4D 5C 6C 8C 8H 9H TH QS", "3S", to_act=0
+    )
+    assert make_bot("normal", 1).act(match.view(0)) == Action("draw_discard")
+    other = position(
+        "AS 2S 4H 5H 9D 9C KC QD JH 8S", "2D 3D 4D 5C 6C 8C 8H 9H TH QS", "7D", to_act=0
+    )
+    assert make_bot("normal", 1).act(other.view(0)) == Action("draw_stock")
+
+
+@pytest.mark.parametrize(("taken", "safe"), [("QC", "KD"), ("QD", "KC")])
+def test_hard_does_not_feed_the_card_the_opponent_is_collecting(taken, safe):
+    # Seat 0 draws TD onto 8D-9D and holds KC, KD loose: either discard leaves 10. The
+    # opponent just took a queen from the discard pile; the king of that suit would extend
+    # it, so hard throws the other king.
+    risky = "KC" if safe == "KD" else "KD"
+    match = after_opponent_took(
+        taken,
+        "AS 2S 3S 4H 5H 6H 8D 9D KC KD",
+        "2C 3C 4C 5S 6S 7S 8H 9H TH JS",
+        "",
+        "JS",
+        "TD",
+    )
+    match = match.apply(0, Action("draw_stock"))
+    assert match.knock_deadwood(0)[risky] == match.knock_deadwood(0)[safe] == 10
+    action = make_bot("hard", 1).act(match.view(0))
+    assert action.card == safe
+
+
+def test_expert_belief_raises_the_cards_around_one_the_opponent_took():
+    match = after_opponent_took(
+        "7C", "AS 2S 3S 4H 5H 6H 9D TD JD KS", "2C 3C 4C 5S 6S 7S 8H 9H TH JS", "", "JS"
+    )
+    belief = Belief(read_view(match.view(0)))
+    assert belief.prob("7C") == 1.0
+    unrelated = belief.prob("QH")
+    for near in ("6C", "8C", "7H", "7D"):
+        assert belief.prob(near) > 1.5 * unrelated, near
+    assert abs(sum(belief.prob(c) for c in belief.unseen) - 9) < 1e-6
+
+
+def test_passing_the_upcard_lowers_the_cards_that_would_have_melded_with_it():
+    match = new_match(3)
+    nd, upcard = match.to_act, match.discard_pile[-1]
+    match = match.apply(nd, Action("pass"))
+    table = read_view(match.view(match.dealer))
+    belief = Belief(table)
+    base = 1.0
+    for card in belief.unseen:
+        if card[0] == upcard[0]:
+            assert belief.weights[card] < base
+    assert table.opp_declined == [upcard]
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_bots_play_only_legal_moves_to_the_end_of_a_hand(level):
+    bot, rival = make_bot(level, 7), make_bot("simple", 8)
+    for seed in range(2 if level == "expert" else 6):
+        match = new_match(seed)
+        hand = match.hand_no
+        while match.hand_no == hand and not match.is_over and match.result is None:
+            seat = match.to_act
+            player = bot if seat == 0 else rival
+            action = player.act(match.view(seat))
+            assert action in match.legal_actions(seat)
+            match = match.apply(seat, action)
+        assert match.result is not None
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_a_bot_is_a_function_of_view_and_seed(level):
+    match = new_match(11)
+    for _ in range(6):
+        seat = match.to_act
+        view = match.view(seat)
+        first = make_bot(level, 5).act(view)
+        assert make_bot(level, 5).act(view) == first
+        match = match.apply(seat, first)
+
+
+def swap_hidden(match, seat):
+    """The same position for ``seat``'s eyes: one hidden opponent card swapped with the
+    bottom of the stock."""
+    from dataclasses import replace
+
+    opp = 1 - seat
+    public = {e.get("card") for e in match.history}
+    hidden = next(c for c in match.hands[opp] if c not in public)
+    bottom = match.stock[0]
+    hands = list(match.hands)
+    hands[opp] = tuple(bottom if c == hidden else c for c in match.hands[opp])
+    stock = (hidden, *match.stock[1:])
+    return replace(match, hands=tuple(hands), stock=stock)
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_no_bot_sees_hidden_cards(level):
+    for seed in (1, 2, 3):
+        match = new_match(seed)
+        for _ in range(7):
+            seat = match.to_act
+            twin = swap_hidden(match, seat)
+            assert twin.hands[1 - seat] != match.hands[1 - seat]
+            assert twin.view(seat) == match.view(seat)
+            action = make_bot(level, 9).act(match.view(seat))
+            assert make_bot(level, 9).act(twin.view(seat)) == action
+            match = match.apply(seat, action)
+
+
+def test_unknown_levels_are_refused():
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
