@@ -29,8 +29,9 @@ MATCH_BONUS = 40
 
 class ExpertBot(HardBot):
     level = "expert"
-    samples = 40
+    samples = 60
     candidates = 3
+    confidence = 2.0
 
     def _utility(self, table: Table, points: int) -> float:
         me, opp = table.scores[table.seat], table.scores[table.opp]
@@ -79,31 +80,46 @@ class ExpertBot(HardBot):
         if least == 0:
             return next(c for dw, c in options if dw == 0), True
         ranked = self.ranked_discards(table, options)
-        shortlist = ranked[: self.candidates]
-        deadwood = dict((c, dw) for dw, c in options)
-        choices = [(c, False) for c in shortlist]
-        choices += [(c, True) for c in shortlist if deadwood[c] <= 10]
-        choices += [
-            (c, True) for dw, c in options if dw == least and dw <= 10 and c not in shortlist
-        ]
+        deadwood = {c: dw for dw, c in options}
+        first = ranked[0]
+        # The hard bot's choice is the baseline; the samples must show an alternative is
+        # clearly better (paired difference beyond ``confidence`` standard errors), so noise
+        # in a few dozen playouts does not pick a worse discard by chance.
+        choices = [(first, self.should_knock(table, deadwood[first]))]
+        for card in ranked[: self.candidates]:
+            choices += [(card, False)] + ([(card, True)] if deadwood[card] <= 10 else [])
+        choices += [(c, True) for dw, c in options if dw == least <= 10]
+        choices = list(dict.fromkeys(choices))
         if len(choices) == 1:
             return choices[0]
-        totals = [0.0] * len(choices)
-        stock_left = table.stock_count
+        results: list[list[float]] = [[] for _ in choices]
         for opp, stock, pile in self._deals(table, "discard"):
             for i, (card, knock) in enumerate(choices):
                 mask = table.mask ^ BIT_OF[card]
                 if knock:
                     points = knock_points(mask, opp)
-                elif stock_left <= 2:
+                elif table.stock_count <= 2:
                     points = 0
                 else:
                     points = play_out([mask, opp], list(stock), [*pile, BIT_OF[card]], 1)
-                totals[i] += self._utility(table, points)
-        best = max(range(len(choices)), key=lambda i: (totals[i], -i))
-        return choices[best]
+                results[i].append(self._utility(table, points))
+        return choices[clearly_best(results, self.confidence)]
 
     def ranked_discards(self, table: Table, options) -> list[str]:
         """Discards in the hard bot's order of preference (best first)."""
         scored = self.score_discards(table, options)
         return [card for _, _, card, _ in sorted(scored)]
+
+
+def clearly_best(results: list[list[float]], confidence: float) -> int:
+    """Index of the option with the best mean if it beats option 0 by ``confidence``
+    standard errors of the paired differences; otherwise 0."""
+    means = [sum(r) / len(r) for r in results]
+    best = max(range(len(results)), key=lambda i: (means[i], -i))
+    if best == 0:
+        return 0
+    diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return best if mean > confidence * (var / n) ** 0.5 else 0
