@@ -383,7 +383,7 @@ def test_a_seat_sees_its_hand_and_the_public_table_only():
     view = match.view(nd)
     assert view["hand"] == list(match.hands[nd]) and view["hand_counts"] == [10, 10]
     assert view["discard_pile"] == list(match.discard_pile) and view["stock_count"] == 31
-    assert view["legal"] == [{"type": "take_upcard"}, {"type": "pass"}]
+    assert view["legal"] == ["take_upcard", "pass"] and view["knocks"] == {}
     other = match.view(1 - nd)
     assert other["legal"] == [] and other["hand"] == list(match.hands[1 - nd])
     spectator = match.view(None)

@@ -315,7 +315,10 @@ class Match:
         draws without their card, discards, the knock), the finished hands and, once a hand is
         over, both hands with melds, lay-offs and the score. A pass names the upcard passed; a
         stock draw names no card. A seat also sees its own hand,
-        its melds and deadwood, the card it just drew and, on its move, its legal actions.
+        its melds and deadwood, the card it just drew and, on its move, the types of its legal
+        actions (``legal``), the card it may not discard (``forbidden``: the one just taken
+        from the discard pile) and the cards it could knock with, with the deadwood left
+        (``knocks``). Every other card of the hand may be discarded in the discard phase.
         Never: the stock order, or the other hand while the hand is in play.
         """
         v: dict[str, Any] = {
@@ -345,8 +348,9 @@ class Match:
         v["melds"] = [list(m) for m in arrangement.melds]
         v["deadwood"] = arrangement.deadwood
         v["drawn"] = self.drawn if self.to_act == seat else None
-        v["legal"] = [a.to_dict() for a in self.legal_actions(seat)]
-        v["knock_deadwood"] = self.knock_deadwood(seat)
+        v["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
+        v["forbidden"] = self.taken if self.to_act == seat else None
+        v["knocks"] = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
         return v
 
 

@@ -41,7 +41,7 @@ class Table:
     opp_discarded: list[str] = field(default_factory=list)
     my_discarded: list[str] = field(default_factory=list)
     signals: list[tuple[str, str]] = field(default_factory=list)
-    legal: list[dict[str, Any]] = field(default_factory=list)
+    legal: list[str] = field(default_factory=list)
 
     @property
     def opp(self) -> int:
@@ -117,7 +117,7 @@ def read_view(view: dict[str, Any]) -> Table:
         pile=list(view["discard_pile"]),
         stock_count=view["stock_count"],
         taken=taken,
-        stock_only=view["phase"] == "draw" and {"type": "draw_discard"} not in legal,
+        stock_only=view["phase"] == "draw" and "draw_discard" not in legal,
         hand_no=view["hand_no"],
         scores=(view["scores"][0], view["scores"][1]),
         target=view["target"],

@@ -1,0 +1,368 @@
+"""A room as a sans-I/O object: entries in, per-audience diffs out.
+
+Everything that changes a room is an *entry* of its log: a seat claimed (``join``), a game
+action (``act``), a forfeit. The shell writes an entry to the store first (the commit point)
+and then calls :meth:`Room.apply`; rebuilding a room after a crash is applying its log again.
+
+Each change recomputes the view of every audience once (seat 0, seat 1, spectators), diffs it
+against that audience's previous view and returns the operations; because diffs are taken
+between already-redacted views, a hidden card cannot leak through a diff. Connections and the
+spectator count are not logged: they change the room's view (so everyone sees who is there)
+but are rebuilt from the sockets, not the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from protocol.diff import diff
+from server.games.gin_rummy import Action, Match, new_match
+from server.games.gin_rummy.melds import VALUES, arrange
+
+AUDIENCES = ("seat0", "seat1", "spectators")
+RECENT = 256
+"""Diffs kept per audience so a client that reconnects can catch up without a snapshot."""
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+class RoomError(Exception):
+    """A request the room refuses. ``code`` is stable, ``message`` is a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """An unguessable seat token (the secret that proves a seat is yours)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_room_code() -> str:
+    """A room code: 10 characters from a 32-letter alphabet (50 bits), not enumerable."""
+    alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" or "bot"
+    level: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    connected: bool = False
+    timeouts: int = 0
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "human" and self.token_hash is None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "connected": self.connected if self.kind == "human" else True,
+            "timeouts": self.timeouts,
+        }
+
+
+def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """Validate room options from a client; returns the normalised meta or raises RoomError."""
+    if meta.get("game", "gin_rummy") != "gin_rummy":
+        raise RoomError("bad_room", "Only Gin Rummy rooms exist for now.")
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise RoomError("bad_room", "A Gin Rummy room has two seats.")
+    specs = []
+    for spec in seats:
+        if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
+            raise RoomError("bad_room", "Each seat is {'kind': 'human'} or a bot with a level.")
+        if spec["kind"] == "bot":
+            if spec.get("level") not in LEVELS:
+                raise RoomError("bad_room", f"A bot level is one of {', '.join(LEVELS)}.")
+            specs.append({"kind": "bot", "level": spec["level"]})
+        else:
+            specs.append({"kind": "human"})
+    open_hands = bool(meta.get("open_hands", False))
+    if open_hands and any(s["kind"] == "human" for s in specs):
+        raise RoomError("bad_room", "Open hands are only for rooms where both seats are bots.")
+    turn = meta.get("turn_seconds")
+    if turn is not None and (
+        not isinstance(turn, int) or isinstance(turn, bool) or not 5 <= turn <= 600
+    ):
+        raise RoomError("bad_room", "A turn clock is between 5 and 600 seconds, or none.")
+    if sum(s["kind"] == "human" for s in specs) < 2:
+        turn = None  # the clock runs only between two humans
+    target = meta.get("target", 100)
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 500:
+        raise RoomError("bad_room", "A match target is between 1 and 500 points.")
+    return {
+        "game": "gin_rummy",
+        "seats": specs,
+        "public": bool(meta.get("public", False)),
+        "open_hands": open_hands,
+        "turn_seconds": turn,
+        "target": target,
+        "seed": meta["seed"],
+        "daily": meta.get("daily"),
+        "created_at": meta.get("created_at", 0),
+    }
+
+
+class Room:
+    """One Gin Rummy room. Build it from its meta, then :meth:`apply` its log."""
+
+    def __init__(self, room_id: str, meta: dict[str, Any], epoch: str | None = None) -> None:
+        self.id = room_id
+        self.meta = meta
+        self.match: Match = new_match(meta["seed"], {"target": meta.get("target", 100)})
+        self.seats = [Seat(s["kind"], s.get("level")) for s in meta["seats"]]
+        for seat in self.seats:
+            if seat.kind == "bot":
+                seat.name = f"{seat.level.capitalize()} bot"
+        self.log: list[dict[str, Any]] = []
+        self.seq = 0
+        self.epoch = epoch or secrets.token_hex(4)
+        self.spectators = 0
+        self.forfeit: int | None = None
+        self.forfeit_reason: str | None = None
+        self.deadline: int | None = None
+        self.commands: dict[tuple[int, Any], int] = {}
+        self._views = {a: self.render(a) for a in AUDIENCES}
+        self._recent: dict[str, deque[tuple[int, list]]] = {
+            a: deque(maxlen=RECENT) for a in AUDIENCES
+        }
+
+    # ---- reading -------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.forfeit is not None or self.match.is_over:
+            return "finished"
+        if any(s.open for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    @property
+    def winner(self) -> int | None:
+        if self.forfeit is not None:
+            return 1 - self.forfeit
+        return self.match.winner
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def seat_of(self, token: str) -> int | None:
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return i
+        return None
+
+    def render(self, audience: str) -> dict[str, Any]:
+        """The full view of one audience: the room part and the game part."""
+        seat = AUDIENCES.index(audience) if audience != "spectators" else None
+        if seat is None:
+            game = self.match.view(None)
+            if self.meta.get("open_hands"):
+                game["open"] = [
+                    {"hand": list(h), "melds": [list(m) for m in arrange(h).melds]}
+                    for h in self.match.hands
+                ]
+        else:
+            game = self.match.view(seat)
+        return {
+            "room": {
+                "id": self.id,
+                "game": "gin_rummy",
+                "status": self.status,
+                "public": self.meta.get("public", False),
+                "open_hands": self.meta.get("open_hands", False),
+                "daily": self.meta.get("daily"),
+                "turn_seconds": self.meta.get("turn_seconds"),
+                "deadline": self.deadline,
+                "seats": [s.public() for s in self.seats],
+                "spectators": self.spectators,
+                "forfeit": self.forfeit,
+                "forfeit_reason": self.forfeit_reason,
+                "winner": self.winner,
+            },
+            "seat": seat,
+            "game": game,
+        }
+
+    def view(self, audience: str) -> dict[str, Any]:
+        return self._views[audience]
+
+    def since(self, audience: str, seq: int) -> list[tuple[int, list]] | None:
+        """The diffs after ``seq`` for ``audience``, or None if they are no longer kept."""
+        if seq == self.seq:
+            return []
+        recent = self._recent[audience]
+        if seq > self.seq or not recent or recent[0][0] > seq + 1:
+            return None
+        return [(s, ops) for s, ops in recent if s > seq]
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists about this room."""
+        return {
+            "id": self.id,
+            "game": "gin_rummy",
+            "status": self.status,
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name, "open": s.open}
+                for s in self.seats
+            ],
+            "scores": list(self.match.scores),
+            "spectators": self.spectators,
+            "open_hands": self.meta.get("open_hands", False),
+        }
+
+    def replay(self, finished_at: float) -> dict[str, Any]:
+        """Seed, options, the action list and the final result: a finished game forever."""
+        return {
+            "id": self.id,
+            "game": "gin_rummy",
+            "seed": self.meta["seed"],
+            "options": {"target": self.meta.get("target", 100)},
+            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
+            "actions": [[e["seat"], e["action"]] for e in self.log if e["kind"] == "act"],
+            "result": {
+                "winner": self.winner,
+                "scores": list(self.match.scores),
+                "forfeit": self.forfeit,
+                "forfeit_reason": self.forfeit_reason,
+                "hands": [h.to_dict() for h in self.match.past],
+            },
+            "finished_at": finished_at,
+            "daily": self.meta.get("daily"),
+        }
+
+    # ---- checking requests into entries ------------------------------------------------
+
+    def join_entry(self, seat: int | None, name: str, token: str) -> dict[str, Any]:
+        if self.status == "finished":
+            raise RoomError("room_finished", "This game is over; watch its replay instead.")
+        if seat is None:
+            seat = next((i for i, s in enumerate(self.seats) if s.open), None)
+            if seat is None:
+                raise RoomError("room_full", "Every seat is taken; you can watch instead.")
+        if seat not in (0, 1):
+            raise RoomError("bad_seat", "Seats are 0 and 1.")
+        if not self.seats[seat].open:
+            raise RoomError("seat_taken", "That seat is taken.")
+        return {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
+
+    def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
+        """Check an action by ``seat``; raises IllegalAction or RoomError, changes nothing."""
+        if self.status == "finished":
+            raise RoomError("room_finished", "This game is over.")
+        if self.status == "waiting":
+            raise RoomError("waiting", "The game starts when every seat is taken.")
+        parsed = action if isinstance(action, Action) else Action.from_dict(action)
+        refusal = self.match.check(seat, parsed)
+        if refusal is not None:
+            raise refusal
+        entry = {"kind": "act", "seat": seat, "action": parsed.to_dict(), "cmd": cmd}
+        if auto:
+            entry["auto"] = True
+        return entry
+
+    def forfeit_entry(self, seat: int, reason: str) -> dict[str, Any]:
+        return {"kind": "forfeit", "seat": seat, "reason": reason}
+
+    # ---- changing --------------------------------------------------------------------------
+
+    def apply(self, entry: dict[str, Any], now_ms: int | None = None) -> dict[str, list]:
+        """Apply a logged entry; returns the diff for each audience.
+
+        ``now_ms`` (wall clock, milliseconds) starts the turn clock of the next human to act
+        in rooms that have one; rebuilding from the log passes None (no clock until the next
+        live move).
+        """
+        kind = entry["kind"]
+        seat = entry["seat"]
+        if kind == "join":
+            s = self.seats[seat]
+            s.name, s.token_hash = entry["name"], entry["token_hash"]
+        elif kind == "act":
+            self.match = self.match.apply(seat, Action.from_dict(entry["action"]))
+            if entry.get("cmd") is not None:
+                self.commands[(seat, entry["cmd"])] = self.seq + 1
+            if entry.get("auto"):
+                self.seats[seat].timeouts += 1
+        elif kind == "forfeit":
+            self.forfeit, self.forfeit_reason = seat, entry.get("reason")
+        else:
+            raise ValueError(f"unknown log entry {kind!r}")
+        self.log.append(entry)
+        turn = self.meta.get("turn_seconds")
+        clocked = now_ms is not None and turn and self.clock_seat() is not None
+        self.deadline = now_ms + 1000 * turn if clocked else None
+        return self.refresh()
+
+    def refresh(self) -> dict[str, list]:
+        """Recompute every audience's view; record and return the diffs (seq + 1)."""
+        self.seq += 1
+        out = {}
+        for audience in AUDIENCES:
+            new = self.render(audience)
+            ops = diff(self._views[audience], new)
+            self._views[audience] = new
+            self._recent[audience].append((self.seq, ops))
+            out[audience] = ops
+        return out
+
+    def duplicate(self, seat: int, cmd: Any) -> int | None:
+        """The seq at which command ``cmd`` of ``seat`` was applied, if it already was."""
+        if cmd is None:
+            return None
+        return self.commands.get((seat, cmd))
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat that should act now, if any (bots start the next hand only when no
+        human sits in the room: people read the end of a hand at their own pace)."""
+        if self.status != "playing":
+            return None
+        to_act = self.match.to_act
+        if to_act is not None:
+            return to_act if self.seats[to_act].kind == "bot" else None
+        if self.match.phase == "hand_over" and not self.humans:
+            return 0
+        return None
+
+    def clock_seat(self) -> int | None:
+        """The human seat whose turn clock runs now (two-human rooms with a clock)."""
+        if not self.meta.get("turn_seconds") or self.status != "playing":
+            return None
+        to_act = self.match.to_act
+        if to_act is not None and self.seats[to_act].kind == "human":
+            return to_act
+        return None
+
+
+def default_action(match: Match, seat: int) -> Action:
+    """The safe move the turn clock plays for a seat that ran out of time: pass the upcard,
+    draw from the stock, discard the highest loose card (never the card just taken)."""
+    phase = match.phase
+    if phase == "offer":
+        return Action("pass")
+    if phase == "draw":
+        return Action("draw_stock")
+    hand = match.hands[seat]
+    loose = [c for c in arrange(hand).deadwood_cards if c != match.taken]
+    pool = loose or [c for c in hand if c != match.taken]
+    card = max(pool, key=lambda c: (VALUES[c], c))
+    return Action("discard", card)

@@ -1,0 +1,355 @@
+"""The Store contract, run against both implementations.
+
+Every test gets its own namespace: a fresh SQLite file for the embedded store, and a unique
+key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after the test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+import pytest
+import redis.asyncio as redis
+
+from server.store import Conflict, Store
+from server.store.embedded import EmbeddedStore
+from server.store.keys import DAILY_TTL, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
+from server.store.redis_store import RedisStore
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+class Stores:
+    """Opens stores on one namespace (a file or a key prefix) and closes them after the test."""
+
+    def __init__(self, kind: str, factory: Callable[[], Store]) -> None:
+        self.kind = kind
+        self._factory = factory
+        self._open: list[Store] = []
+
+    def open(self) -> Store:
+        store = self._factory()
+        self._open.append(store)
+        return store
+
+    async def reopen(self, store: Store) -> Store:
+        """Close ``store`` (as a process exit would) and open a new one on the same data."""
+        self._open.remove(store)
+        await store.close()
+        return self.open()
+
+    async def close_all(self) -> None:
+        while self._open:
+            await self._open.pop().close()
+
+
+async def delete_prefix(prefix: str) -> None:
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = [key async for key in client.scan_iter(match=f"{prefix}:*", count=500)]
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture
+async def embedded_stores(tmp_path: Path) -> AsyncIterator[Stores]:
+    path = str(tmp_path / "cardroom.sqlite3")
+    stores = Stores("embedded", lambda: EmbeddedStore(path))
+    yield stores
+    await stores.close_all()
+
+
+@pytest.fixture
+def redis_prefix() -> str:
+    return f"cardroom-test:{uuid4().hex}"
+
+
+@pytest.fixture
+async def redis_stores(redis_prefix: str) -> AsyncIterator[Stores]:
+    stores = Stores("redis", lambda: RedisStore(REDIS_URL, prefix=redis_prefix))
+    try:
+        yield stores
+    finally:
+        try:
+            await stores.close_all()
+        finally:
+            await delete_prefix(redis_prefix)
+
+
+@pytest.fixture(params=["embedded", "redis"])
+def stores(request: pytest.FixtureRequest) -> Stores:
+    return request.getfixturevalue(f"{request.param}_stores")
+
+
+@pytest.fixture
+def store(stores: Stores) -> Store:
+    return stores.open()
+
+
+def meta(seed: int = 7) -> dict[str, Any]:
+    return {"game": "gin_rummy", "seed": seed, "seats": ["ann", "bob"], "options": {"to": 100}}
+
+
+def entry(n: int) -> dict[str, Any]:
+    return {"seat": n % 2, "action": "draw", "card": f"{n + 2}S"}
+
+
+def replay(game_id: str, finished_at: float) -> dict[str, Any]:
+    return {
+        "id": game_id,
+        "game": "gin_rummy",
+        "finished_at": finished_at,
+        "seats": ["ann", "bob"],
+        "result": {"winner": 0, "points": [25, 0]},
+        "seed": 7,
+        "log": [entry(0), entry(1)],
+    }
+
+
+def summary(game_id: str, finished_at: float) -> dict[str, Any]:
+    full = replay(game_id, finished_at)
+    return {k: full[k] for k in ("id", "game", "finished_at", "seats", "result")}
+
+
+def deal(seed: int) -> dict[str, Any]:
+    return {"game": "solitaire", "seed": seed, "cards": ["AS", "KH", "2C"]}
+
+
+def lobby_entry(room_id: str, seated: int) -> dict[str, Any]:
+    return {"room": room_id, "game": "gin_rummy", "seated": seated, "seats": 2}
+
+
+# Rooms and their logs
+
+
+async def test_created_room_meta_round_trips(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.room_meta("r1") == meta()
+
+
+async def test_creating_an_existing_room_conflicts_and_keeps_the_first(store: Store) -> None:
+    await store.create_room("r1", meta(1))
+    with pytest.raises(Conflict):
+        await store.create_room("r1", meta(2))
+    assert await store.room_meta("r1") == meta(1)
+
+
+async def test_finish_with_a_non_numeric_time_writes_nothing(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    bad = {**replay("g1", 1.0), "finished_at": "2024-05-01T12:00:00Z"}
+    with pytest.raises(ValueError):
+        await store.finish_room("r1", bad)
+    assert await store.active_rooms() == ["r1"]
+    assert await store.replay("g1") is None
+    assert [e["room"] for e in await store.lobby()] == ["r1"]
+
+
+async def test_unknown_room_has_no_meta(store: Store) -> None:
+    assert await store.room_meta("nope") is None
+
+
+async def test_appends_at_consecutive_indexes_make_the_log_in_order(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.log("r1") == []
+    for i in range(3):
+        await store.append("r1", i, entry(i))
+    assert await store.log("r1") == [entry(0), entry(1), entry(2)]
+
+
+@pytest.mark.parametrize("index", [0, 1, 3, 7], ids=["taken-0", "taken-1", "gap-3", "gap-7"])
+async def test_append_at_taken_or_gap_index_conflicts_and_leaves_log(
+    store: Store, index: int
+) -> None:
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.append("r1", 1, entry(1))
+    with pytest.raises(Conflict):
+        await store.append("r1", index, entry(99))
+    assert await store.log("r1") == [entry(0), entry(1)]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+async def test_concurrent_appends_at_one_index_exactly_one_wins(store: Store, index: int) -> None:
+    await store.create_room("r1", meta())
+    for i in range(index):
+        await store.append("r1", i, entry(i))
+    a, b = {"writer": "a"}, {"writer": "b"}
+    results = await asyncio.gather(
+        store.append("r1", index, a), store.append("r1", index, b), return_exceptions=True
+    )
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "NoneType"]
+    winner = a if results[0] is None else b
+    assert await store.log("r1") == [entry(i) for i in range(index)] + [winner]
+
+
+# Active rooms and finished games
+
+
+async def test_active_rooms_lists_created_rooms_until_finished(store: Store) -> None:
+    assert await store.active_rooms() == []
+    for room_id in ("r1", "r2", "r3"):
+        await store.create_room(room_id, meta())
+    assert sorted(await store.active_rooms()) == ["r1", "r2", "r3"]
+    await store.finish_room("r2", replay("g2", 100.0))
+    assert sorted(await store.active_rooms()) == ["r1", "r3"]
+
+
+async def test_finished_room_keeps_its_replay(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.replay("g1") == replay("g1", 100.0)
+
+
+async def test_replay_of_unknown_game_is_none(store: Store) -> None:
+    assert await store.replay("nope") is None
+
+
+async def test_replays_lists_summaries_newest_first(store: Store) -> None:
+    assert await store.replays() == []
+    # Finished out of order: the list follows finished_at, not the order of the calls.
+    for room_id, game_id, finished_at in (("r1", "g1", 300.0), ("r2", "g2", 100.0)):
+        await store.create_room(room_id, meta())
+        await store.finish_room(room_id, replay(game_id, finished_at))
+    await store.create_room("r3", meta())
+    await store.finish_room("r3", replay("g3", 200.0))
+    assert await store.replays() == [
+        summary("g1", 300.0),
+        summary("g3", 200.0),
+        summary("g2", 100.0),
+    ]
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, 10])
+async def test_replays_respects_limit(store: Store, limit: int) -> None:
+    for n in range(3):
+        await store.create_room(f"r{n}", meta())
+        await store.finish_room(f"r{n}", replay(f"g{n}", 100.0 + n))
+    newest_first = [summary(f"g{n}", 100.0 + n) for n in (2, 1, 0)]
+    assert await store.replays(limit) == newest_first[:limit]
+
+
+# Daily deals
+
+
+async def test_put_daily_keeps_the_first_deal(store: Store) -> None:
+    assert await store.put_daily("2024-05-01", deal(1)) == deal(1)
+    assert await store.put_daily("2024-05-01", deal(2)) == deal(1)
+    assert await store.daily("2024-05-01") == deal(1)
+
+
+async def test_daily_of_unknown_key_is_none(store: Store) -> None:
+    assert await store.daily("1999-12-31") is None
+
+
+async def test_concurrent_put_daily_both_get_the_one_stored_deal(store: Store) -> None:
+    first, second = await asyncio.gather(
+        store.put_daily("2024-05-01", deal(1)), store.put_daily("2024-05-01", deal(2))
+    )
+    assert first == second
+    assert first in (deal(1), deal(2))
+    assert await store.daily("2024-05-01") == first
+
+
+# Lobby
+
+
+def by_room(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(entries, key=lambda e: e["room"])
+
+
+async def test_lobby_put_and_remove_round_trip(store: Store) -> None:
+    assert await store.lobby() == []
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.lobby_put("r2", lobby_entry("r2", 1))
+    assert by_room(await store.lobby()) == [lobby_entry("r1", 1), lobby_entry("r2", 1)]
+    await store.lobby_remove("r1")
+    assert await store.lobby() == [lobby_entry("r2", 1)]
+    await store.lobby_remove("r1")  # removing an absent room is not an error
+    assert await store.lobby() == [lobby_entry("r2", 1)]
+
+
+async def test_lobby_put_of_same_room_keeps_latest_summary(store: Store) -> None:
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.lobby_put("r1", lobby_entry("r1", 2))
+    assert await store.lobby() == [lobby_entry("r1", 2)]
+
+
+async def test_finish_room_removes_it_from_lobby(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+        await store.lobby_put(room_id, lobby_entry(room_id, 2))
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.lobby() == [lobby_entry("r2", 2)]
+
+
+async def test_ping_answers(store: Store) -> None:
+    assert await store.ping() is True
+
+
+# Durability
+
+
+async def test_data_survives_reopen(stores: Stores) -> None:
+    store = stores.open()
+    await store.create_room("live", meta(1))
+    await store.append("live", 0, entry(0))
+    await store.append("live", 1, entry(1))
+    await store.create_room("done", meta(2))
+    await store.append("done", 0, entry(0))
+    await store.finish_room("done", replay("g1", 100.0))
+    await store.put_daily("2024-05-01", deal(1))
+
+    store = await stores.reopen(store)
+
+    assert await store.room_meta("live") == meta(1)
+    assert await store.log("live") == [entry(0), entry(1)]
+    assert await store.active_rooms() == ["live"]
+    assert await store.replay("g1") == replay("g1", 100.0)
+    assert await store.replays() == [summary("g1", 100.0)]
+    assert await store.daily("2024-05-01") == deal(1)
+    # The reopened store goes on from where the log stopped.
+    with pytest.raises(Conflict):
+        await store.append("live", 1, entry(99))
+    await store.append("live", 2, entry(2))
+    assert await store.log("live") == [entry(0), entry(1), entry(2)]
+
+
+async def test_embedded_lobby_is_emptied_on_reopen(embedded_stores: Stores) -> None:
+    # The lobby describes rooms of the live process; a restart rebuilds it.
+    store = embedded_stores.open()
+    await store.create_room("r1", meta())
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    store = await embedded_stores.reopen(store)
+    assert await store.lobby() == []
+    assert await store.room_meta("r1") == meta()
+
+
+async def test_redis_keys_expire_as_declared(redis_stores: Stores, redis_prefix: str) -> None:
+    store = redis_stores.open()
+    keys = Keys(redis_prefix)
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.put_daily("2024-05-01", deal(1))
+
+    client = redis.from_url(REDIS_URL)
+    try:
+        # A live room never expires under its players.
+        assert await client.ttl(keys.room_meta("r1")) == -1
+        assert await client.ttl(keys.room_log("r1")) == -1
+        assert 0 < await client.ttl(keys.daily("2024-05-01")) <= DAILY_TTL
+
+        await store.finish_room("r1", replay("g1", 100.0))
+
+        assert 0 < await client.ttl(keys.room_meta("r1")) <= FINISHED_ROOM_TTL
+        assert 0 < await client.ttl(keys.room_log("r1")) <= FINISHED_ROOM_TTL
+        assert 0 < await client.ttl(keys.replay("g1")) <= REPLAY_TTL
+    finally:
+        await client.aclose()
