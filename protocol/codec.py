@@ -32,7 +32,6 @@ def unpack(frame: bytes) -> dict[str, Any]:
             frame,
             raw=False,
             strict_map_key=True,
-            max_buffer_size=MAX_FRAME,
             max_str_len=MAX_FRAME,
             max_bin_len=0,
             max_array_len=1024,

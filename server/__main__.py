@@ -1,16 +1,50 @@
-"""`python -m server`: start cardroom on uvicorn (HOST/PORT from the environment)."""
+"""`python -m server`: start cardroom on uvicorn.
+
+HOST and PORT choose where it listens; REDIS_URL selects the Redis store (otherwise the
+embedded SQLite store in CARDROOM_DB, default ``cardroom.sqlite3``). On SIGTERM or SIGINT the
+server tells every client to reconnect, stops accepting, and finishes what it accepted.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import uvicorn
 
+from protocol.codec import MAX_FRAME
+from server.app import create_app
+
+
+class Server(uvicorn.Server):
+    def handle_exit(self, sig, frame) -> None:
+        app = self.config.loaded_app
+        manager = getattr(getattr(app, "state", None), "manager", None) if app else None
+        if manager is None:  # the app may be wrapped by middleware
+            inner = getattr(app, "app", None)
+            manager = getattr(getattr(inner, "state", None), "manager", None)
+        if manager is not None and not manager.stopping:
+            manager.stopping = True
+            # Signal handlers run between loop steps: hand the broadcast to the loop.
+            asyncio.get_event_loop().call_soon_threadsafe(manager.announce_shutdown)
+        super().handle_exit(sig, frame)
+
 
 def main() -> None:
-    host = os.environ.get("HOST", "127.0.0.1")
-    port = int(os.environ.get("PORT", "8000"))
-    uvicorn.run("server.app:app", host=host, port=port, log_level="info")
+    config = uvicorn.Config(
+        create_app(),
+        host=os.environ.get("HOST", "127.0.0.1"),
+        port=int(os.environ.get("PORT", "8000")),
+        ws="websockets-sansio",
+        ws_max_size=MAX_FRAME,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        ws_per_message_deflate=False,
+        timeout_graceful_shutdown=5,
+        log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+        lifespan="on",
+    )
+    Server(config).run()
 
 
 if __name__ == "__main__":

@@ -1,13 +1,27 @@
-"""The Starlette application: HTTP routes now, the WebSocket endpoint and client later."""
+"""The Starlette application: HTTP routes, the WebSocket endpoint, and the lifespan that owns
+the store and the room manager."""
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
+from collections.abc import AsyncIterator
+
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
 
 from protocol import PROTOCOL_VERSION
+from server import logs
+from server.rooms.manager import Config, Manager
+from server.store import Store, open_store
+from server.ws import endpoint
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
 
 
 async def health(request: Request) -> JSONResponse:
@@ -15,8 +29,82 @@ async def health(request: Request) -> JSONResponse:
     return JSONResponse({"status": "ok", "protocol": PROTOCOL_VERSION})
 
 
-def create_app() -> Starlette:
-    return Starlette(routes=[Route("/health", health)])
+async def ready(request: Request) -> JSONResponse:
+    """Readiness: the store answers and the rooms are rebuilt."""
+    manager: Manager | None = getattr(request.app.state, "manager", None)
+    if manager is None or manager.stopping or not await manager.store.ping():
+        return _error(503, "not_ready", "The server is starting, stopping or lost its store.")
+    return JSONResponse({"status": "ready", "rooms": len(manager.rooms)})
 
 
-app = create_app()
+async def lobby(request: Request) -> JSONResponse:
+    return JSONResponse({"rooms": await request.app.state.manager.lobby()})
+
+
+async def daily(request: Request) -> JSONResponse:
+    """Today's game: the date and the bot, never the seed (it would reveal every card)."""
+    deal = await request.app.state.manager.daily_deal()
+    return JSONResponse({"date": deal["date"], "game": "gin_rummy", "bot": "normal"})
+
+
+def _daily_is_over(replay: dict) -> bool:
+    day = replay.get("daily")
+    return day is None or day < dt.datetime.now(dt.UTC).date().isoformat()
+
+
+async def replays(request: Request) -> JSONResponse:
+    manager: Manager = request.app.state.manager
+    found = await manager.store.replays(limit=100)
+    shown = []
+    for summary in found:
+        full = await manager.store.replay(summary["id"])
+        if full is not None and _daily_is_over(full):
+            shown.append(summary)
+    return JSONResponse({"replays": shown})
+
+
+async def replay(request: Request) -> JSONResponse:
+    manager: Manager = request.app.state.manager
+    game_id = request.path_params["game_id"]
+    found = await manager.store.replay(game_id)
+    if found is None:
+        handle = manager.rooms.get(game_id)
+        if handle is not None and handle.room.status != "finished":
+            return _error(409, "in_progress", "A game still in progress has no replay.")
+        return _error(404, "no_replay", "There is no finished game with that id.")
+    if not _daily_is_over(found):
+        return _error(403, "daily_not_over", "Today's deal is replayable from tomorrow (UTC).")
+    return JSONResponse(found)
+
+
+async def metrics_route(request: Request) -> Response:
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+def create_app(store: Store | None = None, config: Config | None = None) -> Starlette:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        logs.setup()
+        manager = Manager(store or open_store(), config or Config.from_env())
+        await manager.start()
+        app.state.manager = manager
+        logs.log("started", rooms=len(manager.rooms))
+        try:
+            yield
+        finally:
+            await manager.close()
+            logs.log("stopped")
+
+    return Starlette(
+        routes=[
+            Route("/health", health),
+            Route("/ready", ready),
+            Route("/api/lobby", lobby),
+            Route("/api/daily", daily),
+            Route("/api/replays", replays),
+            Route("/api/replays/{game_id}", replay),
+            Route("/metrics", metrics_route),
+            WebSocketRoute("/ws", endpoint),
+        ],
+        lifespan=lifespan,
+    )

@@ -1,0 +1,176 @@
+"""A Python client for the cardroom protocol (tests, load tools, scripts).
+
+It keeps, for every room it joined or watches, the view rebuilt from the snapshot and the
+patches the server streams, checks that sequence numbers follow each other, and can resume
+after a reconnect from the last sequence it saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+from protocol import PROTOCOL_VERSION
+from protocol.codec import pack
+from protocol.diff import apply
+
+
+class ClientError(Exception):
+    """The server refused a request."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code, self.message = code, message
+        super().__init__(f"{code}: {message}")
+
+
+class GapError(Exception):
+    """A patch arrived whose sequence does not follow the last one seen."""
+
+
+@dataclass
+class RoomState:
+    view: Any = None
+    seq: int = -1
+    epoch: str | None = None
+    seat: int | None = None
+    token: str | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Client:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.ws: Any = None
+        self.rooms: dict[str, RoomState] = {}
+        self.received: list[dict[str, Any]] = []
+        self.notices: list[dict[str, Any]] = []
+        self.lobby: list[dict[str, Any]] | None = None
+        self._ids = itertools.count(1)
+        self._waiting: dict[Any, asyncio.Future] = {}
+        self._reader: asyncio.Task | None = None
+        self.closed = asyncio.Event()
+        self.close_code: int | None = None
+
+    async def connect(self) -> Client:
+        self.closed.clear()
+        self.ws = await websockets.connect(self.url, max_size=2**22, compression=None)
+        self._reader = asyncio.create_task(self._read())
+        await self.request("hello", v=PROTOCOL_VERSION)
+        return self
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def drop(self) -> None:
+        """Lose the connection abruptly (no close handshake), as a network failure would."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def send_raw(self, frame: bytes | str) -> None:
+        await self.ws.send(frame)
+
+    async def request(self, kind: str, *, id: Any = None, **fields: Any) -> dict[str, Any]:
+        """Send a request and wait for its ``ok`` (raising ClientError on ``error``)."""
+        cmd = id if id is not None else f"c{next(self._ids)}"
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[cmd] = future
+        await self.ws.send(pack({"t": kind, "id": cmd, **fields}))
+        try:
+            return await asyncio.wait_for(future, 30)
+        finally:
+            self._waiting.pop(cmd, None)
+
+    async def create(self, seats: list[dict[str, Any]], **options: Any) -> str:
+        return (await self.request("create", seats=seats, **options))["room"]
+
+    async def join(self, room: str, seat: int | None = None, name: str = "Player") -> RoomState:
+        state = self.rooms.setdefault(room, RoomState())
+        reply = await self.request("join", room=room, seat=seat, name=name)
+        state.seat, state.token = reply["seat"], reply["token"]
+        await self.wait(room, lambda s: s.view is not None)
+        return state
+
+    async def watch(self, room: str) -> RoomState:
+        state = self.rooms.setdefault(room, RoomState())
+        await self.request(
+            "watch", room=room, since=state.seq if state.seq >= 0 else None, epoch=state.epoch
+        )
+        await self.wait(room, lambda s: s.view is not None)
+        return state
+
+    async def resume(self, room: str) -> dict[str, Any]:
+        state = self.rooms[room]
+        return await self.request(
+            "resume", room=room, token=state.token, since=state.seq, epoch=state.epoch
+        )
+
+    async def act(self, room: str, action: dict[str, Any], id: Any = None) -> dict[str, Any]:
+        return await self.request("act", room=room, action=action, id=id)
+
+    async def wait(self, room: str, predicate, timeout: float = 30.0) -> RoomState:
+        """Wait until ``predicate(state)`` holds for ``room``."""
+        state = self.rooms.setdefault(room, RoomState())
+
+        async def until() -> None:
+            while not predicate(state):
+                state.changed.clear()
+                await state.changed.wait()
+
+        await asyncio.wait_for(until(), timeout)
+        return state
+
+    async def _read(self) -> None:
+        import msgpack
+
+        try:
+            async for frame in self.ws:
+                message = msgpack.unpackb(frame, raw=False)
+                self.received.append(message)
+                self._dispatch(message)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.close_code = self.ws.close_code
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("connection closed"))
+            self.closed.set()
+            for state in self.rooms.values():
+                state.changed.set()
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind in ("ok", "error"):
+            future = self._waiting.get(message.get("id"))
+            if future is not None and not future.done():
+                if kind == "ok":
+                    future.set_result(message)
+                else:
+                    future.set_exception(ClientError(message["code"], message["message"]))
+            return
+        if kind == "snapshot":
+            state = self.rooms.setdefault(message["room"], RoomState())
+            state.view, state.seq, state.epoch = message["view"], message["seq"], message["epoch"]
+            state.changed.set()
+        elif kind == "patch":
+            state = self.rooms.setdefault(message["room"], RoomState())
+            if state.view is None:
+                return
+            if message["seq"] != state.seq + 1:
+                raise GapError(f"patch {message['seq']} after {state.seq}")
+            state.view = apply(state.view, message["ops"])
+            state.seq = message["seq"]
+            state.changed.set()
+        elif kind == "lobby":
+            self.lobby = message["rooms"]
+        elif kind in ("notice", "reconnect"):
+            self.notices.append(message)

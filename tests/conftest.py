@@ -1,0 +1,134 @@
+"""Fixtures that start a real cardroom server process on a free port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class ServerProcess:
+    env: dict[str, str]
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, **self.env, "PORT": str(self.port), "HOST": "127.0.0.1"}
+        self.log = open(self.env["LOG_FILE"], "ab")  # noqa: SIM115 (kept open for the process)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {Path(self.env['LOG_FILE']).read_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.http}/ready", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not become ready")
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+        return self.proc.returncode
+
+    def get(self, path: str):
+        import json
+
+        try:
+            with urllib.request.urlopen(f"{self.http}{path}", timeout=5) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {
+        "CARDROOM_DB": str(tmp_path / "cardroom.sqlite3"),
+        "CARDROOM_BOT_DELAY": "0",
+        "CARDROOM_GRACE_SECONDS": "60",
+        "LOG_FILE": str(tmp_path / "server.log"),
+        "LOG_LEVEL": "warning",
+        "REDIS_URL": "",
+        # Scripted players act far faster than people; the flood test sets its own limit.
+        "CARDROOM_RATE": "2000",
+        "CARDROOM_BURST": "4000",
+        **extra,
+    }
+
+
+@pytest.fixture
+def server_env(tmp_path):
+    return _env(tmp_path)
+
+
+@pytest.fixture
+def server(server_env):
+    proc = ServerProcess(server_env).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def redis_env(tmp_path):
+    """Server environment on the machine's Redis with a key prefix of its own, removed after."""
+    prefix = f"cardroom-test:{uuid.uuid4().hex}"
+    yield _env(tmp_path, REDIS_URL="redis://127.0.0.1:6379/0", REDIS_PREFIX=prefix)
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=6379, db=0)
+    keys = list(client.scan_iter(match=f"{prefix}:*"))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+@pytest.fixture
+def make_server():
+    started: list[ServerProcess] = []
+
+    def make(env: dict[str, str], port: int | None = None) -> ServerProcess:
+        proc = ServerProcess(env) if port is None else ServerProcess(env, port)
+        started.append(proc.start())
+        return proc
+
+    yield make
+    for proc in started:
+        if proc.proc is not None and proc.proc.poll() is None:
+            proc.stop(signal.SIGKILL)

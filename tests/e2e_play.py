@@ -1,0 +1,57 @@
+"""Helpers for end-to-end tests: players that act from the view the server streams."""
+
+from __future__ import annotations
+
+import asyncio
+
+from protocol.client import Client
+from server.games.gin_rummy.bots import make_bot
+
+
+def my_turn(state) -> bool:
+    game = state.view["game"]
+    room = state.view["room"]
+    if room["status"] == "finished":
+        return True
+    return game["to_act"] == state.seat or game["phase"] == "hand_over"
+
+
+async def play(
+    client: Client, room: str, level: str = "normal", hands: int | None = None, seed: int = 1
+) -> None:
+    """Play ``room`` from ``client``'s seat with a bot's choices until the match (or
+    ``hands`` hands) is over."""
+    bot = make_bot(level, seed)
+    state = client.rooms[room]
+    finished_hands = 0
+    while True:
+        await client.wait(room, my_turn)
+        view = state.view
+        if view["room"]["status"] == "finished":
+            return
+        game = view["game"]
+        if game["phase"] == "hand_over":
+            finished_hands += 1
+            if hands is not None and finished_hands >= hands:
+                return
+            seq = state.seq
+            try:
+                await client.act(room, {"type": "next_hand"})
+            except Exception as error:  # the other player may have started it first
+                if getattr(error, "code", None) != "hand_in_play":
+                    raise
+            await client.wait(room, lambda s, q=seq: s.seq > q)
+            await client.wait(room, lambda s: s.view["game"]["phase"] != "hand_over")
+            continue
+        action = bot.act(game)
+        seq = state.seq
+        await client.act(room, action.to_dict())
+        await client.wait(room, lambda s, q=seq: s.seq > q)
+
+
+async def connect(url: str) -> Client:
+    return await Client(url).connect()
+
+
+async def both(*coros):
+    return await asyncio.gather(*coros)
