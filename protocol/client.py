@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,8 @@ class Client:
         self.received: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
         self.lobby: list[dict[str, Any]] | None = None
+        # Command ids must be unique for a seat over the room's life, across reconnects.
+        self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
         self._waiting: dict[Any, asyncio.Future] = {}
         self._reader: asyncio.Task | None = None
@@ -80,7 +83,7 @@ class Client:
 
     async def request(self, kind: str, *, id: Any = None, **fields: Any) -> dict[str, Any]:
         """Send a request and wait for its ``ok`` (raising ClientError on ``error``)."""
-        cmd = id if id is not None else f"c{next(self._ids)}"
+        cmd = id if id is not None else f"{self._prefix}-{next(self._ids)}"
         future = asyncio.get_running_loop().create_future()
         self._waiting[cmd] = future
         await self.ws.send(pack({"t": kind, "id": cmd, **fields}))

@@ -132,3 +132,13 @@ def make_server():
     for proc in started:
         if proc.proc is not None and proc.proc.poll() is None:
             proc.stop(signal.SIGKILL)
+
+
+@pytest.fixture(autouse=True)
+async def close_clients():
+    """Close every protocol client a test opened, so no socket outlives its test."""
+    from e2e_play import OPEN
+
+    yield
+    while OPEN:
+        await OPEN.pop().close()

@@ -49,8 +49,14 @@ async def play(
         await client.wait(room, lambda s, q=seq: s.seq > q)
 
 
-async def connect(url: str) -> Client:
-    return await Client(url).connect()
+OPEN: list[Client] = []
+"""Clients of the running test, closed by the ``close_clients`` fixture."""
+
+
+async def connect(url: str, client: Client | None = None) -> Client:
+    client = client or Client(url)
+    OPEN.append(client)
+    return await client.connect()
 
 
 async def both(*coros):

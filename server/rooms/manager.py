@@ -217,21 +217,40 @@ class Manager:
             raise RoomError("no_room", "There is no such room (check the code or link).")
         return handle
 
-    def _attach(self, conn: Connection, handle: Handle, audience: str, seat: int | None) -> None:
+    def _attach(
+        self,
+        conn: Connection,
+        handle: Handle,
+        audience: str,
+        seat: int | None,
+        since: int | None = None,
+        epoch: str | None = None,
+    ) -> None:
+        """Subscribe ``conn`` to an audience and bring it up to date.
+
+        The change this makes (a spectator more, a seat connected) is broadcast to the others
+        first; ``conn`` then gets the patches after ``since`` (if the room still has them and
+        the epoch matches) or a snapshot, so it never sees a patch of another audience or a
+        patch ahead of its catch-up.
+        """
         room = handle.room
         if room.id in conn.rooms:
             self._detach(conn, room.id)
-        conn.rooms[room.id] = (audience, seat)
-        handle.subs[audience].add(conn)
+        changed = False
         if seat is None:
             room.spectators += 1
-            self._broadcast(handle, room.refresh())
+            changed = True
         elif not room.seats[seat].connected:
             room.seats[seat].connected = True
             task = handle.grace.pop(seat, None)
             if task is not None:
                 task.cancel()
+            changed = True
+        if changed:
             self._broadcast(handle, room.refresh())
+        conn.rooms[room.id] = (audience, seat)
+        handle.subs[audience].add(conn)
+        self._catch_up(conn, handle, audience, since, epoch)
 
     def _detach(self, conn: Connection, room_id: str) -> None:
         audience, seat = conn.rooms.pop(room_id)
@@ -335,7 +354,6 @@ class Manager:
             await self._commit(handle, entry)
             seat = entry["seat"]
             self._attach(conn, handle, AUDIENCES[seat], seat)
-        self._snapshot(conn, handle, AUDIENCES[seat])
         return {"room": handle.room.id, "seat": seat, "token": token}
 
     async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
@@ -343,14 +361,12 @@ class Manager:
         seat = handle.room.seat_of(token) if isinstance(token, str) else None
         if seat is None:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
-        self._attach(conn, handle, AUDIENCES[seat], seat)
-        self._catch_up(conn, handle, AUDIENCES[seat], since, epoch)
+        self._attach(conn, handle, AUDIENCES[seat], seat, since, epoch)
         return {"room": handle.room.id, "seat": seat}
 
     async def watch(self, conn, room_id, since, epoch) -> dict[str, Any]:
         handle = self._get(room_id)
-        self._attach(conn, handle, "spectators", None)
-        self._catch_up(conn, handle, "spectators", since, epoch)
+        self._attach(conn, handle, "spectators", None, since, epoch)
         return {"room": handle.room.id}
 
     async def leave(self, conn: Connection, room_id: Any) -> dict[str, Any]:

@@ -99,9 +99,9 @@ def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
         raise RoomError("bad_room", "Open hands are only for rooms where both seats are bots.")
     turn = meta.get("turn_seconds")
     if turn is not None and (
-        not isinstance(turn, int) or isinstance(turn, bool) or not 5 <= turn <= 600
+        not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 600
     ):
-        raise RoomError("bad_room", "A turn clock is between 5 and 600 seconds, or none.")
+        raise RoomError("bad_room", "A turn clock is between 1 and 600 seconds, or none.")
     if sum(s["kind"] == "human" for s in specs) < 2:
         turn = None  # the clock runs only between two humans
     target = meta.get("target", 100)
@@ -188,6 +188,7 @@ class Room:
                 "id": self.id,
                 "game": "gin_rummy",
                 "status": self.status,
+                "moves": len(self.log),
                 "public": self.meta.get("public", False),
                 "open_hands": self.meta.get("open_hands", False),
                 "daily": self.meta.get("daily"),
