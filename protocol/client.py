@@ -102,6 +102,14 @@ class Client:
         await self.wait(room, lambda s: s.view is not None)
         return state
 
+    async def daily(self, name: str = "Player") -> str:
+        """Start today's game; returns its room (seated, with the snapshot in)."""
+        reply = await self.request("daily", name=name)
+        state = self.rooms.setdefault(reply["room"], RoomState())
+        state.seat, state.token = reply["seat"], reply["token"]
+        await self.wait(reply["room"], lambda s: s.view is not None)
+        return reply["room"]
+
     async def watch(self, room: str) -> RoomState:
         state = self.rooms.setdefault(room, RoomState())
         await self.request(

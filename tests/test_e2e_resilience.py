@@ -95,9 +95,7 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
     status, daily_before = first.get("/api/daily")
     assert status == 200 and "seed" not in daily_before
     me = await connect(first.ws)
-    daily_reply = await me.request("daily", name="Me")
-    daily_room = daily_reply["room"]
-    await me.wait(daily_room, lambda s: s.view is not None)
+    daily_room = await me.daily("Me")
     first_hand = me.rooms[daily_room].view["game"]["hand"]
     mine = await me.create([{"kind": "human"}, {"kind": "bot", "level": "hard"}])
     await me.join(mine, 0, "Me")
@@ -118,9 +116,8 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
     assert any(r["id"] == done for r in second.get("/api/replays")[1]["replays"])
     assert second.get("/api/daily")[1] == daily_before
     other = await connect(second.ws)
-    again = await other.request("daily", name="Other")
-    await other.wait(again["room"], lambda s: s.view is not None)
-    assert other.rooms[again["room"]].view["game"]["hand"] == first_hand
+    again = await other.daily("Other")
+    assert other.rooms[again].view["game"]["hand"] == first_hand
     # The player comes back to the same seat of the rebuilt room and plays on.
     back = await connect(second.ws)
     back.rooms[mine] = type(me.rooms[mine])(token=token, seat=0)
