@@ -1,0 +1,119 @@
+"""Property, end to end: random games with random reconnects; no message a seat or a
+spectator receives ever holds a card hidden from it at that moment."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+
+import pytest
+from e2e_play import connect
+from test_gin_rummy_properties import hidden_from, strings_in
+
+from protocol.client import Client, RoomState
+from protocol.diff import apply
+from server.games.gin_rummy import Action, new_match
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def random_action(rng: random.Random, game: dict) -> dict:
+    legal = game["legal"]
+    kind = rng.choice(legal)
+    if kind == "knock" and game["knocks"]:
+        return {"type": "knock", "card": rng.choice(sorted(game["knocks"]))}
+    if kind in ("knock", "discard"):
+        cards = [c for c in game["hand"] if c != game["forbidden"]]
+        return {"type": "discard", "card": rng.choice(cards)}
+    return {"type": kind}
+
+
+def positions(db: str, room: str):
+    """Engine position after each number of log entries (joins included) of ``room``."""
+    con = sqlite3.connect(db)
+    meta = json.loads(con.execute("SELECT meta FROM rooms WHERE id = ?", (room,)).fetchone()[0])
+    entries = [
+        json.loads(e)
+        for (e,) in con.execute("SELECT entry FROM log WHERE room = ? ORDER BY idx", (room,))
+    ]
+    con.close()
+    match = new_match(meta["seed"], {"target": meta["target"]})
+    states = [match]
+    for entry in entries:
+        if entry["kind"] == "act":
+            match = match.apply(entry["seat"], Action.from_dict(entry["action"]))
+        states.append(match)
+    return states
+
+
+def check_messages(messages: list[dict], room: str, viewer, states) -> int:
+    """Replay ``messages`` as a client would and check each against the position it shows."""
+    view = None
+    checked = 0
+    for message in messages:
+        if message.get("room") != room:
+            continue
+        if message["t"] == "snapshot":
+            view = message["view"]
+        elif message["t"] == "patch" and view is not None:
+            view = apply(view, message["ops"])
+        else:
+            continue
+        state = states[view["room"]["moves"]]
+        leaked = set(strings_in(message)) & hidden_from(state, viewer)
+        assert not leaked, f"{viewer} got {leaked} at move {view['room']['moves']}"
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, server_env, seed):
+    rng = random.Random(seed)
+    players = [await connect(server.ws), await connect(server.ws)]
+    spectator = await connect(server.ws)
+    room = await players[0].create(HUMANS, target=30)
+    for seat in (0, 1):
+        await players[seat].join(room, seat, f"P{seat}")
+    await spectator.watch(room)
+    received = {0: [], 1: [], None: []}
+    for _ in range(400):
+        seat = rng.randrange(2)
+        client = players[seat]
+        if rng.random() < 0.08:  # the network drops; the player resumes on a new socket
+            received[seat].extend(client.received)
+            await client.drop()
+            fresh = Client(server.ws)
+            fresh.rooms[room] = RoomState(token=client.rooms[room].token, seat=seat)
+            if rng.random() < 0.5:  # resume from the last sequence seen, or from nothing
+                fresh.rooms[room].seq = client.rooms[room].seq
+                fresh.rooms[room].epoch = client.rooms[room].epoch
+                fresh.rooms[room].view = client.rooms[room].view
+            await connect(server.ws, fresh)
+            await fresh.resume(room)
+            await fresh.wait(room, lambda s: s.view is not None)
+            players[seat] = fresh
+            continue
+        state = client.rooms[room]
+        await client.wait(room, lambda s: s.seq >= spectator.rooms[room].seq - 5)
+        game = state.view["game"]
+        if state.view["room"]["status"] == "finished":
+            break
+        if game["phase"] == "hand_over" or game["to_act"] == seat:
+            action = (
+                {"type": "next_hand"} if game["phase"] == "hand_over" else random_action(rng, game)
+            )
+            try:
+                await client.act(room, action)
+            except Exception as error:
+                assert getattr(error, "code", None) in ("hand_in_play", "not_your_turn")
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.3)
+    for seat in (0, 1):
+        received[seat].extend(players[seat].received)
+    received[None].extend(spectator.received)
+    states = positions(server_env["CARDROOM_DB"], room)
+    assert len(states) > 20
+    checked = sum(check_messages(received[v], room, v, states) for v in (0, 1, None))
+    assert checked > 100
