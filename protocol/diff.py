@@ -20,7 +20,7 @@ from typing import Any
 import jsonpatch
 import msgpack
 
-SMALL = 8
+SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
 
 

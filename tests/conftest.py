@@ -47,6 +47,7 @@ class ServerProcess:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                self.log.close()
                 raise RuntimeError(f"server exited: {Path(self.env['LOG_FILE']).read_text()}")
             try:
                 with urllib.request.urlopen(f"{self.http}/ready", timeout=1) as r:
@@ -130,7 +131,7 @@ def make_server():
 
     yield make
     for proc in started:
-        if proc.proc is not None and proc.proc.poll() is None:
+        if proc.proc is not None and not proc.log.closed:
             proc.stop(signal.SIGKILL)
 
 

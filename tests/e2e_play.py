@@ -13,7 +13,7 @@ def my_turn(state) -> bool:
     room = state.view["room"]
     if room["status"] == "finished":
         return True
-    return game["to_act"] == state.seat or game["phase"] == "hand_over"
+    return game["turn"]["to_act"] == state.seat or game["turn"]["phase"] == "hand_over"
 
 
 async def play(
@@ -30,7 +30,7 @@ async def play(
         if view["room"]["status"] == "finished":
             return
         game = view["game"]
-        if game["phase"] == "hand_over":
+        if game["turn"]["phase"] == "hand_over":
             finished_hands += 1
             if hands is not None and finished_hands >= hands:
                 return
@@ -41,7 +41,7 @@ async def play(
                 if getattr(error, "code", None) != "hand_in_play":
                     raise
             await client.wait(room, lambda s, q=seq: s.seq > q)
-            await client.wait(room, lambda s: s.view["game"]["phase"] != "hand_over")
+            await client.wait(room, lambda s: s.view["game"]["turn"]["phase"] != "hand_over")
             continue
         action = bot.act(game)
         seq = state.seq

@@ -20,18 +20,18 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
 def random_action(rng: random.Random, game: dict) -> dict:
-    legal = game["legal"]
+    legal = game["turn"]["legal"]
     kind = rng.choice(legal)
-    if kind == "knock" and game["knocks"]:
-        return {"type": "knock", "card": rng.choice(sorted(game["knocks"]))}
+    if kind == "knock" and game["turn"]["knocks"]:
+        return {"type": "knock", "card": rng.choice(sorted(game["turn"]["knocks"]))}
     if kind in ("knock", "discard"):
-        cards = [c for c in game["hand"] if c != game["forbidden"]]
+        cards = [c for c in game["hand"] if c != game["turn"]["forbidden"]]
         return {"type": "discard", "card": rng.choice(cards)}
     return {"type": kind}
 
 
 def positions(db: str, room: str):
-    """Engine position after each number of log entries (joins included) of ``room``."""
+    """Engine position after each number of actions (the view's ``ply``) of ``room``."""
     con = sqlite3.connect(db)
     meta = json.loads(con.execute("SELECT meta FROM rooms WHERE id = ?", (room,)).fetchone()[0])
     entries = [
@@ -44,7 +44,7 @@ def positions(db: str, room: str):
     for entry in entries:
         if entry["kind"] == "act":
             match = match.apply(entry["seat"], Action.from_dict(entry["action"]))
-        states.append(match)
+            states.append(match)
     return states
 
 
@@ -61,9 +61,9 @@ def check_messages(messages: list[dict], room: str, viewer, states) -> int:
             view = apply(view, message["ops"])
         else:
             continue
-        state = states[view["room"]["moves"]]
-        leaked = set(strings_in(message)) & hidden_from(state, viewer)
-        assert not leaked, f"{viewer} got {leaked} at move {view['room']['moves']}"
+        ply = view["game"]["turn"]["ply"]
+        leaked = set(strings_in(message)) & hidden_from(states[ply], viewer)
+        assert not leaked, f"{viewer} got {leaked} at move {ply}"
         checked += 1
     return checked
 
@@ -100,9 +100,11 @@ async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, ser
         game = state.view["game"]
         if state.view["room"]["status"] == "finished":
             break
-        if game["phase"] == "hand_over" or game["to_act"] == seat:
+        if game["turn"]["phase"] == "hand_over" or game["turn"]["to_act"] == seat:
             action = (
-                {"type": "next_hand"} if game["phase"] == "hand_over" else random_action(rng, game)
+                {"type": "next_hand"}
+                if game["turn"]["phase"] == "hand_over"
+                else random_action(rng, game)
             )
             try:
                 await client.act(room, action)

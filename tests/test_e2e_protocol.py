@@ -44,9 +44,9 @@ async def next_error(client: Client, count: int) -> dict:
 async def test_bad_input_gets_a_code_and_changes_nothing(server):
     alice, bob, eve, room = await seated(server)
     game = alice.rooms[room].view["game"]
-    to_act, other = game["to_act"], 1 - game["to_act"]
+    to_act, other = game["turn"]["to_act"], 1 - game["turn"]["to_act"]
     players = {0: alice, 1: bob}
-    before = eve.rooms[room].view["game"], eve.rooms[room].view["room"]["moves"]
+    before = eve.rooms[room].view["game"], eve.rooms[room].view["game"]["turn"]["ply"]
 
     # Frames that are not MessagePack maps: the socket stays open.
     for frame in (b"\xc1\xff", pack([1, 2]), "not binary"):
@@ -75,7 +75,7 @@ async def test_bad_input_gets_a_code_and_changes_nothing(server):
     await refused(stranger, "bad_room", "create", seats=HUMANS, open_hands=True)
     await refused(stranger, "not_joined", "leave", room=room)
     await asyncio.sleep(0.2)
-    after = eve.rooms[room].view["game"], eve.rooms[room].view["room"]["moves"]
+    after = eve.rooms[room].view["game"], eve.rooms[room].view["game"]["turn"]["ply"]
     assert after == before
     # The room still plays normally.
     await players[to_act].act(room, {"type": "pass"})

@@ -48,9 +48,9 @@ async def test_a_player_who_drops_mid_hand_resumes_with_nothing_lost_or_doubled(
     await alice.wait(room, my_turn)
     view = alice.rooms[room].view["game"]
     action = make_bot("normal", 1).act(view).to_dict()
-    moves = bob.rooms[room].view["room"]["moves"] + 1
+    moves = bob.rooms[room].view["game"]["turn"]["ply"] + 1
     await alice.ws.send(pack({"t": "act", "id": "retry-me", "room": room, "action": action}))
-    await bob.wait(room, lambda s: s.view["room"]["moves"] == moves)  # the server applied it
+    await bob.wait(room, lambda s: s.view["game"]["turn"]["ply"] == moves)  # the server applied it
     await alice.drop()  # ... and the answer is lost with the connection
     await bob.wait(room, lambda s: s.view["room"]["seats"][0]["connected"] is False)
     # She reconnects on a new socket, resumes from the last sequence she saw, and retries.
@@ -61,7 +61,7 @@ async def test_a_player_who_drops_mid_hand_resumes_with_nothing_lost_or_doubled(
     reply = await again.act(room, action, id="retry-me")
     assert reply.get("duplicate") is True
     state = again.rooms[room]
-    await again.wait(room, lambda s: s.view["room"]["moves"] == moves)
+    await again.wait(room, lambda s: s.view["game"]["turn"]["ply"] == moves)
     fresh = await connect(server.ws)
     fresh.rooms[room] = type(state)(token=state.token)
     await fresh.request("resume", room=room, token=state.token)
@@ -78,7 +78,7 @@ async def test_a_player_who_drops_mid_hand_resumes_with_nothing_lost_or_doubled(
 async def bot_room_seq(server, room):
     watcher = await connect(server.ws)
     await watcher.watch(room)
-    moves = watcher.rooms[room].view["room"]["moves"]
+    moves = watcher.rooms[room].view["game"]["turn"]["ply"]
     await watcher.close()
     return moves
 
@@ -105,7 +105,7 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
         [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "normal"}], public=True
     )
     await asyncio.sleep(0.3)
-    moves_before = me.rooms[mine].view["room"]["moves"]
+    moves_before = me.rooms[mine].view["game"]["turn"]["ply"]
     token = me.rooms[mine].token
     assert first.stop(signal.SIGTERM) in STOPPED
     await asyncio.sleep(0.2)
@@ -123,7 +123,7 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
     back.rooms[mine] = type(me.rooms[mine])(token=token, seat=0)
     await back.resume(mine)
     state = await back.wait(mine, lambda s: s.view is not None)
-    assert state.view["room"]["moves"] >= moves_before
+    assert state.view["game"]["turn"]["ply"] >= moves_before
     assert state.view["game"]["seat"] == 0 and len(state.view["game"]["hand"]) in (10, 11)
     await play(back, mine, hands=1)
     # The bot room resumed on its own.
@@ -143,7 +143,7 @@ async def test_graceful_shutdown_tells_clients_to_reconnect_and_keeps_every_acti
         for c in (alice, bob):
             if my_turn(c.rooms[room]):
                 await step(c, room)
-    moves = alice.rooms[room].view["room"]["moves"]
+    moves = alice.rooms[room].view["game"]["turn"]["ply"]
     assert first.stop(signal.SIGTERM) in STOPPED
     await asyncio.wait_for(alice.closed.wait(), 10)
     assert any(n["t"] == "reconnect" for n in alice.notices)
@@ -152,7 +152,7 @@ async def test_graceful_shutdown_tells_clients_to_reconnect_and_keeps_every_acti
     back.rooms[room] = type(alice.rooms[room])(token=alice.rooms[room].token, seat=0)
     await back.resume(room)
     state = await back.wait(room, lambda s: s.view is not None)
-    assert state.view["room"]["moves"] == moves
+    assert state.view["game"]["turn"]["ply"] == moves
     await back.close()
 
 
@@ -195,8 +195,8 @@ async def test_the_turn_clock_plays_a_safe_move_and_repeated_timeouts_forfeit(
     alice, _bob, room = await table(server, turn_seconds=1)
     view = alice.rooms[room].view
     assert view["room"]["deadline"] is not None
-    first = view["game"]["to_act"]
-    state = await alice.wait(room, lambda s: s.view["room"]["moves"] >= 3, timeout=10)
+    first = view["game"]["turn"]["to_act"]
+    state = await alice.wait(room, lambda s: s.view["game"]["turn"]["ply"] >= 3, timeout=10)
     assert any(n.get("kind") == "timeout" for n in alice.notices)
     # Nobody plays: the clock passes, draws and discards until a player times out twice.
     state = await alice.wait(room, lambda s: s.view["room"]["status"] == "finished", timeout=15)

@@ -83,7 +83,7 @@ def test_when_both_pass_the_non_dealer_must_draw_from_the_stock():
     top = match.stock[-1]
     match = match.apply(nd, Action("draw_stock"))
     assert top in match.hands[nd] and len(match.stock) == 30
-    assert match.view(nd)["drawn"] == top
+    assert match.view(nd)["turn"]["drawn"] == top
 
 
 def test_the_upcard_offer_refuses_draws_and_other_moves():
@@ -381,11 +381,11 @@ def test_a_seat_sees_its_hand_and_the_public_table_only():
     match = new_match(11)
     nd = match.to_act
     view = match.view(nd)
-    assert view["hand"] == list(match.hands[nd]) and view["hand_counts"] == [10, 10]
-    assert view["discard_pile"] == list(match.discard_pile) and view["stock_count"] == 31
-    assert view["legal"] == ["take_upcard", "pass"] and view["knocks"] == {}
+    assert view["hand"] == list(match.hands[nd]) and view["turn"]["hand_counts"] == [10, 10]
+    assert view["discard_pile"] == list(match.discard_pile) and view["turn"]["stock_count"] == 31
+    assert view["turn"]["legal"] == ["take_upcard", "pass"] and view["turn"]["knocks"] == {}
     other = match.view(1 - nd)
-    assert other["legal"] == [] and other["hand"] == list(match.hands[1 - nd])
+    assert other["turn"]["legal"] == [] and other["hand"] == list(match.hands[1 - nd])
     spectator = match.view(None)
     assert "hand" not in spectator and "legal" not in spectator
 
@@ -398,7 +398,7 @@ def test_the_seat_view_lists_melds_and_deadwood_of_its_hand():
         ["4H", "5H", "6H"],
         ["7D", "8D", "9D"],
     ]
-    assert view["deadwood"] == 10
+    assert view["turn"]["deadwood"] == 10
 
 
 def test_the_public_history_records_passes_takes_and_discards_but_not_stock_cards():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import multiprocessing
 import os
 import secrets
 import time
@@ -124,6 +125,14 @@ class Handle:
     lobby_summary: dict | None = None
 
 
+def bot_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes for the heavy bot levels. They start from a fork server, not by
+    forking this process, so they never inherit its listening socket or its connections."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["server.games.gin_rummy.bots"])
+    return ProcessPoolExecutor(workers, mp_context=context)
+
+
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
     """A bot's decision as plain data (runs in a worker process for the heavy levels)."""
     return make_bot(level, seed).act(view).to_dict()
@@ -171,7 +180,7 @@ class Manager:
                     task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)
         await self.store.close()
 
     def announce_shutdown(self) -> None:
@@ -483,7 +492,7 @@ class Manager:
             started = time.perf_counter()
             if level in POOLED_LEVELS:
                 if self.pool is None:
-                    self.pool = ProcessPoolExecutor(self.config.bot_workers)
+                    self.pool = bot_pool(self.config.bot_workers)
                 loop = asyncio.get_running_loop()
                 action = await loop.run_in_executor(self.pool, think, level, seed, view)
             else:

@@ -188,7 +188,6 @@ class Room:
                 "id": self.id,
                 "game": "gin_rummy",
                 "status": self.status,
-                "moves": len(self.log),
                 "public": self.meta.get("public", False),
                 "open_hands": self.meta.get("open_hands", False),
                 "daily": self.meta.get("daily"),

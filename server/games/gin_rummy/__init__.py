@@ -4,7 +4,7 @@
 >>> match = new_match(seed=7)
 >>> seat = match.to_act
 >>> match = match.apply(seat, Action("pass"))
->>> match.view(seat)["phase"]
+>>> match.view(seat)["turn"]["phase"]
 'offer'
 
 A replay is the seed, the options and the list of ``(seat, action)`` pairs: :func:`replay`

@@ -320,19 +320,27 @@ class Match:
         from the discard pile) and the cards it could knock with, with the deadwood left
         (``knocks``). Every other card of the hand may be discarded in the discard phase.
         Never: the stock order, or the other hand while the hand is in play.
+
+        What changes at every move (phase, who acts, the ply count, stock and hand counts and,
+        for a seat, its deadwood and move options) sits together under ``turn``, so a diff
+        between two views can replace it in one operation.
         """
+        turn: dict[str, Any] = {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "ply": self.ply,
+            "stock_count": len(self.stock),
+            "hand_counts": [len(self.hands[0]), len(self.hands[1])],
+        }
         v: dict[str, Any] = {
             "game": "gin_rummy",
             "seat": seat,
             "hand_no": self.hand_no + 1,
             "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
             "scores": list(self.scores),
             "target": self.options.target,
-            "stock_count": len(self.stock),
+            "turn": turn,
             "discard_pile": list(self.discard_pile),
-            "hand_counts": [len(self.hands[0]), len(self.hands[1])],
             "history": [dict(e) for e in self.history],
             "hands_played": [h.to_dict() for h in self.past],
             "result": None if self.result is None else self.result.to_dict(),
@@ -346,11 +354,11 @@ class Match:
         arrangement = arrange(hand)
         v["hand"] = list(hand)
         v["melds"] = [list(m) for m in arrangement.melds]
-        v["deadwood"] = arrangement.deadwood
-        v["drawn"] = self.drawn if self.to_act == seat else None
-        v["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
-        v["forbidden"] = self.taken if self.to_act == seat else None
-        v["knocks"] = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
+        turn["deadwood"] = arrangement.deadwood
+        turn["drawn"] = self.drawn if self.to_act == seat else None
+        turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
+        turn["forbidden"] = self.taken if self.to_act == seat else None
+        turn["knocks"] = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
         return v
 
 

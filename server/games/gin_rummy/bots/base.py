@@ -27,12 +27,12 @@ class Bot(ABC):
 
     def act(self, view: dict[str, Any]) -> Action | None:
         """The action for this view, or None when the seat has nothing to do."""
-        phase = view["phase"]
+        phase = view["turn"]["phase"]
         if phase == "match_over":
             return None
         if phase == "hand_over":
             return Action("next_hand")
-        if view["to_act"] != view["seat"]:
+        if view["turn"]["to_act"] != view["seat"]:
             return None
         table = read_view(view)
         if phase == "offer":

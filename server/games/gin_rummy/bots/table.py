@@ -108,16 +108,17 @@ def read_view(view: dict[str, Any]) -> Table:
                 signals.append(("discarded", card))
             else:
                 mine.append(card)
-    legal = list(view.get("legal") or [])
+    turn = view["turn"]
+    legal = list(turn.get("legal") or [])
     return Table(
         seat=seat,
-        phase=view["phase"],
+        phase=turn["phase"],
         hand=hand,
         mask=sum(CARD_BITS[c] for c in hand),
         pile=list(view["discard_pile"]),
-        stock_count=view["stock_count"],
+        stock_count=turn["stock_count"],
         taken=taken,
-        stock_only=view["phase"] == "draw" and "draw_discard" not in legal,
+        stock_only=turn["phase"] == "draw" and "draw_discard" not in legal,
         hand_no=view["hand_no"],
         scores=(view["scores"][0], view["scores"][1]),
         target=view["target"],
