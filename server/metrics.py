@@ -15,6 +15,7 @@ ACTION_LATENCY = Histogram(
     buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0),
 )
 LOOP_LAG = Gauge("cardroom_event_loop_lag_seconds", "Worst event-loop lag in the last interval")
+LOOP_LAG_MAX = Gauge("cardroom_event_loop_lag_max_seconds", "Worst event-loop lag since start")
 BOT_THINK = Histogram(
     "cardroom_bot_think_seconds",
     "Time a bot took to choose an action",
