@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 
 from protocol.client import Client
+from server.games.gin_rummy import Action, new_match
 from server.games.gin_rummy.bots import make_bot
 
 
@@ -61,3 +64,21 @@ async def connect(url: str, client: Client | None = None) -> Client:
 
 async def both(*coros):
     return await asyncio.gather(*coros)
+
+
+def positions(db: str, room: str):
+    """Engine position after each number of actions (the view's ``ply``) of ``room``."""
+    con = sqlite3.connect(db)
+    meta = json.loads(con.execute("SELECT meta FROM rooms WHERE id = ?", (room,)).fetchone()[0])
+    entries = [
+        json.loads(e)
+        for (e,) in con.execute("SELECT entry FROM log WHERE room = ? ORDER BY idx", (room,))
+    ]
+    con.close()
+    match = new_match(meta["seed"], {"target": meta["target"]})
+    states = [match]
+    for entry in entries:
+        if entry["kind"] == "act":
+            match = match.apply(entry["seat"], Action.from_dict(entry["action"]))
+            states.append(match)
+    return states

@@ -4,17 +4,14 @@ spectator receives ever holds a card hidden from it at that moment."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import sqlite3
 
 import pytest
-from e2e_play import connect
+from e2e_play import connect, positions
 from test_gin_rummy_properties import hidden_from, strings_in
 
 from protocol.client import Client, RoomState
 from protocol.diff import apply
-from server.games.gin_rummy import Action, new_match
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -28,24 +25,6 @@ def random_action(rng: random.Random, game: dict) -> dict:
         cards = [c for c in game["hand"] if c != game["turn"]["forbidden"]]
         return {"type": "discard", "card": rng.choice(cards)}
     return {"type": kind}
-
-
-def positions(db: str, room: str):
-    """Engine position after each number of actions (the view's ``ply``) of ``room``."""
-    con = sqlite3.connect(db)
-    meta = json.loads(con.execute("SELECT meta FROM rooms WHERE id = ?", (room,)).fetchone()[0])
-    entries = [
-        json.loads(e)
-        for (e,) in con.execute("SELECT entry FROM log WHERE room = ? ORDER BY idx", (room,))
-    ]
-    con.close()
-    match = new_match(meta["seed"], {"target": meta["target"]})
-    states = [match]
-    for entry in entries:
-        if entry["kind"] == "act":
-            match = match.apply(entry["seat"], Action.from_dict(entry["action"]))
-            states.append(match)
-    return states
 
 
 def check_messages(messages: list[dict], room: str, viewer, states) -> int:
