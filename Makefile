@@ -28,7 +28,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.run-deps
-	$(BIN)/python bench/melds.py
+	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -20,7 +20,7 @@ class EasyBot(Bot):
     """Keeps pairs, throws its highest loose card, knocks only when deadwood is very low."""
 
     level = "easy"
-    knock_at = 3
+    knock_at = 5
 
     def take(self, table: Table) -> bool:
         top = table.top
