@@ -164,11 +164,19 @@ def deadwood_of_mask(m: int) -> int:
     """Least deadwood of the hand given as a 52-bit mask."""
     s, h, d, c = m & _FULL13, (m >> 13) & _FULL13, (m >> 26) & _FULL13, m >> 39
     t = (s & h & (d | c)) | (d & c & (s | h))
-    dw = _DW
     if not t:
+        dw = _DW
         return dw[s] + dw[h] + dw[d] + dw[c]
+    return _best_sets(m, t)[0]
+
+
+def _best_sets(m: int, triples: int) -> tuple[int, tuple, int]:
+    """Try every choice of sets: ``(least deadwood, the sets chosen, the cards left to runs)``."""
+    dw = _DW
     best = 1 << 30
-    for combo in _set_combinations(m, t):
+    best_combo: tuple = ()
+    best_rest = m
+    for combo in _set_combinations(m, triples):
         rest = m
         for melded, _ in combo:
             rest &= ~melded
@@ -179,8 +187,8 @@ def deadwood_of_mask(m: int) -> int:
             + dw[rest >> 39]
         )
         if value < best:
-            best = value
-    return best
+            best, best_combo, best_rest = value, combo, rest
+    return best, best_combo, best_rest
 
 
 def arrangement_of_mask(m: int) -> Arrangement:
@@ -193,22 +201,7 @@ def arrangement_of_mask(m: int) -> Arrangement:
             Arrangement,
             (a[1] + b[1] + e[1] + f[1], a[2] + b[2] + e[2] + f[2], a[0] + b[0] + e[0] + f[0]),
         )
-    dw = _DW
-    best = 1 << 30
-    best_combo: tuple = ()
-    best_rest = m
-    for combo in _set_combinations(m, t):
-        rest = m
-        for melded, _ in combo:
-            rest &= ~melded
-        value = (
-            dw[rest & _FULL13]
-            + dw[(rest >> 13) & _FULL13]
-            + dw[(rest >> 26) & _FULL13]
-            + dw[rest >> 39]
-        )
-        if value < best:
-            best, best_combo, best_rest = value, combo, rest
+    best, best_combo, best_rest = _best_sets(m, t)
     a = _T0[best_rest & _FULL13]
     b = _T1[(best_rest >> 13) & _FULL13]
     e = _T2[(best_rest >> 26) & _FULL13]

@@ -66,20 +66,13 @@ class NormalBot(Bot):
         return card, least <= 10
 
 
-class HardBot(Bot):
+class HardBot(NormalBot):
     """Counts the unseen cards that would help, keeps back what the opponent collects,
-    and weighs a knock against the risk of an undercut."""
+    and weighs a knock against the risk of an undercut. Takes discards as normal does."""
 
     level = "hard"
     outs_weight = 1.0
     danger_weight = 6.0
-
-    def take(self, table: Table) -> bool:
-        top = table.top
-        if top is None:
-            return False
-        now = deadwood_of_mask(table.mask)
-        return joins_meld(table.mask, top) and best_after_draw(table.mask, top) < now
 
     def discard(self, table: Table) -> tuple[str, bool]:
         options = discard_options(table.mask, table.hand, table.taken)
