@@ -23,9 +23,9 @@ from server.games.cards import RANKS, SUITS
 from server.games.gin_rummy.bots.table import Table
 
 # Likelihood ratios: (same rank, suit neighbour one away, suit neighbour two away).
-TOOK = (2.4, 2.4, 1.5)
-DECLINED = (0.55, 0.55, 0.8)
-DISCARDED = (0.5, 0.6, 0.85)
+TOOK = (3.0, 3.0, 1.6)
+DECLINED = (0.3, 0.35, 0.7)
+DISCARDED = (0.4, 0.5, 0.8)
 RATIOS = {"took": TOOK, "declined": DECLINED, "discarded": DISCARDED}
 
 
