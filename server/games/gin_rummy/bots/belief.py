@@ -20,7 +20,9 @@ import random
 from collections.abc import Iterable
 
 from server.games.cards import RANKS, SUITS
+from server.games.gin_rummy.bots.playout import melds_with
 from server.games.gin_rummy.bots.table import Table
+from server.games.gin_rummy.melds import CARD_BITS
 
 # Likelihood ratios: (same rank, suit neighbour one away, suit neighbour two away).
 TOOK = (3.0, 3.0, 1.6)
@@ -43,6 +45,9 @@ def partners(card: str) -> Iterable[tuple[str, int]]:
 
 class Belief:
     """Weights over the unseen cards for being in the opponent's hand."""
+
+    attempts = 8
+    require_melds = True
 
     def __init__(self, table: Table) -> None:
         self.unseen = table.unseen
@@ -67,14 +72,25 @@ class Belief:
     def sample(self, rng: random.Random) -> tuple[list[str], list[str]]:
         """One opponent hand (known cards + a weighted draw) and the rest as a shuffled stock.
 
-        Weighted sampling without replacement by exponential keys (Efraimidis-Spirakis).
+        Weighted sampling without replacement by exponential keys (Efraimidis-Spirakis). A
+        player takes a discard to meld it, so hands in which a card the opponent took and
+        still holds melds with nothing are redrawn (a few times at most).
         """
-        keyed = sorted(
-            self.unseen,
-            key=lambda c: rng.random() ** (1.0 / self.weights[c]),
-            reverse=True,
-        )
-        hand = list(self.known) + keyed[: self.unknown_count]
+        for _ in range(self.attempts):
+            keyed = sorted(
+                self.unseen,
+                key=lambda c: rng.random() ** (1.0 / self.weights[c]),
+                reverse=True,
+            )
+            hand = list(self.known) + keyed[: self.unknown_count]
+            if self._plausible(hand):
+                break
         stock = keyed[self.unknown_count :]
         rng.shuffle(stock)
         return hand, stock
+
+    def _plausible(self, hand: list[str]) -> bool:
+        if not self.known or not self.require_melds:
+            return True
+        mask = sum(CARD_BITS[c] for c in hand)
+        return all(melds_with(mask ^ CARD_BITS[c], CARD_BITS[c]) for c in self.known)
