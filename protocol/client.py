@@ -176,6 +176,8 @@ class Client:
             state = self.rooms.setdefault(message["room"], RoomState())
             if state.view is None:
                 return
+            if message["seq"] <= state.seq:
+                return  # already seen (a resume on the same socket may repeat a patch)
             if message["seq"] != state.seq + 1:
                 raise GapError(f"patch {message['seq']} after {state.seq}")
             state.view = apply(state.view, message["ops"])

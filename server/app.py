@@ -55,12 +55,7 @@ def _daily_is_over(replay: dict) -> bool:
 async def replays(request: Request) -> JSONResponse:
     manager: Manager = request.app.state.manager
     found = await manager.store.replays(limit=100)
-    shown = []
-    for summary in found:
-        full = await manager.store.replay(summary["id"])
-        if full is not None and _daily_is_over(full):
-            shown.append(summary)
-    return JSONResponse({"replays": shown})
+    return JSONResponse({"replays": [s for s in found if _daily_is_over(s)]})
 
 
 async def replay(request: Request) -> JSONResponse:

@@ -72,8 +72,8 @@ def _command_id(msg: dict[str, Any]) -> Any:
 async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
     """Answer one request; the reply's fields (an ``ok`` message) or None for no reply."""
     kind = msg.get("t")
-    if kind not in REQUESTS:
-        raise ProtocolError("unknown_type", f"Unknown message type {kind!r}.")
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        raise ProtocolError("unknown_type", "Unknown message type.")
     if kind == "hello":
         version = _field(msg, "v", int)
         if version != PROTOCOL_VERSION:
@@ -175,7 +175,8 @@ async def _serve(manager: Manager, conn: Connection, message: dict[str, Any]) ->
             raise ProtocolError("bad_frame", "Frames are binary MessagePack maps, not text.")
         msg = unpack(raw)
         kind = msg.get("t")
-        metrics.MESSAGES_IN.labels(kind if kind in REQUESTS else "unknown").inc()
+        known = isinstance(kind, str) and kind in REQUESTS
+        metrics.MESSAGES_IN.labels(kind if known else "unknown").inc()
         cmd = msg.get("id") if isinstance(msg.get("id"), str | int) else None
         room = msg.get("room") if isinstance(msg.get("room"), str) else None
         reply = await handle(manager, conn, msg)

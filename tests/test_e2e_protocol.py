@@ -4,6 +4,7 @@ stops the server; lobby, open hands and the daily game over the wire."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 
 import msgpack
 import pytest
@@ -11,6 +12,9 @@ from e2e_play import connect, play
 
 from protocol.client import Client, ClientError
 from protocol.codec import pack
+from server.games.cards import derive_seed
+from server.games.gin_rummy import new_match
+from server.rooms.manager import DAILY_SEED
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -56,6 +60,10 @@ async def test_bad_input_gets_a_code_and_changes_nothing(server):
     assert (await alice.request("ping"))["t"] == "ok"
 
     await refused(alice, "unknown_type", "shuffle_deck")
+    count = len([m for m in alice.received if m["t"] == "error"])
+    await alice.send_raw(pack({"t": [], "id": "x"}))
+    assert (await next_error(alice, count))["code"] == "unknown_type"
+    await refused(alice, "bad_action", "act", room=room, action={"type": []})
     await refused(alice, "bad_field", "act", room=room, action="discard")
     await refused(alice, "bad_field", "act", room=123, action={"type": "pass"})
     await refused(alice, "bad_field", "join", room=room, name="x" * 40)
@@ -157,6 +165,11 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
     va, vb = a.rooms[ra].view, b.rooms[rb].view
     assert va["game"]["hand"] == vb["game"]["hand"]
     assert va["room"]["daily"] == vb["room"]["daily"] is not None
+    # The seed comes from the server's secret: the source code alone does not give the cards.
+    from_source = new_match(
+        derive_seed(DAILY_SEED, dt.date.fromisoformat(va["room"]["daily"]).toordinal())
+    )
+    assert set(va["game"]["hand"]) not in [set(h) for h in from_source.hands]
     assert va["room"]["seats"][1] | {"connected": True} == {
         "kind": "bot",
         "level": "normal",

@@ -114,7 +114,7 @@ def replay(game_id: str, finished_at: float) -> dict[str, Any]:
 
 def summary(game_id: str, finished_at: float) -> dict[str, Any]:
     full = replay(game_id, finished_at)
-    return {k: full[k] for k in ("id", "game", "finished_at", "seats", "result")}
+    return {k: full.get(k) for k in ("id", "game", "finished_at", "seats", "result", "daily")}
 
 
 def deal(seed: int) -> dict[str, Any]:

@@ -6,8 +6,8 @@ check, append to the store (the commit point), apply, broadcast."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
+import hashlib
 import multiprocessing
 import os
 import secrets
@@ -21,7 +21,7 @@ from protocol.codec import pack
 from server import metrics
 from server.games.cards import derive_seed, shuffled, standard_deck
 from server.games.gin_rummy.bots import make_bot
-from server.logs import log, now_ms
+from server.logs import log, logger, now_ms
 from server.rooms.room import (
     AUDIENCES,
     Room,
@@ -33,7 +33,7 @@ from server.rooms.room import (
 )
 from server.store import Store
 
-DAILY_SEED = 0x6361726472_6F6F6D  # "cardroom"; today's seed is derived from it and the date
+DAILY_SEED = 0x6361726472_6F6F6D  # mixed with the server's daily secret, then with the date
 POOLED_LEVELS = frozenset({"hard", "expert"})
 
 
@@ -93,14 +93,17 @@ class Connection:
             self.kill(1013, "too slow")
 
     def kill(self, code: int, reason: str) -> None:
-        """Close after the frames already queued (the writer sends the close)."""
+        """Close the socket: after the frames already queued, or at once when the queue is
+        full (a client that does not read gets nothing more)."""
         if self.closed:
             return
         self.closed = True
         self.close_code = code
         self._close_reason = reason
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(None)
 
     async def writer(self) -> None:
         while True:
@@ -154,6 +157,7 @@ class Manager:
         self.pool: ProcessPoolExecutor | None = None
         self.worst_lag = 0.0
         self.stopping = False
+        self._secret: int | None = None
 
     # ---- life cycle ----------------------------------------------------------------------
 
@@ -168,12 +172,13 @@ class Manager:
             *(loop.run_in_executor(self.pool, os.getpid) for _ in range(self.config.bot_workers))
         )
         for room_id in await self.store.active_rooms():
-            meta = await self.store.room_meta(room_id)
-            if meta is None:
+            try:
+                room = await self._rebuild(room_id)
+            except Exception:
+                logger.exception("cannot rebuild room %s; it stays in the store", room_id)
                 continue
-            room = Room(room_id, meta)
-            for entry in await self.store.log(room_id):
-                room.apply(entry)
+            if room is None:
+                continue
             handle = Handle(room)
             self.rooms[room_id] = handle
             for seat in room.humans:
@@ -183,6 +188,19 @@ class Manager:
             log("room_rebuilt", room=room_id, entries=len(room.log), status=room.status)
         metrics.ROOMS.set(len(self.rooms))
         self._spawn(self._watch_lag())
+
+    async def _rebuild(self, room_id: str) -> Room | None:
+        meta = await self.store.room_meta(room_id)
+        if meta is None:
+            return None
+        room = Room(room_id, meta)
+        for entry in await self.store.log(room_id):
+            room.apply(entry)
+        turn = meta.get("turn_seconds")
+        if turn and room.clock_seat() is not None:
+            room.deadline = now_ms() + 1000 * turn  # a fresh clock for whoever is to act
+            room.refresh()
+        return room
 
     async def close(self) -> None:
         self.stopping = True
@@ -299,8 +317,10 @@ class Manager:
 
     async def _grace(self, handle: Handle, seat: int) -> None:
         await asyncio.sleep(self.config.grace_seconds)
-        handle.grace.pop(seat, None)
         async with handle.lock:
+            if handle.grace.get(seat) is not asyncio.current_task():
+                return  # the player came back (and perhaps left again: a newer timer runs)
+            handle.grace.pop(seat)
             room = handle.room
             if room.status == "finished" or room.seats[seat].connected:
                 return
@@ -435,7 +455,7 @@ class Manager:
     async def daily_deal(self, day: dt.date | None = None) -> dict[str, Any]:
         """Today's deal, stored once (seed and first deal's card order) and never changed."""
         day = day or dt.datetime.now(dt.UTC).date()
-        seed = derive_seed(DAILY_SEED, day.toordinal())
+        seed = derive_seed(await self._daily_secret(), day.toordinal())
         deal = {
             "date": day.isoformat(),
             "game": "gin_rummy",
@@ -443,6 +463,20 @@ class Manager:
             "deck": shuffled(standard_deck(), derive_seed(seed, 1)),
         }
         return await self.store.put_daily(f"gin_rummy:{day.isoformat()}", deal)
+
+    async def _daily_secret(self) -> int:
+        """The secret behind every daily seed: from CARDROOM_DAILY_SECRET, or drawn once and
+        kept in the store (shared by every node). A seed derived from a constant in the
+        source would let anyone compute today's cards."""
+        if self._secret is None:
+            configured = os.environ.get("CARDROOM_DAILY_SECRET")
+            if configured:
+                value = int.from_bytes(hashlib.sha256(configured.encode()).digest()[:8], "big")
+            else:
+                drawn = {"value": secrets.randbits(64)}
+                value = (await self.store.put_daily("secret", drawn))["value"]
+            self._secret = value ^ DAILY_SEED
+        return self._secret
 
     async def lobby(self) -> list[dict[str, Any]]:
         return await self.store.lobby()
@@ -519,11 +553,28 @@ class Manager:
                     self._after_change(handle)
                     return
                 await self._commit(handle, room.act_entry(seat, action, None))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A bot must never freeze its room: log, wait a moment, and let it try again.
+            logger.exception("bot in room %s failed; retrying", room.id)
+            await asyncio.sleep(1.0)
+            if handle.bot_task is asyncio.current_task():
+                handle.bot_task = None
+            self._after_change(handle)
         finally:
             if handle.bot_task is asyncio.current_task():
                 handle.bot_task = None
 
     async def _clock(self, handle: Handle, seat: int, version: int) -> None:
+        try:
+            await self._clock_expires(handle, seat, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("turn clock of room %s failed", handle.room.id)
+
+    async def _clock_expires(self, handle: Handle, seat: int, version: int) -> None:
         room = handle.room
         assert room.deadline is not None
         await asyncio.sleep(max(0.0, (room.deadline - now_ms()) / 1000))
@@ -543,9 +594,10 @@ class Manager:
         log("room_finished", room=room.id, winner=room.winner, scores=list(room.match.scores))
         await self._lobby_update(handle)
         await asyncio.sleep(self.config.finished_linger)
-        if not any(handle.subs.values()):
-            self.rooms.pop(room.id, None)
-            metrics.ROOMS.set(len(self.rooms))
+        while any(handle.subs.values()):  # people still look at the final table
+            await asyncio.sleep(self.config.finished_linger)
+        self.rooms.pop(room.id, None)
+        metrics.ROOMS.set(len(self.rooms))
 
     async def _lobby_update(self, handle: Handle) -> None:
         room = handle.room

@@ -81,5 +81,5 @@ class Store(ABC):
 
 def replay_summary(replay: dict[str, Any]) -> dict[str, Any]:
     """The part of a replay the list of finished games shows."""
-    keys = ("id", "game", "finished_at", "seats", "result")
+    keys = ("id", "game", "finished_at", "seats", "result", "daily")
     return {k: replay.get(k) for k in keys}

@@ -37,7 +37,7 @@ class EmbeddedStore(Store):
     def _open(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA synchronous=FULL")  # an accepted action survives a power cut
         db.executescript(SCHEMA)
         # The lobby lists rooms of this process's life; a restart rebuilds it.
         db.execute("DELETE FROM lobby")

@@ -82,7 +82,7 @@ class Action:
         if not isinstance(data, dict) or set(data) - {"type", "card"}:
             raise IllegalAction("bad_action")
         kind = data.get("type")
-        if kind not in TYPES:
+        if not isinstance(kind, str) or kind not in TYPES:
             raise IllegalAction("bad_action")
         card = data.get("card")
         if kind in WITH_CARD:
