@@ -112,6 +112,8 @@ class Client:
 
     async def watch(self, room: str) -> RoomState:
         state = self.rooms.setdefault(room, RoomState())
+        if state.seat is not None:  # a seat's view cannot be patched into a spectator's
+            self.rooms[room] = state = RoomState()
         await self.request(
             "watch", room=room, since=state.seq if state.seq >= 0 else None, epoch=state.epoch
         )

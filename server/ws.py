@@ -87,13 +87,14 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
     if kind == "create":
         seats = _field(msg, "seats", list)
         handle_ = await manager.create(
-            {
+            conn=conn,
+            meta={
                 "seats": seats,
                 "public": _field(msg, "public", bool, required=False, default=False),
                 "open_hands": _field(msg, "open_hands", bool, required=False, default=False),
                 "turn_seconds": _field(msg, "turn_seconds", int, required=False),
                 "target": _field(msg, "target", int, required=False, default=100),
-            }
+            },
         )
         return {"room": handle_.room.id}
     if kind == "join":

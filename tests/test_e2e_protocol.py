@@ -201,3 +201,12 @@ async def test_health_ready_and_metrics(server):
         "cardroom_rooms",
     ):
         assert name in text
+
+
+async def test_one_connection_cannot_create_rooms_without_end(server):
+    client = await connect(server.ws)
+    for _ in range(50):
+        await client.create(HUMANS)
+    await refused(client, "too_many_rooms", "create", seats=HUMANS)
+    other = await connect(server.ws)
+    assert await other.create(HUMANS)

@@ -47,6 +47,7 @@ class Config:
     burst: int = 60
     queue_limit: int = 512
     finished_linger: float = 600.0
+    rooms_per_connection: int = 50
 
     @classmethod
     def from_env(cls) -> Config:
@@ -79,6 +80,7 @@ class Connection:
         self.closed = False
         self.close_code: int | None = None
         self.hello = False
+        self.created = 0
 
     def send(self, message: dict[str, Any]) -> None:
         metrics.MESSAGES_OUT.labels(message["t"]).inc()
@@ -369,7 +371,11 @@ class Manager:
 
     # ---- requests ------------------------------------------------------------------------
 
-    async def create(self, meta: dict[str, Any]) -> Handle:
+    async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Handle:
+        if conn is not None:
+            if conn.created >= self.config.rooms_per_connection:
+                raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
+            conn.created += 1
         meta = check_meta(
             {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
         )
@@ -448,7 +454,8 @@ class Manager:
                 "public": False,
                 "seed": deal["seed"],
                 "daily": deal["date"],
-            }
+            },
+            conn,
         )
         return await self.join(conn, handle.room.id, 0, name)
 
