@@ -60,7 +60,7 @@ class Client:
 
     async def connect(self) -> Client:
         self.closed.clear()
-        self.ws = await websockets.connect(self.url, max_size=2**22, compression=None)
+        self.ws = await websockets.connect(self.url, max_size=2**22)  # per-message deflate
         self._reader = asyncio.create_task(self._read())
         await self.request("hello", v=PROTOCOL_VERSION)
         return self

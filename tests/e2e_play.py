@@ -23,32 +23,27 @@ async def play(
     client: Client, room: str, level: str = "normal", hands: int | None = None, seed: int = 1
 ) -> None:
     """Play ``room`` from ``client``'s seat with a bot's choices until the match (or
-    ``hands`` hands) is over."""
+    ``hands`` finished hands) is over."""
     bot = make_bot(level, seed)
     state = client.rooms[room]
-    finished_hands = 0
     while True:
         await client.wait(room, my_turn)
         view = state.view
+        game = view["game"]
         if view["room"]["status"] == "finished":
             return
-        game = view["game"]
-        if game["turn"]["phase"] == "hand_over":
-            finished_hands += 1
-            if hands is not None and finished_hands >= hands:
-                return
-            seq = state.seq
-            try:
-                await client.act(room, {"type": "next_hand"})
-            except Exception as error:  # the other player may have started it first
-                if getattr(error, "code", None) != "hand_in_play":
-                    raise
-            await client.wait(room, lambda s, q=seq: s.seq > q)
-            await client.wait(room, lambda s: s.view["game"]["turn"]["phase"] != "hand_over")
-            continue
-        action = bot.act(game)
+        if hands is not None and len(game["hands_played"]) >= hands:
+            return
         seq = state.seq
-        await client.act(room, action.to_dict())
+        action = bot.act(game)
+        if action is None:  # the view moved on between the wake-up and now
+            await client.wait(room, lambda s, q=seq: s.seq > q)
+            continue
+        try:
+            await client.act(room, action.to_dict())
+        except Exception as error:  # the other player may have started the next hand first
+            if action.type != "next_hand" or getattr(error, "code", None) != "hand_in_play":
+                raise
         await client.wait(room, lambda s, q=seq: s.seq > q)
 
 
