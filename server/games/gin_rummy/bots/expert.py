@@ -29,7 +29,7 @@ MATCH_BONUS = 40
 
 class ExpertBot(HardBot):
     level = "expert"
-    samples = 60
+    samples = 100
     candidates = 3
     confidence = 2.0
 
