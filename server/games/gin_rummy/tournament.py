@@ -123,8 +123,8 @@ def summarize(a: str, b: str, results: list[PairResult], seconds: float, jobs: i
     lines = [
         f"{a} vs {b}: {n} mirrored pairs ({2 * n} matches to 100), {hands} hands, "
         f"{seconds:.0f}s on {jobs} process(es)",
-        f"match win share of {a}: {100 * mean:.1f}%  (95% CI {100 * (mean - half):.1f}% .. "
-        f"{100 * (mean + half):.1f}%, pairs as units)",
+        f"match win share of {a}: {100 * mean:.2f}%  (95% CI {100 * (mean - half):.2f}% .. "
+        f"{100 * (mean + half):.2f}%, pairs as units)",
         f"hands won: {a} {100 * sides[0].hands_won / hands:.1f}%, "
         f"{b} {100 * sides[1].hands_won / hands:.1f}%, dead {100 * dead / hands:.1f}%",
         f"points per hand: {a} {sides[0].points / hands:.2f}, {b} {sides[1].points / hands:.2f}"
