@@ -109,7 +109,9 @@ def progress(done: int, total: int, started: float) -> None:
         sys.stderr.write("\n")
 
 
-def summarize(a: str, b: str, results: list[PairResult], seconds: float, jobs: int) -> str:
+def summarize(
+    a: str, b: str, results: list[PairResult], seconds: float, jobs: int, target: int = 100
+) -> str:
     sides = (Side(), Side())
     for r in results:
         sides[0].merge(r.sides[0])
@@ -121,7 +123,7 @@ def summarize(a: str, b: str, results: list[PairResult], seconds: float, jobs: i
     hands = sum(r.hands for r in results)
     dead = sum(r.dead for r in results)
     lines = [
-        f"{a} vs {b}: {n} mirrored pairs ({2 * n} matches to 100), {hands} hands, "
+        f"{a} vs {b}: {n} mirrored pairs ({2 * n} matches to {target}), {hands} hands, "
         f"{seconds:.0f}s on {jobs} process(es)",
         f"match win share of {a}: {100 * mean:.2f}%  (95% CI {100 * (mean - half):.2f}% .. "
         f"{100 * (mean + half):.2f}%, pairs as units)",
@@ -168,7 +170,8 @@ def main(argv: list[str] | None = None) -> None:
             for result in pool.map(play_pair, work, chunksize=1):
                 results.append(result)
                 progress(len(results), len(work), started)
-    print(summarize(args.first, args.second, results, time.monotonic() - started, args.jobs))
+    seconds = time.monotonic() - started
+    print(summarize(args.first, args.second, results, seconds, args.jobs, args.target))
 
 
 if __name__ == "__main__":
