@@ -356,9 +356,13 @@ class Match:
         v["melds"] = [list(m) for m in arrangement.melds]
         turn["deadwood"] = arrangement.deadwood
         turn["drawn"] = self.drawn if self.to_act == seat else None
-        turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
+        knocks = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
+        if self.phase == DISCARD and self.to_act == seat:  # legal_actions would redo the knocks
+            turn["legal"] = ["discard", "knock"] if knocks else ["discard"]
+        else:
+            turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
         turn["forbidden"] = self.taken if self.to_act == seat else None
-        turn["knocks"] = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
+        turn["knocks"] = knocks
         return v
 
 

@@ -70,8 +70,8 @@ def score_knock(knocker: int, hands: Sequence[Sequence[str]], knock_card: str) -
     defender = 1 - knocker
     own = tuple(hands[knocker])
     other = tuple(hands[defender])
-    if arrange(own).deadwood == 0:
-        k_arr = arrange(own)
+    k_arr = arrange(own)
+    if k_arr.deadwood == 0:
         d_arr = arrange(other)
         layoffs: tuple[LayOff, ...] = ()
         kind, winner, points = GIN, knocker, GIN_BONUS + d_arr.deadwood

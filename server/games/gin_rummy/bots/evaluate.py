@@ -44,7 +44,7 @@ def meld_chance(card: str, prob) -> float:
     return 1 - (1 - p_set) * miss_run
 
 
-def stock_odds(belief: Belief, table_hand: set[str]) -> dict[str, float]:
+def stock_odds(belief: Belief) -> dict[str, float]:
     """For each unseen card, the chance it is the next stock card."""
     unseen = belief.unseen
     if not unseen:

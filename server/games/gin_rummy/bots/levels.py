@@ -85,7 +85,7 @@ class HardBot(NormalBot):
     def score_discards(self, table: Table, options: list[tuple[int, str]]) -> list[tuple]:
         """``(score, -value, card, deadwood)`` per discard worth a look; lower is better."""
         belief = Belief(table)
-        odds = stock_odds(belief, set(table.hand))
+        odds = stock_odds(belief)
         least = min(dw for dw, _ in options)
         scored = []
         for dw, card in options:
