@@ -51,6 +51,14 @@ OPEN: list[Client] = []
 """Clients of the running test, closed by the ``close_clients`` fixture."""
 
 
+async def settled(room: str, *clients: Client) -> int:
+    """Wait until every client has seen the latest change (when nothing else is moving)."""
+    latest = max(c.rooms[room].seq for c in clients)
+    for c in clients:
+        await c.wait(room, lambda s: s.seq >= latest)
+    return latest
+
+
 async def connect(url: str, client: Client | None = None) -> Client:
     client = client or Client(url)
     OPEN.append(client)

@@ -7,7 +7,7 @@ import asyncio
 import signal
 
 import pytest
-from e2e_play import connect, my_turn, play
+from e2e_play import connect, my_turn, play, settled
 
 from protocol.client import Client
 from protocol.codec import pack
@@ -48,7 +48,8 @@ async def test_a_player_who_drops_mid_hand_resumes_with_nothing_lost_or_doubled(
     await alice.wait(room, my_turn)
     view = alice.rooms[room].view["game"]
     action = make_bot("normal", 1).act(view).to_dict()
-    moves = bob.rooms[room].view["game"]["turn"]["ply"] + 1
+    # Her view is current (nothing moves until she acts); Bob's may still lag a patch behind.
+    moves = view["turn"]["ply"] + 1
     await alice.ws.send(pack({"t": "act", "id": "retry-me", "room": room, "action": action}))
     await bob.wait(room, lambda s: s.view["game"]["turn"]["ply"] == moves)  # the server applied it
     await alice.drop()  # ... and the answer is lost with the connection
@@ -143,6 +144,7 @@ async def test_graceful_shutdown_tells_clients_to_reconnect_and_keeps_every_acti
         for c in (alice, bob):
             if my_turn(c.rooms[room]):
                 await step(c, room)
+    await settled(room, alice, bob)
     moves = alice.rooms[room].view["game"]["turn"]["ply"]
     assert first.stop(signal.SIGTERM) in STOPPED
     await asyncio.wait_for(alice.closed.wait(), 10)
