@@ -3,7 +3,21 @@ PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean client chromium
+
+# The browser client: npm packages from the lock file, then one esbuild bundle in dist/.
+client_web/node_modules/.installed: client_web/package.json client_web/package-lock.json
+	cd client_web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+client: client_web/node_modules/.installed
+	cd client_web && node build.mjs
+
+# Browser tests drive Debian's chromium (never a downloaded browser).
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,18 +31,18 @@ $(VENV)/.dev-deps: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(VENV)/.run-deps
 
-run: $(VENV)/.run-deps
+run: $(VENV)/.run-deps client
 	$(BIN)/python -m server
 
 lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 
-test: lint
+test: lint client chromium
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis client_web/node_modules client_web/dist

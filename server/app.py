@@ -6,18 +6,24 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
 from server import logs
+from server.replays import replay_frames
 from server.rooms.manager import Config, Manager
 from server.store import Store, open_store
 from server.ws import endpoint
+
+CLIENT = Path(__file__).resolve().parent.parent / "client_web" / "dist"
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -58,7 +64,8 @@ async def replays(request: Request) -> JSONResponse:
     return JSONResponse({"replays": [s for s in found if _daily_is_over(s)]})
 
 
-async def replay(request: Request) -> JSONResponse:
+async def _finished(request: Request) -> dict | JSONResponse:
+    """The stored replay of a finished game, or the error saying why there is none (yet)."""
     manager: Manager = request.app.state.manager
     game_id = request.path_params["game_id"]
     found = await manager.store.replay(game_id)
@@ -69,7 +76,20 @@ async def replay(request: Request) -> JSONResponse:
         return _error(404, "no_replay", "There is no finished game with that id.")
     if not _daily_is_over(found):
         return _error(403, "daily_not_over", "Today's deal is replayable from tomorrow (UTC).")
-    return JSONResponse(found)
+    return found
+
+
+async def replay(request: Request) -> JSONResponse:
+    found = await _finished(request)
+    return found if isinstance(found, JSONResponse) else JSONResponse(found)
+
+
+async def replay_frames_route(request: Request) -> JSONResponse:
+    """Every position of a finished game, for the browser's replay player."""
+    found = await _finished(request)
+    if isinstance(found, JSONResponse):
+        return found
+    return JSONResponse(await run_in_threadpool(replay_frames, found))
 
 
 async def metrics_route(request: Request) -> Response:
@@ -98,8 +118,11 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/daily", daily),
             Route("/api/replays", replays),
             Route("/api/replays/{game_id}", replay),
+            Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
             WebSocketRoute("/ws", endpoint),
+            # The browser client, built by `make run` / `make test` (client_web/build.mjs).
+            Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
         ],
         lifespan=lifespan,
     )

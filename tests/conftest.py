@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import socket
@@ -135,11 +136,21 @@ def make_server():
             proc.stop(signal.SIGKILL)
 
 
-@pytest.fixture(autouse=True)
-async def close_clients():
-    """Close every protocol client a test opened, so no socket outlives its test."""
+@pytest.fixture
+async def _close_async_clients():
     from e2e_play import OPEN
 
     yield
     while OPEN:
         await OPEN.pop().close()
+
+
+@pytest.fixture(autouse=True)
+def close_clients(request):
+    """Close every protocol client a test opened, so no socket outlives its test.
+
+    Only async tests get the event loop this needs: the browser tests drive Playwright's
+    sync API, which refuses to run where an asyncio loop is set up around the test."""
+    if inspect.iscoroutinefunction(request.function):
+        request.getfixturevalue("_close_async_clients")
+    yield

@@ -120,6 +120,11 @@ def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def open_hands(match: Match) -> list[dict[str, Any]]:
+    """Both hands with their melds, for views that show everything (bot rooms, replays)."""
+    return [{"hand": list(h), "melds": [list(m) for m in arrange(h).melds]} for h in match.hands]
+
+
 class Room:
     """One Gin Rummy room. Build it from its meta, then :meth:`apply` its log."""
 
@@ -177,10 +182,7 @@ class Room:
         if seat is None:
             game = self.match.view(None)
             if self.meta.get("open_hands"):
-                game["open"] = [
-                    {"hand": list(h), "melds": [list(m) for m in arrange(h).melds]}
-                    for h in self.match.hands
-                ]
+                game["open"] = open_hands(self.match)
         else:
             game = self.match.view(seat)
         return {

@@ -1,0 +1,53 @@
+// Cards as the protocol writes them ("QH", "TS") and as people read them.
+export const RANKS = "A23456789TJQK";
+const RANK_SHOWN = { T: "10" };
+const RANK_NAMES = {
+  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
+  8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
+};
+export const SUITS = {
+  S: { symbol: "\u2660", name: "spades", red: false },
+  H: { symbol: "\u2665", name: "hearts", red: true },
+  D: { symbol: "\u2666", name: "diamonds", red: true },
+  C: { symbol: "\u2663", name: "clubs", red: false },
+};
+
+export const rankOf = (card) => card[0];
+export const suitOf = (card) => card[1];
+export const shownRank = (card) => RANK_SHOWN[card[0]] || card[0];
+export const cardName = (card) => `${RANK_NAMES[card[0]]} of ${SUITS[card[1]].name}`;
+export const shortName = (card) => `${shownRank(card)}${SUITS[card[1]].symbol}`;
+export const deadwoodValue = (card) => Math.min(10, RANKS.indexOf(card[0]) + 1);
+
+/** The face of a card: corners and a large pip, coloured by suit. */
+export function cardFace(card, tag = "div") {
+  const el = document.createElement(tag);
+  const suit = SUITS[card[1]];
+  el.className = `card face ${suit.red ? "red" : "black"}`;
+  el.dataset.card = card;
+  const corner = `<span class="rank">${shownRank(card)}</span><span class="suit">${suit.symbol}</span>`;
+  el.innerHTML =
+    `<span class="corner tl" aria-hidden="true">${corner}</span>` +
+    `<span class="pip" aria-hidden="true">${suit.symbol}</span>` +
+    `<span class="corner br" aria-hidden="true">${corner}</span>`;
+  if (tag === "div") el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(card));
+  return el;
+}
+
+/** The back of a card: carries no information at all. */
+export function cardBack(tag = "div") {
+  const el = document.createElement(tag);
+  el.className = "card back";
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** Melds first (in the engine's order), then the rest by rank and suit. */
+export function sortedHand(hand, melds) {
+  const inMeld = new Set(melds.flat());
+  const rest = hand
+    .filter((c) => !inMeld.has(c))
+    .sort((a, b) => RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]) || "SHDC".indexOf(a[1]) - "SHDC".indexOf(b[1]));
+  return [...melds.flat().filter((c) => hand.includes(c)), ...rest];
+}

@@ -1,0 +1,283 @@
+// One WebSocket to the server (protocol/README.md): requests matched to their replies by
+// command id, rooms kept up to date from snapshots and RFC 6902 patches, and a reconnect with
+// backoff that resumes every seat and watched room from the last sequence seen. An action
+// sent just before the network dropped is sent again with the same id after the reconnect;
+// the server applies a command id at most once, so nothing is lost or doubled.
+import { decode, encode } from "@msgpack/msgpack";
+import { applyPatch } from "fast-json-patch";
+
+export const PROTOCOL = 1;
+const SEATS_KEY = "cardroom.seats";
+const MAX_BACKOFF_MS = 8000;
+
+export class RequestError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function randomPrefix() {
+  const bytes = new Uint8Array(4);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Seat tokens survive a page reload, so a player can come back to their seat. */
+export function savedSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function saveSeat(room, seat, token) {
+  const seats = savedSeats();
+  seats[room] = { seat, token, at: Date.now() };
+  // Keep the 50 most recent seats.
+  const kept = Object.entries(seats)
+    .sort((a, b) => b[1].at - a[1].at)
+    .slice(0, 50);
+  localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(kept)));
+}
+
+export class Connection {
+  constructor(url) {
+    this.url = url;
+    this.ws = null;
+    this.state = "connecting"; // connecting | online | offline
+    this.rooms = new Map(); // room id -> {view, seq, epoch, seat, token}
+    this.lobby = null;
+    this.wantLobby = false;
+    this.prefix = randomPrefix();
+    this.counter = 0;
+    this.pending = new Map(); // command id -> {frame, resolve, reject, retry, sent}
+    this.listeners = new Set();
+    this.attempt = 0;
+    this.timer = null;
+    this.reconnectAfter = 0;
+  }
+
+  on(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event) {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  setState(state) {
+    this.state = state;
+    this.emit({ type: "state", state });
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    this.setState("connecting");
+    ws.onopen = () => this.opened(ws);
+    ws.onmessage = (event) => {
+      if (this.ws === ws) this.receive(decode(new Uint8Array(event.data)));
+    };
+    ws.onclose = () => this.closed(ws);
+  }
+
+  async opened(ws) {
+    try {
+      await this.sendNow(ws, "hello", { v: PROTOCOL });
+      const subscriptions = [...this.rooms.keys()].map((id) => this.subscribe(id));
+      if (this.wantLobby) subscriptions.push(this.sendNow(ws, "lobby", {}).then((r) => this.setLobby(r.rooms)));
+      await Promise.allSettled(subscriptions);
+      if (this.ws !== ws) return;
+      this.attempt = 0;
+      this.setState("online");
+      for (const [id, p] of this.pending) {
+        if (!p.sent) {
+          p.sent = true;
+          ws.send(p.frame);
+          this.pending.set(id, p);
+        }
+      }
+    } catch {
+      ws.close();
+    }
+  }
+
+  closed(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    for (const [id, p] of this.pending) {
+      if (p.retry) {
+        p.sent = false; // sent again, with the same id, once back online
+      } else if (p.sent) {
+        this.pending.delete(id);
+        p.reject(new RequestError("offline", "The connection dropped; try again."));
+      }
+    }
+    this.setState("offline");
+    const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempt);
+    const delay = Math.max(this.reconnectAfter, backoff * (0.5 + Math.random() / 2));
+    this.attempt += 1;
+    this.reconnectAfter = 0;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Send a request on ``ws`` now, whatever the state (hello and subscriptions). */
+  sendNow(ws, t, fields) {
+    const id = `${this.prefix}-${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      const frame = encode({ t, id, ...fields });
+      this.pending.set(id, { frame, resolve, reject, retry: false, sent: true });
+      ws.send(frame);
+    });
+  }
+
+  /** A request: sent now when online, else as soon as the connection is back. */
+  request(t, fields = {}, { retry = false } = {}) {
+    const id = `${this.prefix}-${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      const frame = encode({ t, id, ...fields });
+      const online = this.state === "online" && this.ws && this.ws.readyState === 1;
+      this.pending.set(id, { frame, resolve, reject, retry, sent: online });
+      if (online) this.ws.send(frame);
+    });
+  }
+
+  receive(message) {
+    switch (message.t) {
+      case "ok":
+      case "error": {
+        const p = this.pending.get(message.id);
+        if (!p) {
+          if (message.t === "error") this.emit({ type: "error", error: message });
+          return;
+        }
+        this.pending.delete(message.id);
+        if (message.t === "ok") p.resolve(message);
+        else p.reject(new RequestError(message.code, message.message));
+        return;
+      }
+      case "snapshot": {
+        const room = this.rooms.get(message.room);
+        if (!room) return;
+        room.view = message.view;
+        room.seq = message.seq;
+        room.epoch = message.epoch;
+        this.emit({ type: "room", room: message.room });
+        return;
+      }
+      case "patch": {
+        const room = this.rooms.get(message.room);
+        if (!room || room.view == null || message.seq <= room.seq) return;
+        if (message.seq !== room.seq + 1) {
+          this.subscribe(message.room); // a gap: ask for what is missing
+          return;
+        }
+        room.view = applyPatch(room.view, message.ops, false, true).newDocument;
+        room.seq = message.seq;
+        this.emit({ type: "room", room: message.room });
+        return;
+      }
+      case "lobby":
+        this.setLobby(message.rooms);
+        return;
+      case "notice":
+        this.emit({ type: "notice", notice: message });
+        return;
+      case "reconnect":
+        // The server is going away: it closes this socket; come back after it says.
+        this.reconnectAfter = message.after_ms || 1000;
+        return;
+      default:
+    }
+  }
+
+  /** Resume a seat or watch a room from the last sequence seen (a snapshot otherwise). */
+  subscribe(id) {
+    const room = this.rooms.get(id);
+    const since = room.view == null ? null : room.seq;
+    const fields = { room: id, since, epoch: room.epoch };
+    const ws = this.ws;
+    if (!ws) return Promise.resolve();
+    const sent =
+      room.token != null
+        ? this.sendNow(ws, "resume", { ...fields, token: room.token })
+        : this.sendNow(ws, "watch", fields);
+    return sent.catch((error) => {
+      this.rooms.delete(id);
+      this.emit({ type: "lost", room: id, error });
+    });
+  }
+
+  ensureRoom(id, seat = null, token = null) {
+    let room = this.rooms.get(id);
+    if (!room) {
+      room = { view: null, seq: -1, epoch: null, seat, token };
+      this.rooms.set(id, room);
+    }
+    return room;
+  }
+
+  async create(seats, options = {}) {
+    return (await this.request("create", { seats, ...options })).room;
+  }
+
+  async join(id, seat, name) {
+    this.ensureRoom(id);
+    try {
+      const reply = await this.request("join", { room: id, seat, name });
+      this.adopt(id, reply.seat, reply.token);
+      return reply;
+    } catch (error) {
+      if (this.rooms.get(id)?.token == null) this.rooms.delete(id);
+      throw error;
+    }
+  }
+
+  adopt(id, seat, token) {
+    const room = this.ensureRoom(id);
+    room.seat = seat;
+    room.token = token;
+    saveSeat(id, seat, token);
+  }
+
+  async daily(name) {
+    const reply = await this.request("daily", { name });
+    this.adopt(reply.room, reply.seat, reply.token);
+    await this.subscribe(reply.room);
+    return reply.room;
+  }
+
+  /** Open a room: the seat saved for it in this browser, or as a spectator. */
+  async open(id) {
+    const saved = savedSeats()[id];
+    const room = this.ensureRoom(id, saved?.seat ?? null, saved?.token ?? null);
+    if (this.state === "online") await this.subscribe(id);
+    return room;
+  }
+
+  async close(id) {
+    if (!this.rooms.has(id)) return;
+    this.rooms.delete(id);
+    if (this.state === "online") await this.request("leave", { room: id }).catch(() => {});
+  }
+
+  act(id, action) {
+    return this.request("act", { room: id, action }, { retry: true });
+  }
+
+  setLobby(rooms) {
+    this.lobby = rooms;
+    this.emit({ type: "lobby" });
+  }
+
+  watchLobby() {
+    if (this.wantLobby) return;
+    this.wantLobby = true;
+    if (this.state === "online") this.request("lobby").then((r) => this.setLobby(r.rooms));
+  }
+}

@@ -1,0 +1,28 @@
+// A tiny element builder: h("button", {class: "x", onclick}, "text", child).
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Replace ``root``'s children, keeping keyboard focus on the element with the same key. */
+export function replaceKeepingFocus(root, ...children) {
+  const key = document.activeElement?.dataset?.focus;
+  root.replaceChildren(...children.filter((c) => c != null));
+  if (key) root.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+}
+
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

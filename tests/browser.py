@@ -1,0 +1,159 @@
+"""Helpers for the browser tests: Debian's chromium under Playwright, a blocking protocol
+client to ask the server what is true, and readers of what a page shows."""
+
+from __future__ import annotations
+
+import re
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgpack
+from websockets.sync.client import connect
+
+from server.games.gin_rummy.melds import VALUES
+
+CHROMIUM = "/usr/bin/chromium"
+# This machine has no internet: keep chromium from trying to reach Google's services.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-features=MediaRouter,OptimizationHints,Translate",
+]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RANK_NAMES = dict(
+    zip(
+        "A23456789TJQK",
+        [
+            "Ace",
+            "Two",
+            "Three",
+            "Four",
+            "Five",
+            "Six",
+            "Seven",
+            "Eight",
+            "Nine",
+            "Ten",
+            "Jack",
+            "Queen",
+            "King",
+        ],
+        strict=True,
+    )
+)
+
+
+class Server:
+    """A blocking protocol client: what the server says, to check the page against."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.n = 0
+        self.views: dict[str, Any] = {}
+        self.request("hello", v=1)
+
+    def _read(self, timeout: float) -> dict[str, Any]:
+        message = msgpack.unpackb(self.ws.recv(timeout=timeout), raw=False)
+        if message["t"] == "snapshot":
+            self.views[message["room"]] = message["view"]
+        elif message["t"] == "patch" and message["room"] in self.views:
+            from protocol.diff import apply
+
+            self.views[message["room"]] = apply(self.views[message["room"]], message["ops"])
+        return message
+
+    def request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        self.n += 1
+        self.ws.send(msgpack.packb({"t": kind, "id": self.n, **fields}))
+        while True:
+            message = self._read(10)
+            if message.get("id") == self.n:
+                assert message["t"] == "ok", message
+                return message
+
+    def watch(self, room: str) -> dict[str, Any]:
+        self.request("watch", room=room)
+        return self.views[room]
+
+    def view(self, room: str) -> dict[str, Any]:
+        """The spectator view of ``room`` after every message already sent is read."""
+        try:
+            while True:
+                self._read(0.2)
+        except TimeoutError:
+            pass
+        return self.views[room]
+
+
+@contextmanager
+def server_client(ws_url: str):
+    with connect(ws_url, max_size=2**22) as ws:
+        yield Server(ws)
+
+
+def hand_of(page) -> list[str]:
+    """The player's cards in the order the page shows them."""
+    return page.locator("#hand .slot").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def table_state(page) -> dict[str, str]:
+    return page.locator("#table").evaluate("e => ({...e.dataset})")
+
+
+def wait_for_move(page, ply: int, timeout: float = 20) -> None:
+    """Wait until the page shows a move after ``ply`` (or the end of the hand)."""
+    page.wait_for_function(
+        "ply => { const t = document.querySelector('#table');"
+        " return t && (Number(t.dataset.ply) > ply || document.querySelector('#result')); }",
+        arg=ply,
+        timeout=timeout * 1000,
+    )
+
+
+def card_value(card: str) -> int:
+    return VALUES[card]
+
+
+def card_words(card: str) -> list[str]:
+    """Every way the page could write a card: its code, its name, its short name."""
+    rank = "10" if card[0] == "T" else card[0]
+    return [card, f"{RANK_NAMES[card[0]]} of {SUITS[card[1]]}", f"{rank}{SYMBOLS[card[1]]}"]
+
+
+def cards_shown(page) -> str:
+    """Everything on the page a card could hide in: text, card codes, labels, titles."""
+    return page.evaluate(
+        """() => [document.body.innerText,
+            ...[...document.querySelectorAll('*')].flatMap(e =>
+                [e.dataset.card, e.getAttribute('aria-label'), e.getAttribute('title')])
+        ].filter(Boolean).join('\\n')"""
+    )
+
+
+def leaked(text: str, hidden: set[str]) -> set[str]:
+    found = set()
+    for card in hidden:
+        for word in card_words(card):
+            if re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", text):
+                found.add(card)
+    return found
+
+
+def wait_until(predicate, timeout: float = 20, what: str = "condition") -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")

@@ -1,0 +1,421 @@
+"""The web client in a real browser (Debian's chromium under Playwright) against a real server
+process: playing a hand against a bot with clicks and drags, two players and a spectator,
+refusals, a dropped connection, the live lobby, replays, and the phone layout.
+
+Screenshots land in tests/artifacts/ (git-ignored) for people to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    card_value,
+    cards_shown,
+    hand_of,
+    leaked,
+    server_client,
+    table_state,
+    wait_for_move,
+    wait_until,
+)
+from conftest import ServerProcess, _env
+from playwright.sync_api import Page, expect, sync_playwright
+
+from server.games.gin_rummy.actions import REFUSALS
+
+LAPTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 375, "height": 812}
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    # Bots answer after a short pause, as people would see them (but quickly).
+    env = _env(tmp_path_factory.mktemp("web"), CARDROOM_BOT_DELAY="0.05")
+    proc = ServerProcess(env).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make test` installs it"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(chromium):
+    """New pages, each in a browser context of its own (its own storage: another person)."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(viewport=LAPTOP) -> Page:
+        context = chromium.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(20_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def start_bot_game(page: Page, web, level: str = "easy", name: str = "Alice") -> str:
+    page.goto(f"{web.http}/")
+    page.fill("#name", name)
+    page.select_option("#opponent", f"bot:{level}")
+    page.click("#create")
+    page.wait_for_selector("#hand .slot")
+    return page.url.rsplit("/", 1)[1]
+
+
+def card_button(page: Page, card: str):
+    return page.locator(f"#hand .slot[data-card='{card}'] button")
+
+
+def discard_or_knock(page: Page) -> None:
+    """Knock when the page allows it, else discard the highest deadwood card."""
+    slots = page.locator("#hand .slot").evaluate_all(
+        "els => els.map(e => ({card: e.dataset.card, dead: e.dataset.deadwood === '1',"
+        " drawn: e.classList.contains('drawn')}))"
+    )
+    dead = [s for s in slots if s["dead"]] or slots
+    dead.sort(key=lambda s: card_value(s["card"]), reverse=True)
+    if "select a card" in page.inner_text("#knock"):
+        for s in dead:
+            card_button(page, s["card"]).click()
+            if page.is_enabled("#knock"):
+                page.click("#knock")
+                return
+    choice = next((s for s in dead if not s["drawn"]), dead[0])
+    card_button(page, choice["card"]).click()
+    page.click("#discard")
+
+
+def play_turn(page: Page, draw_from: str = "#stock") -> bool:
+    """Play the page's move if it is the page's move; say whether it was."""
+    state = table_state(page)
+    if state["mine"] != "1":
+        return False
+    if state["phase"] == "offer":
+        page.click("#pass")
+    elif state["phase"] == "draw":
+        page.click(draw_from)
+    elif state["phase"] == "discard":
+        discard_or_knock(page)
+    wait_for_move(page, int(state["ply"]))
+    return True
+
+
+def drag(page: Page, card: str, to_x: float) -> None:
+    box = page.locator(f"#hand .slot[data-card='{card}']").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move((x + to_x) / 2, y, steps=4)
+    page.mouse.move(to_x, y, steps=4)
+    page.mouse.up()
+
+
+def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
+    page = open_page()
+    room = start_bot_game(page, web)
+    expect(page.locator("#hand .slot")).to_have_count(10)
+    expect(page.locator("#opponent-count")).to_have_text("10 cards")
+
+    # Drag the leftmost card past the right end: it becomes the last one.
+    before = hand_of(page)
+    last = page.locator("#hand .slot").last.bounding_box()
+    drag(page, before[0], last["x"] + last["width"] + 30)
+    assert hand_of(page) == before[1:] + before[:1]
+    # A tap selects (and a second tap deselects).
+    card_button(page, before[3]).click()
+    expect(page.locator(f"#hand .slot[data-card='{before[3]}']")).to_have_class(
+        re.compile("selected")
+    )
+    card_button(page, before[3]).click()
+    expect(page.locator("#hand .slot.selected")).to_have_count(0)
+    shot(page, "table")
+
+    with server_client(web.ws) as server:
+        server.watch(room)
+        for _ in range(200):
+            if page.locator("#result").is_visible():
+                break
+            state = table_state(page)  # one reading: a second one may be a move later
+            if state["mine"] == "1":
+                play_turn(page)
+            else:
+                wait_for_move(page, int(state["ply"]))
+        expect(page.locator("#result")).to_be_visible()
+        shot(page, "end-of-hand")
+        view = wait_until(
+            lambda: (v := server.view(room))["game"]["result"] and v, what="the server's result"
+        )
+    result, game = view["game"]["result"], view["game"]
+
+    # The end-of-hand screen shows what the server scored.
+    line = page.inner_text("#score-line")
+    if result["winner"] is None:
+        assert "draw" in line
+    else:
+        assert f"{result['points']} point" in line
+        assert line.startswith("You" if result["winner"] == 0 else "Easy bot")
+    for seat, name in ((0, "You"), (1, "Easy bot")):
+        header = page.inner_text(f".result-hand[data-seat='{seat}'] h3")
+        assert header == f"{name}: deadwood {result['hands'][seat]['deadwood']}"
+        shown = page.locator(f".result-hand[data-seat='{seat}'] .card").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+        assert sorted(shown) == sorted(result["hands"][seat]["cards"])
+    for lay in result["layoffs"]:
+        expect(page.locator(f".slot.laid-off .card[data-card='{lay['card']}']")).to_have_count(1)
+    score = page.inner_text("#match-score")
+    assert f"You {game['scores'][0]} \u2013 {game['scores'][1]} Easy bot" in score
+
+    # Next hand: a fresh deal.
+    page.click("#next-hand")
+    expect(page.locator("#result")).to_have_count(0)
+    expect(page.locator("#table")).to_have_attribute("data-hand", "2")
+
+
+def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page):
+    alice = open_page()
+    alice.goto(f"{web.http}/")
+    alice.fill("#name", "Alice")
+    alice.select_option("#opponent", "friend")
+    alice.click("#create")
+    expect(alice.locator("#status")).to_contain_text("Waiting for a second player")
+    link = alice.get_attribute("#invite", "data-link")
+    room = link.rsplit("/", 1)[1]
+
+    bob = open_page()
+    bob.goto(f"{web.http}/")
+    bob.fill("#name", "Bob")
+    bob.goto(link)
+    bob.click("#join")
+    bob.wait_for_selector("#hand .slot")
+    alice.wait_for_selector("#hand .slot")
+
+    eve = open_page()
+    eve.goto(link)
+    expect(eve.locator("#spectating")).to_be_visible()
+    expect(alice.locator("#spectators")).to_have_text("1 spectator")
+    expect(eve.locator("#seat-bottom")).to_contain_text("Alice")
+    expect(eve.locator("#seat-top")).to_contain_text("Bob")
+
+    players = [alice, bob]
+    refused = {"not_your_turn": False, "discard_just_taken": False}
+    with server_client(web.ws) as server:
+        server.watch(room)
+        for turn in range(14):
+            mover = wait_until(
+                lambda: next((p for p in players if table_state(p)["mine"] == "1"), None),
+                what="someone's move",
+            )
+            other = bob if mover is alice else alice
+            state = table_state(mover)
+            ply = int(state["ply"])
+            if not refused["not_your_turn"]:
+                other.click("#stock")
+                expect(other.locator("#refusal")).to_have_text(REFUSALS["not_your_turn"])
+                refused["not_your_turn"] = True
+            if state["phase"] == "draw" and not refused["discard_just_taken"]:
+                mover.click("#discard-pile")
+                mover.wait_for_function(
+                    "ply => Number(document.querySelector('#table').dataset.ply) > ply"
+                    " || document.querySelector('#refusal').textContent",
+                    arg=ply,
+                )
+                if table_state(mover)["ply"] == str(ply):
+                    # After both pass the upcard, the first draw must come from the stock.
+                    expect(mover.locator("#refusal")).to_have_text(REFUSALS["must_draw_stock"])
+                    play_turn(mover)
+                    continue
+                taken = mover.locator("#hand .slot.drawn").get_attribute("data-card")
+                card_button(mover, taken).click()
+                mover.click("#discard")
+                expect(mover.locator("#refusal")).to_have_text(REFUSALS["discard_just_taken"])
+                refused["discard_just_taken"] = True
+                discard_or_knock(mover)
+                wait_for_move(mover, ply + 1)
+            elif state["phase"] == "discard" and turn % 3 == 0:
+                # By keyboard: focus a card, Enter selects it, "d" discards it.
+                card = hand_of(mover)[0]
+                card_button(mover, card).focus()
+                mover.keyboard.press("Enter")
+                expect(mover.locator(f"#hand .slot[data-card='{card}']")).to_have_class(
+                    re.compile("selected")
+                )
+                mover.keyboard.press("d")
+                wait_for_move(mover, ply)
+            else:
+                play_turn(mover)
+            if alice.locator("#result").is_visible():
+                break
+            # The spectator follows live, and sees no card hidden from spectators.
+            now = int(table_state(mover)["ply"])
+            for page in (eve, other):
+                page.wait_for_function(
+                    "ply => Number(document.querySelector('#table').dataset.ply) >= ply", arg=now
+                )
+            view = server.view(room)
+            public = {
+                e["card"]
+                for e in view["game"]["history"]
+                if e["type"] in ("take_upcard", "draw_discard")
+            } | set(view["game"]["discard_pile"])
+            hidden = (set(hand_of(alice)) | set(hand_of(bob))) - public
+            assert len(hidden) >= 16
+            assert not leaked(cards_shown(eve), hidden)
+            assert not leaked(cards_shown(alice), set(hand_of(bob)) - public)
+            expect(eve.locator("#seat-top .card.face")).to_have_count(0)
+            expect(eve.locator("#seat-bottom .card.face")).to_have_count(0)
+    assert all(refused.values())
+    shot(eve, "spectator")
+
+
+def test_a_dropped_connection_reconnects_and_the_game_goes_on(web, open_page):
+    page = open_page()
+    start_bot_game(page, web, level="normal")
+    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
+    if table_state(page)["phase"] == "offer":
+        page.click("#pass")
+        page.wait_for_function(
+            "() => { const t = document.querySelector('#table').dataset;"
+            " return t.mine === '1' && t.phase === 'draw'; }"
+        )
+    page.evaluate(
+        "() => { window.states = []; window.cardroom.conn.on(e => e.type === 'state' &&"
+        " window.states.push(e.state)); }"
+    )
+    ply = int(table_state(page)["ply"])
+    # The socket closes from the page, and the player draws before it is back.
+    page.evaluate("() => window.cardroom.conn.ws.close()")
+    page.click("#stock")
+    expect(page.locator("#net")).to_have_attribute("data-state", "online")
+    assert page.evaluate("window.states")[:1] == ["offline"]
+    # The draw was sent once the seat was back, and applied exactly once.
+    wait_for_move(page, ply)
+    expect(page.locator("#table")).to_have_attribute("data-phase", "discard")
+    assert int(table_state(page)["ply"]) == ply + 1
+    expect(page.locator("#hand .slot")).to_have_count(11)
+    # ... and the game goes on.
+    discard_or_knock(page)
+    wait_for_move(page, ply + 1)
+    expect(page.locator("#hand .slot")).to_have_count(10)
+
+
+def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_page):
+    page = open_page()
+    page.goto(f"{web.http}/")
+    page.wait_for_selector("#net[data-state=online]")
+    with server_client(web.ws) as server:
+        room = server.request(
+            "create",
+            seats=[{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "hard"}],
+            public=True,
+            open_hands=True,
+        )["room"]
+        row = page.locator(f".room-row[data-room='{room}']")
+        expect(row).to_contain_text("Easy bot vs Hard bot")
+        row.get_by_text("Watch").click()
+        expect(page.locator("#spectating")).to_be_visible()
+        # Open hands: the bots' cards are shown, with their melds.
+        expect(page.locator("#seat-top .card.face")).not_to_have_count(0)
+        seats = server.watch(room)["game"]["open"]
+        wait_until(
+            lambda: (
+                sorted(
+                    page.locator("#seat-bottom .card").evaluate_all(
+                        "els => els.map(e => e.dataset.card)"
+                    )
+                )
+                == sorted(server.view(room)["game"]["open"][0]["hand"])
+            ),
+            what="the open hand",
+        )
+        assert seats
+
+
+def test_a_replay_steps_forward_and_back(web, open_page):
+    with server_client(web.ws) as server:
+        room = server.request(
+            "create",
+            seats=[{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "normal"}],
+            target=5,
+        )["room"]
+    replay = wait_until(
+        lambda: (r := web.get(f"/api/replays/{room}"))[0] == 200 and r[1], timeout=60
+    )
+    moves = len(replay["actions"])
+    page = open_page()
+    page.goto(f"{web.http}/")
+    expect(page.locator("#replays")).to_contain_text("Easy bot vs Normal bot")
+    page.goto(f"{web.http}/#/replay/{room}")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 0 of {moves}")
+    expect(page.locator("#seat-top .card.face")).to_have_count(10)
+    expect(page.locator("#seat-bottom .card.face")).to_have_count(10)
+    for n in (1, 2, 3):
+        page.click("#forward")
+        expect(page.locator("#replay-position")).to_have_text(f"Move {n} of {moves}")
+        expect(page.locator("#moves li")).to_have_count(n)
+    page.click("#back")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 2 of {moves}")
+    expect(page.locator("#moves li")).to_have_count(2)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-position")).to_have_text(f"Move 1 of {moves}")
+    page.click("#last")
+    expect(page.locator("#result")).to_be_visible()
+    names = ["Easy bot", "Normal bot"]
+    expect(page.locator("#result .winner")).to_have_text(
+        f"{names[replay['result']['winner']]} wins the match!"
+    )
+    hands = len(replay["result"]["hands"])
+    if hands > 1:
+        page.select_option("#hand-select", label=f"Hand {hands}")
+        expect(page.locator("#table")).to_have_attribute("data-hand", str(hands))
+        expect(page.locator("#moves li")).to_have_count(0)
+    page.click("#play")
+    expect(page.locator("#play")).to_have_attribute("aria-label", "Pause")
+    page.click("#play")
+
+
+def test_the_table_fits_a_phone(web, open_page):
+    page = open_page(PHONE)
+    start_bot_game(page, web, name="Pocket")
+    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
+    if table_state(page)["phase"] == "offer":
+        page.click("#pass")
+    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
+    play_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for box in page.locator("#hand .slot").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    ):
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"]
+    for control in ("#stock", "#discard-pile", "#sort", "#discard", "#knock"):
+        box = page.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.screenshot(path=str(_artifact("phone")), full_page=True)
+
+
+def _artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
