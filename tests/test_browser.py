@@ -29,6 +29,9 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from server.games.gin_rummy.actions import REFUSALS
 
+DUMP_CONNECTION = """() => { const c = window.cardroom.conn;
+    return JSON.stringify({state: c.state, rooms: [...c.rooms].map(([id, r]) =>
+        ({id, seq: r.seq, seat: r.seat, status: r.view?.room.status}))}); }"""
 LAPTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 375, "height": 812}
 
@@ -52,9 +55,13 @@ def chromium():
 
 
 @pytest.fixture
-def open_page(chromium):
-    """New pages, each in a browser context of its own (its own storage: another person)."""
+def open_page(chromium, request):
+    """New pages, each in a browser context of its own (its own storage: another person).
+
+    After the test, what each page showed and its connection's rooms are written to
+    tests/artifacts/ (what to read when a browser test fails)."""
     contexts = []
+    pages: list[Page] = []
     errors: list[str] = []
 
     def make(viewport=LAPTOP) -> Page:
@@ -63,9 +70,15 @@ def open_page(chromium):
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(20_000)
+        pages.append(page)
         return page
 
     yield make
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(ARTIFACTS / f"{request.node.name}.txt", "w") as out:
+        for n, page in enumerate(pages):
+            out.write(f"--- page {n}: {page.url}\n{page.inner_text('body')}\n")
+            out.write(page.evaluate(DUMP_CONNECTION) + "\n")
     for context in contexts:
         context.close()
     assert not errors, f"errors in the page: {errors}"
@@ -400,11 +413,12 @@ def test_a_replay_steps_forward_and_back(web, open_page):
 def test_the_table_fits_a_phone(web, open_page):
     page = open_page(PHONE)
     start_bot_game(page, web, name="Pocket")
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
-    if table_state(page)["phase"] == "offer":
-        page.click("#pass")
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
-    play_turn(page)
+    # Eleven cards in hand, the widest the hand gets: pass the upcard, draw from the stock.
+    while (state := table_state(page))["phase"] != "discard" or state["mine"] != "1":
+        if state["mine"] == "1":
+            page.click("#pass" if state["phase"] == "offer" else "#stock")
+        wait_for_move(page, int(state["ply"]))
+    expect(page.locator("#hand .slot")).to_have_count(11)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for box in page.locator("#hand .slot").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().toJSON())"
@@ -412,7 +426,8 @@ def test_the_table_fits_a_phone(web, open_page):
         assert box["left"] >= 0 and box["right"] <= PHONE["width"]
     for control in ("#stock", "#discard-pile", "#sort", "#discard", "#knock"):
         box = page.locator(control).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert box is not None, f"{control} is not shown"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], control
     page.screenshot(path=str(_artifact("phone")), full_page=True)
 
 
