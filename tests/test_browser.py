@@ -350,6 +350,7 @@ def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_p
         expect(row).to_contain_text("Easy bot vs Hard bot")
         row.get_by_text("Watch").click()
         expect(page.locator("#spectating")).to_be_visible()
+        expect(page.locator(".thinking")).to_have_count(1)  # the bot to move is thinking
         # Open hands: the bots' cards are shown, with their melds.
         expect(page.locator("#seat-top .card.face")).not_to_have_count(0)
         seats = server.watch(room)["game"]["open"]
@@ -434,3 +435,67 @@ def test_the_table_fits_a_phone(web, open_page):
 def _artifact(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / f"{name}.png"
+
+
+def test_sort_groups_the_melds_and_the_whole_pile_can_be_seen(web, open_page):
+    page = open_page()
+    room = start_bot_game(page, web)
+    card_button(page, hand_of(page)[0]).focus()
+    page.keyboard.press("Shift+ArrowRight")  # the hand is the player's to order
+    page.click("#sort")
+    slots = page.locator("#hand .slot").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.dataset.meld])"
+    )
+    melds = [int(m) for _, m in slots if m != ""]
+    assert [m != "" for _, m in slots] == [True] * len(melds) + [False] * (10 - len(melds))
+    assert melds == sorted(melds)
+    ranks = ["A23456789TJQK".index(c[0]) for c, m in slots if m == ""]
+    assert ranks == sorted(ranks)
+
+    with server_client(web.ws) as server:
+        pile = server.watch(room)["game"]["discard_pile"]
+    page.click("#show-pile")
+    shown = page.locator("#pile-list .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == pile
+
+
+def test_todays_game_deals_everyone_the_same_cards(web, open_page):
+    hands = []
+    for name in ("Early", "Late"):
+        page = open_page()
+        page.goto(f"{web.http}/")
+        page.fill("#name", name)
+        page.click("#daily")
+        expect(page.locator("h1")).to_contain_text("Today's game")
+        expect(page.locator("#seat-top")).to_contain_text("Normal bot")
+        expect(page.locator("#hand .slot")).to_have_count(10)
+        hands.append(sorted(hand_of(page)))
+    assert hands[0] == hands[1]
+
+
+def test_a_short_match_ends_with_its_winner_and_a_rematch(web, open_page):
+    page = open_page()
+    page.goto(f"{web.http}/")
+    page.select_option("#opponent", "bot:easy")
+    page.select_option("#target", "10")
+    page.click("#create")
+    page.wait_for_selector("#hand .slot")
+    first = page.url
+    for _ in range(800):
+        if page.locator("#rematch").is_visible():
+            break
+        if page.locator("#next-hand").is_visible():
+            page.click("#next-hand")
+            continue
+        state = table_state(page)
+        if state["mine"] == "1":
+            play_turn(page)
+        else:
+            wait_for_move(page, int(state["ply"]))
+    expect(page.locator("#result .winner")).to_contain_text("the match!")
+    expect(page.locator("#status")).to_contain_text("the match")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != first)
+    expect(page.locator("#hand .slot")).to_have_count(10)
+    expect(page.locator("#table")).to_have_attribute("data-hand", "1")
+    expect(page.locator("#scores")).to_contain_text("You 0 · 0 Easy bot")

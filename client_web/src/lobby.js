@@ -54,6 +54,11 @@ export function mountLobby(root, app) {
     watchOptions.hidden = opponent.value !== "watch";
   });
   const isPublic = h("input", { type: "checkbox", id: "public" });
+  const target = h(
+    "select",
+    { id: "target" },
+    [100, 50, 25, 10].map((points) => h("option", { value: points }, `${points} points`)),
+  );
 
   async function create(event) {
     event.preventDefault();
@@ -62,12 +67,12 @@ export function mountLobby(root, app) {
       const choice = opponent.value;
       if (choice === "watch") {
         const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
-        const room = await app.conn.create(seats, { public: isPublic.checked, open_hands: openHands.checked });
+        const room = await app.conn.create(seats, { public: isPublic.checked, open_hands: openHands.checked, target: Number(target.value) });
         app.navigate(`#/room/${room}`);
         return;
       }
       const other = choice === "friend" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) };
-      const room = await app.conn.create([{ kind: "human" }, other], { public: isPublic.checked });
+      const room = await app.conn.create([{ kind: "human" }, other], { public: isPublic.checked, target: Number(target.value) });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
@@ -175,6 +180,7 @@ export function mountLobby(root, app) {
         h("h2", { id: "new-game" }, "New game"),
         h("div", { class: "row" }, h("label", { for: "opponent" }, "Play against "), opponent),
         watchOptions,
+        h("div", { class: "row" }, h("label", { for: "target" }, "Match to "), target),
         h("div", { class: "row" }, h("label", {}, isPublic, " public (listed below for anyone to watch or join)")),
         h(
           "div",

@@ -121,7 +121,7 @@ export function mountRoom(root, app, id) {
     const view = room().view;
     const seats = view.room.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
     try {
-      const fresh = await conn.create(seats, { public: view.room.public });
+      const fresh = await conn.create(seats, { public: view.room.public, target: view.game.target });
       await conn.join(fresh, me(), app.name());
       app.navigate(`#/room/${fresh}`);
     } catch (error) {
