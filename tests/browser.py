@@ -12,6 +12,7 @@ from typing import Any
 import msgpack
 from websockets.sync.client import connect
 
+from protocol.diff import apply
 from server.games.gin_rummy.melds import VALUES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -60,6 +61,7 @@ class Server:
         self.ws = ws
         self.n = 0
         self.views: dict[str, Any] = {}
+        self.at: dict[tuple[str, int], Any] = {}  # (room, seq) -> the view at that seq
         self.request("hello", v=1)
 
     def _read(self, timeout: float) -> dict[str, Any]:
@@ -67,9 +69,10 @@ class Server:
         if message["t"] == "snapshot":
             self.views[message["room"]] = message["view"]
         elif message["t"] == "patch" and message["room"] in self.views:
-            from protocol.diff import apply
-
             self.views[message["room"]] = apply(self.views[message["room"]], message["ops"])
+        else:
+            return message
+        self.at[message["room"], message["seq"]] = self.views[message["room"]]
         return message
 
     def request(self, kind: str, **fields: Any) -> dict[str, Any]:
@@ -84,6 +87,13 @@ class Server:
     def watch(self, room: str) -> dict[str, Any]:
         self.request("watch", room=room)
         return self.views[room]
+
+    def view_at(self, room: str, seq: int) -> dict[str, Any]:
+        """The spectator view of ``room`` at sequence number ``seq``."""
+        deadline = time.monotonic() + 10
+        while (room, seq) not in self.at and time.monotonic() < deadline:
+            self._read(10)
+        return self.at[room, seq]
 
     def view(self, room: str) -> dict[str, Any]:
         """The spectator view of ``room`` after every message already sent is read."""

@@ -32,6 +32,13 @@ from server.games.gin_rummy.actions import REFUSALS
 DUMP_CONNECTION = """() => { const c = window.cardroom.conn;
     return JSON.stringify({state: c.state, rooms: [...c.rooms].map(([id, r]) =>
         ({id, seq: r.seq, seat: r.seat, status: r.view?.room.status}))}); }"""
+# What the page shows of both hands, and the sequence number of the view it drew them from.
+SHOWN_HANDS = """room => {
+    const cards = (sel) => [...document.querySelectorAll(sel)].map(e => e.dataset.card);
+    return {seq: window.cardroom.conn.rooms.get(room).seq,
+            top: cards('#seat-top .card'), bottom: cards('#seat-bottom .card'),
+            top_melded: cards('#seat-top .slot:has(.meldbar:not(.none)) .card'),
+            bottom_melded: cards('#seat-bottom .slot:has(.meldbar:not(.none)) .card')}; }"""
 LAPTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 375, "height": 812}
 
@@ -351,21 +358,20 @@ def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_p
         row.get_by_text("Watch").click()
         expect(page.locator("#spectating")).to_be_visible()
         expect(page.locator(".thinking")).to_have_count(1)  # the bot to move is thinking
-        # Open hands: the bots' cards are shown, with their melds.
+        # Open hands: the bots' cards are shown, with their melds, as the server has them.
         expect(page.locator("#seat-top .card.face")).not_to_have_count(0)
-        seats = server.watch(room)["game"]["open"]
-        wait_until(
-            lambda: (
-                sorted(
-                    page.locator("#seat-bottom .card").evaluate_all(
-                        "els => els.map(e => e.dataset.card)"
-                    )
-                )
-                == sorted(server.view(room)["game"]["open"][0]["hand"])
-            ),
-            what="the open hand",
-        )
-        assert seats
+        first = server.watch(room)["room"] and min(seq for r, seq in server.at if r == room)
+        for _ in range(3):
+            shown = wait_until(
+                lambda: (v := page.evaluate(SHOWN_HANDS, room))["seq"] >= first and v,
+                what="the page to catch up",
+            )
+            truth = server.view_at(room, shown["seq"])["game"]["open"]
+            for seat, place in ((0, "bottom"), (1, "top")):
+                assert sorted(shown[place]) == sorted(truth[seat]["hand"])
+                melded = {c for m in truth[seat]["melds"] for c in m}
+                assert set(shown[f"{place}_melded"]) == melded
+            page.wait_for_timeout(150)
 
 
 def test_a_replay_steps_forward_and_back(web, open_page):
