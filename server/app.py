@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import gc
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -102,6 +103,9 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
         logs.setup()
         manager = Manager(store or open_store(), config or Config.from_env())
         await manager.start()
+        # What startup made (modules, meld tables, rebuilt rooms) lives as long as the
+        # process: keep it out of the collector's full passes, which otherwise stall the loop.
+        gc.freeze()
         app.state.manager = manager
         logs.log("started", rooms=len(manager.rooms))
         try:

@@ -96,13 +96,36 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def start_bot_game(page: Page, web, level: str = "easy", name: str = "Alice") -> str:
+def create_game(page: Page, web, opponent: str, name: str | None = None, target: int = 100):
+    """Fill in the lobby's new-game form and create the room."""
     page.goto(f"{web.http}/")
-    page.fill("#name", name)
-    page.select_option("#opponent", f"bot:{level}")
+    if name:
+        page.fill("#name", name)
+    page.select_option("#opponent", opponent)
+    page.select_option("#target", str(target))
     page.click("#create")
+
+
+def start_bot_game(page: Page, web, level: str = "easy", name: str = "Alice") -> str:
+    create_game(page, web, f"bot:{level}", name)
     page.wait_for_selector("#hand .slot")
     return page.url.rsplit("/", 1)[1]
+
+
+def play_until(page: Page, selector: str, next_hands: bool = False) -> None:
+    """Play the page's moves (and wait out the bot's) until ``selector`` shows."""
+    for _ in range(1000):
+        if page.locator(selector).is_visible():
+            return
+        if next_hands and page.locator("#next-hand").is_visible():
+            page.click("#next-hand")
+            continue
+        state = table_state(page)  # one reading: a second one may be a move later
+        if state["mine"] == "1":
+            play_turn(page)
+        else:
+            wait_for_move(page, int(state["ply"]))
+    raise AssertionError(f"{selector} never showed")
 
 
 def card_button(page: Page, card: str):
@@ -175,14 +198,7 @@ def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
 
     with server_client(web.ws) as server:
         server.watch(room)
-        for _ in range(200):
-            if page.locator("#result").is_visible():
-                break
-            state = table_state(page)  # one reading: a second one may be a move later
-            if state["mine"] == "1":
-                play_turn(page)
-            else:
-                wait_for_move(page, int(state["ply"]))
+        play_until(page, "#result")
         expect(page.locator("#result")).to_be_visible()
         shot(page, "end-of-hand")
         view = wait_until(
@@ -217,10 +233,7 @@ def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
 
 def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page):
     alice = open_page()
-    alice.goto(f"{web.http}/")
-    alice.fill("#name", "Alice")
-    alice.select_option("#opponent", "friend")
-    alice.click("#create")
+    create_game(alice, web, "friend", "Alice")
     expect(alice.locator("#status")).to_contain_text("Waiting for a second player")
     link = alice.get_attribute("#invite", "data-link")
     room = link.rsplit("/", 1)[1]
@@ -481,23 +494,10 @@ def test_todays_game_deals_everyone_the_same_cards(web, open_page):
 
 def test_a_short_match_ends_with_its_winner_and_a_rematch(web, open_page):
     page = open_page()
-    page.goto(f"{web.http}/")
-    page.select_option("#opponent", "bot:easy")
-    page.select_option("#target", "10")
-    page.click("#create")
+    create_game(page, web, "bot:easy", target=10)
     page.wait_for_selector("#hand .slot")
     first = page.url
-    for _ in range(800):
-        if page.locator("#rematch").is_visible():
-            break
-        if page.locator("#next-hand").is_visible():
-            page.click("#next-hand")
-            continue
-        state = table_state(page)
-        if state["mine"] == "1":
-            play_turn(page)
-        else:
-            wait_for_move(page, int(state["ply"]))
+    play_until(page, "#rematch", next_hands=True)
     expect(page.locator("#result .winner")).to_contain_text("the match!")
     expect(page.locator("#status")).to_contain_text("the match")
     page.click("#rematch")
