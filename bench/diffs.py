@@ -15,7 +15,7 @@ import zlib
 
 from protocol.codec import pack
 from server.games.gin_rummy.bots import make_bot
-from server.rooms.room import AUDIENCES, Room, check_meta, hash_token
+from server.rooms.room import AUDIENCES, check_meta, hash_token, make_room
 
 
 def deflated(compressor, frame: bytes) -> int:
@@ -34,7 +34,7 @@ def main(matches: int = 20) -> None:
     spent = 0.0
     for seed in range(1, matches + 1):
         meta = check_meta({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": seed})
-        room = Room(f"bench{seed}", meta, epoch="bench")
+        room = make_room(f"bench{seed}", meta, epoch="bench")
         for seat in (0, 1):
             room.apply(
                 {

@@ -17,7 +17,7 @@ from server import metrics
 from server.games.gin_rummy import IllegalAction
 from server.logs import log
 from server.rooms.manager import Connection, Manager
-from server.rooms.room import RoomError
+from server.rooms.room import SOLITAIRES, RoomError
 
 REQUESTS = frozenset(
     {"hello", "create", "join", "resume", "watch", "leave", "act", "lobby", "daily", "ping"}
@@ -85,18 +85,28 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
     if kind == "ping":
         return {}
     if kind == "create":
-        seats = _field(msg, "seats", list)
-        handle_ = await manager.create(
-            conn=conn,
-            meta={
-                "seats": seats,
-                "public": _field(msg, "public", bool, required=False, default=False),
+        game = _field(msg, "game", str, required=False, default="gin_rummy")
+        public = _field(msg, "public", bool, required=False, default=False)
+        if game in SOLITAIRES:
+            meta = {
+                "game": game,
+                "public": public,
+                "draw": _field(msg, "draw", int, required=False, default=1),
+                "number": _field(msg, "number", int, required=False),
+                "code": _field(msg, "code", str, required=False),
+                "daily": _field(msg, "daily", bool, required=False, default=False),
+            }
+        else:
+            meta = {
+                "game": game,
+                "seats": _field(msg, "seats", list),
+                "public": public,
                 "open_hands": _field(msg, "open_hands", bool, required=False, default=False),
                 "turn_seconds": _field(msg, "turn_seconds", int, required=False),
                 "target": _field(msg, "target", int, required=False, default=100),
-            },
-        )
-        return {"room": handle_.room.id}
+            }
+        handle_ = await manager.create(conn=conn, meta=meta)
+        return {"room": handle_.room.id, "game": handle_.room.game}
     if kind == "join":
         room = _field(msg, "room", str)
         seat = _field(msg, "seat", int, required=False)

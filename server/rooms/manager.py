@@ -21,19 +21,24 @@ from protocol.codec import pack
 from server import metrics
 from server.games.cards import derive_seed, shuffled, standard_deck
 from server.games.gin_rummy.bots import make_bot
+from server.games.solitaire import variant_for
+from server.games.solitaire.deals import MAX_DEAL
 from server.logs import log, logger, now_ms
 from server.rooms.room import (
     AUDIENCES,
+    SOLITAIRES,
     Room,
     RoomError,
     check_meta,
     default_action,
+    make_room,
     new_room_code,
     new_token,
 )
 from server.store import Store
 
 DAILY_SEED = 0x6361726472_6F6F6D  # mixed with the server's daily secret, then with the date
+SOLITAIRE_DAILY_SEED = 0x736F6C6974_6169  # with the date: today's solitaire deals
 POOLED_LEVELS = frozenset({"hard", "expert"})
 
 
@@ -199,7 +204,7 @@ class Manager:
         meta = await self.store.room_meta(room_id)
         if meta is None:
             return None
-        room = Room(room_id, meta)
+        room = make_room(room_id, meta)
         for entry in await self.store.log(room_id):
             room.apply(entry)
         turn = meta.get("turn_seconds")
@@ -380,6 +385,8 @@ class Manager:
             if conn.created >= self.config.rooms_per_connection:
                 raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
             conn.created += 1
+        if meta.get("game") in SOLITAIRES:
+            meta = await self._solitaire_deal(meta)
         meta = check_meta(
             {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
         )
@@ -387,7 +394,7 @@ class Manager:
         while room_id in self.rooms:
             room_id = new_room_code()
         await self.store.create_room(room_id, meta)
-        handle = Handle(Room(room_id, meta))
+        handle = Handle(make_room(room_id, meta))
         self.rooms[room_id] = handle
         metrics.ROOMS.set(len(self.rooms))
         log(
@@ -474,6 +481,26 @@ class Manager:
             "deck": shuffled(standard_deck(), derive_seed(seed, 1)),
         }
         return await self.store.put_daily(f"gin_rummy:{day.isoformat()}", deal)
+
+    async def _solitaire_deal(self, meta: dict[str, Any]) -> dict[str, Any]:
+        """Fill in today's deal number when a solitaire room asks for it."""
+        if not meta.get("daily"):
+            return {**meta, "daily": None}
+        draw = meta.get("draw", 1)
+        deal = await self.daily_solitaire(meta["game"], draw if isinstance(draw, int) else 1)
+        return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
+
+    async def daily_solitaire(
+        self, game: str, draw: int = 1, day: dt.date | None = None
+    ) -> dict[str, Any]:
+        """Today's deal of a solitaire: a number derived from the UTC date alone (the same
+        on every node, public like any deal code), stored so it never changes."""
+        day = day or dt.datetime.now(dt.UTC).date()
+        variant = variant_for(game, draw)
+        seed = derive_seed(SOLITAIRE_DAILY_SEED, day.toordinal())
+        number = 1 + derive_seed(seed, ("easy_harp", "reflechi").index(game)) % MAX_DEAL
+        deal = {"date": day.isoformat(), "game": game, "draw": variant.draw, "number": number}
+        return await self.store.put_daily(f"{game}-{variant.draw}:{day.isoformat()}", deal)
 
     async def _daily_secret(self) -> int:
         """The secret behind every daily seed: from CARDROOM_DAILY_SECRET, or drawn once and
@@ -602,7 +629,7 @@ class Manager:
     async def _finish(self, handle: Handle) -> None:
         room = handle.room
         await self.store.finish_room(room.id, room.replay(time.time()))
-        log("room_finished", room=room.id, winner=room.winner, scores=list(room.match.scores))
+        log("room_finished", room=room.id, winner=room.winner, scores=room.scores())
         await self._lobby_update(handle)
         await asyncio.sleep(self.config.finished_linger)
         while any(handle.subs.values()):  # people still look at the final table

@@ -22,12 +22,15 @@ from typing import Any
 from protocol.diff import diff
 from server.games.gin_rummy import Action, Match, new_match
 from server.games.gin_rummy.melds import VALUES, arrange
+from server.games.solitaire import DealCodeError, IllegalMove, Solitaire, decode, variant_for
+from server.games.solitaire.deals import MAX_DEAL, check_number
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 RECENT = 256
 """Diffs kept per audience so a client that reconnects can catch up without a snapshot."""
 
 LEVELS = ("easy", "normal", "hard", "expert")
+SOLITAIRES = ("easy_harp", "reflechi")
 
 
 class RoomError(Exception):
@@ -79,8 +82,11 @@ class Seat:
 
 def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
     """Validate room options from a client; returns the normalised meta or raises RoomError."""
-    if meta.get("game", "gin_rummy") != "gin_rummy":
-        raise RoomError("bad_room", "Only Gin Rummy rooms exist for now.")
+    game = meta.get("game", "gin_rummy")
+    if game in SOLITAIRES:
+        return check_solitaire_meta(meta)
+    if game != "gin_rummy":
+        raise RoomError("bad_room", "The games are gin_rummy, easy_harp and reflechi.")
     seats = meta.get("seats")
     if not isinstance(seats, list) or len(seats) != 2:
         raise RoomError("bad_room", "A Gin Rummy room has two seats.")
@@ -120,18 +126,54 @@ def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def check_solitaire_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """A solitaire room: one seat, a deal by code, by number, today's (the manager fills in
+    the number) or a random one (from the room's seed)."""
+    game, draw = meta["game"], meta.get("draw", 1)
+    if draw not in (1, 3) or isinstance(draw, bool) or (game == "easy_harp" and draw != 1):
+        raise RoomError("bad_room", "Réfléchi draws 1 or 3 cards; Easy Harp draws 1.")
+    variant = variant_for(game, draw)
+    try:
+        if meta.get("code") is not None:
+            variant, number = decode(meta["code"])
+            if variant.game != game:
+                raise DealCodeError(f"That code is a deal of {variant.name}.")
+        elif meta.get("number") is not None:
+            number = check_number(meta["number"])
+        else:
+            number = 1 + meta["seed"] % MAX_DEAL
+    except DealCodeError as bad:
+        raise RoomError("bad_deal", str(bad)) from None
+    return {
+        "game": game,
+        "draw": variant.draw,
+        "number": number,
+        "seats": [{"kind": "human"}],
+        "public": bool(meta.get("public", False)),
+        "open_hands": False,
+        "turn_seconds": None,
+        "seed": meta["seed"],
+        "daily": meta.get("daily"),
+        "created_at": meta.get("created_at", 0),
+    }
+
+
 def open_hands(match: Match) -> list[dict[str, Any]]:
     """Both hands with their melds, for views that show everything (bot rooms, replays)."""
     return [{"hand": list(h), "melds": [list(m) for m in arrange(h).melds]} for h in match.hands]
 
 
 class Room:
-    """One Gin Rummy room. Build it from its meta, then :meth:`apply` its log."""
+    """What every room shares: seats, the log, sequence numbers, per-audience views and
+    diffs. A game's room (:class:`GinRoom`, :class:`SolitaireRoom`) adds its rules through
+    a few methods. Build one with :func:`make_room`, then :meth:`apply` its log."""
+
+    game = ""
 
     def __init__(self, room_id: str, meta: dict[str, Any], epoch: str | None = None) -> None:
         self.id = room_id
         self.meta = meta
-        self.match: Match = new_match(meta["seed"], {"target": meta.get("target", 100)})
+        self.start()
         self.seats = [Seat(s["kind"], s.get("level")) for s in meta["seats"]]
         for seat in self.seats:
             if seat.kind == "bot":
@@ -151,9 +193,45 @@ class Room:
 
     # ---- reading -------------------------------------------------------------------------
 
+    # ---- what a game's room provides ---------------------------------------------------
+
+    def start(self) -> None:
+        """Set up the game from ``self.meta``."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def game_view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def check(self, seat: int, action: Any) -> dict[str, Any]:
+        """The wire form of ``action`` if the rules allow it now, else raise."""
+        raise NotImplementedError
+
+    def play(self, seat: int, action: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def result(self) -> dict[str, Any]:
+        """The final result, for replays and logs."""
+        raise NotImplementedError
+
+    def options(self) -> dict[str, Any]:
+        """What, with the seed and the actions, rebuilds the game (replays)."""
+        raise NotImplementedError
+
+    def bot_to_act(self) -> int | None:
+        return None
+
+    def clock_seat(self) -> int | None:
+        return None
+
+    # ---- reading -------------------------------------------------------------------------
+
     @property
     def status(self) -> str:
-        if self.forfeit is not None or self.match.is_over:
+        if self.forfeit is not None or self.over:
             return "finished"
         if any(s.open for s in self.seats):
             return "waiting"
@@ -162,8 +240,11 @@ class Room:
     @property
     def winner(self) -> int | None:
         if self.forfeit is not None:
-            return 1 - self.forfeit
-        return self.match.winner
+            return 1 - self.forfeit if len(self.seats) == 2 else None
+        return self.game_winner()
+
+    def game_winner(self) -> int | None:
+        return None
 
     @property
     def humans(self) -> list[int]:
@@ -179,16 +260,13 @@ class Room:
     def render(self, audience: str) -> dict[str, Any]:
         """The full view of one audience: the room part and the game part."""
         seat = AUDIENCES.index(audience) if audience != "spectators" else None
-        if seat is None:
-            game = self.match.view(None)
-            if self.meta.get("open_hands"):
-                game["open"] = open_hands(self.match)
-        else:
-            game = self.match.view(seat)
+        if seat is not None and seat >= len(self.seats):
+            seat = None  # a one-seat room's second seat audience sees what spectators see
+        game = self.game_view(seat)
         return {
             "room": {
                 "id": self.id,
-                "game": "gin_rummy",
+                "game": self.game,
                 "status": self.status,
                 "public": self.meta.get("public", False),
                 "open_hands": self.meta.get("open_hands", False),
@@ -221,32 +299,35 @@ class Room:
         """What the lobby lists about this room."""
         return {
             "id": self.id,
-            "game": "gin_rummy",
+            "game": self.game,
             "status": self.status,
             "seats": [
                 {"kind": s.kind, "level": s.level, "name": s.name, "open": s.open}
                 for s in self.seats
             ],
-            "scores": list(self.match.scores),
+            "scores": self.scores(),
             "spectators": self.spectators,
             "open_hands": self.meta.get("open_hands", False),
         }
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
 
     def replay(self, finished_at: float) -> dict[str, Any]:
         """Seed, options, the action list and the final result: a finished game forever."""
         return {
             "id": self.id,
-            "game": "gin_rummy",
-            "seed": self.meta["seed"],
-            "options": {"target": self.meta.get("target", 100)},
+            "game": self.game,
+            "seed": self.meta.get("seed"),
+            "options": self.options(),
             "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
             "actions": [[e["seat"], e["action"]] for e in self.log if e["kind"] == "act"],
             "result": {
                 "winner": self.winner,
-                "scores": list(self.match.scores),
+                "scores": self.scores(),
                 "forfeit": self.forfeit,
                 "forfeit_reason": self.forfeit_reason,
-                "hands": [h.to_dict() for h in self.match.past],
+                **self.result(),
             },
             "finished_at": finished_at,
             "daily": self.meta.get("daily"),
@@ -261,8 +342,9 @@ class Room:
             seat = next((i for i, s in enumerate(self.seats) if s.open), None)
             if seat is None:
                 raise RoomError("room_full", "Every seat is taken; you can watch instead.")
-        if seat not in (0, 1):
-            raise RoomError("bad_seat", "Seats are 0 and 1.")
+        if seat not in range(len(self.seats)):
+            seats = "Seats are 0 and 1." if len(self.seats) == 2 else "This room has one seat, 0."
+            raise RoomError("bad_seat", seats)
         if not self.seats[seat].open:
             raise RoomError("seat_taken", "That seat is taken.")
         return {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
@@ -273,11 +355,7 @@ class Room:
             raise RoomError("room_finished", "This game is over.")
         if self.status == "waiting":
             raise RoomError("waiting", "The game starts when every seat is taken.")
-        parsed = action if isinstance(action, Action) else Action.from_dict(action)
-        refusal = self.match.check(seat, parsed)
-        if refusal is not None:
-            raise refusal
-        entry = {"kind": "act", "seat": seat, "action": parsed.to_dict(), "cmd": cmd}
+        entry = {"kind": "act", "seat": seat, "action": self.check(seat, action), "cmd": cmd}
         if auto:
             entry["auto"] = True
         return entry
@@ -300,7 +378,7 @@ class Room:
             s = self.seats[seat]
             s.name, s.token_hash = entry["name"], entry["token_hash"]
         elif kind == "act":
-            self.match = self.match.apply(seat, Action.from_dict(entry["action"]))
+            self.play(seat, entry["action"])
             if entry.get("cmd") is not None:
                 self.commands[(seat, entry["cmd"])] = self.seq + 1
             if entry.get("auto"):
@@ -333,6 +411,49 @@ class Room:
             return None
         return self.commands.get((seat, cmd))
 
+
+class GinRoom(Room):
+    """A Gin Rummy room: two seats (people or bots), a match to a target."""
+
+    game = "gin_rummy"
+
+    def start(self) -> None:
+        self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over
+
+    def game_winner(self) -> int | None:
+        return self.match.winner
+
+    def game_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            return self.match.view(seat)
+        game = self.match.view(None)
+        if self.meta.get("open_hands"):
+            game["open"] = open_hands(self.match)
+        return game
+
+    def check(self, seat: int, action: Any) -> dict[str, Any]:
+        parsed = action if isinstance(action, Action) else Action.from_dict(action)
+        refusal = self.match.check(seat, parsed)
+        if refusal is not None:
+            raise refusal
+        return parsed.to_dict()
+
+    def play(self, seat: int, action: dict[str, Any]) -> None:
+        self.match = self.match.apply(seat, Action.from_dict(action))
+
+    def scores(self) -> list[int]:
+        return list(self.match.scores)
+
+    def options(self) -> dict[str, Any]:
+        return {"target": self.meta.get("target", 100)}
+
+    def result(self) -> dict[str, Any]:
+        return {"hands": [h.to_dict() for h in self.match.past]}
+
     def bot_to_act(self) -> int | None:
         """The bot seat that should act now, if any (bots start the next hand only when no
         human sits in the room: people read the end of a hand at their own pace)."""
@@ -353,6 +474,49 @@ class Room:
         if to_act is not None and self.seats[to_act].kind == "human":
             return to_act
         return None
+
+
+class SolitaireRoom(Room):
+    """Easy Harp or Réfléchi: one player's seat and spectators; everyone sees the same."""
+
+    def start(self) -> None:
+        self.game = self.meta["game"]
+        self.solitaire = Solitaire.new(
+            variant_for(self.game, self.meta.get("draw", 1)), self.meta["number"]
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.solitaire.won
+
+    def game_view(self, seat: int | None) -> dict[str, Any]:
+        return self.solitaire.view()
+
+    def check(self, seat: int, action: Any) -> dict[str, Any]:
+        try:
+            self.solitaire.apply(action)
+        except IllegalMove as refused:
+            raise RoomError(refused.code, refused.message) from None
+        return {k: action[k] for k in ("type", "from", "to", "count") if k in action}
+
+    def play(self, seat: int, action: dict[str, Any]) -> None:
+        self.solitaire = self.solitaire.apply(action)
+
+    def scores(self) -> list[int]:
+        return [self.solitaire.score]
+
+    def options(self) -> dict[str, Any]:
+        return {"draw": self.solitaire.variant.draw, "number": self.solitaire.number}
+
+    def result(self) -> dict[str, Any]:
+        s = self.solitaire
+        return {"code": s.code, "won": s.won, "score": s.score, "moves": s.moves}
+
+
+def make_room(room_id: str, meta: dict[str, Any], epoch: str | None = None) -> Room:
+    """The room for ``meta`` (already checked by :func:`check_meta`)."""
+    kind = SolitaireRoom if meta.get("game") in SOLITAIRES else GinRoom
+    return kind(room_id, meta, epoch)
 
 
 def default_action(match: Match, seat: int) -> Action:
