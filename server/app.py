@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
 from server import logs
+from server.games.solitaire import encode, variant_for
 from server.replays import replay_frames
 from server.rooms.manager import Config, Manager
 from server.store import Store, open_store
@@ -49,9 +50,19 @@ async def lobby(request: Request) -> JSONResponse:
 
 
 async def daily(request: Request) -> JSONResponse:
-    """Today's game: the date and the bot, never the seed (it would reveal every card)."""
-    deal = await request.app.state.manager.daily_deal()
-    return JSONResponse({"date": deal["date"], "game": "gin_rummy", "bot": "normal"})
+    """Today's games: Gin Rummy's date and bot, never its seed (it would reveal every card),
+    and the deal code of each solitaire (public: the player sees it anyway)."""
+    manager: Manager = request.app.state.manager
+    deal = await manager.daily_deal()
+    solitaires = {}
+    for game, draw in (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3)):
+        today = await manager.daily_solitaire(game, draw)
+        solitaires[f"{game}" if game == "easy_harp" else f"{game}_draw{draw}"] = encode(
+            variant_for(game, draw), today["number"]
+        )
+    return JSONResponse(
+        {"date": deal["date"], "game": "gin_rummy", "bot": "normal", "solitaires": solitaires}
+    )
 
 
 def _daily_is_over(replay: dict) -> bool:

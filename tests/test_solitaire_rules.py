@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from solitaire_play import win
 
 from server.games.cards import double_deck, standard_deck
 from server.games.solitaire import (
@@ -24,7 +25,7 @@ from server.games.solitaire import (
     decode,
     encode,
 )
-from server.games.solitaire.deals import deck_order
+from server.games.solitaire.deals import deck_order, layout
 
 
 def position(variant, columns, hidden=None, stock=(), waste=(), foundations=None, **kw):
@@ -389,3 +390,40 @@ def test_bad_actions_are_refused_and_change_nothing():
         with pytest.raises(IllegalMove):
             game.apply(action)
     assert game.view() == position(EASY_HARP, [["5H"]]).view()
+
+
+# ---- whole games -----------------------------------------------------------------------------
+
+
+def _waste_to_column(path):
+    return sum(1 for a in path if a.get("from") == "waste" and a.get("to", "f") != "f")
+
+
+def test_a_won_reflechi_game_scores_520_plus_5_per_waste_card_to_a_column_less_recycles():
+    game = Solitaire.new(REFLECHI_DRAW1, 1)
+    path = win(game)
+    assert path is not None
+    for action in path:
+        game = game.apply(action)
+    assert game.won and game.view()["won"]
+    assert game.score == 520 + 5 * _waste_to_column(path) - 100 * game.recycles
+    assert refused(game, {"type": "stock"}) == "won"
+
+
+def test_a_won_easy_harp_game_scores_1220_plus_5_per_waste_card_to_a_column():
+    # A deal laid out by algorithm 1 from a deck order a search wins quickly: the stock
+    # comes in foundation order, the columns hold the rest, each column's top the lowest.
+    ladder_order = [r + s for s in "SHDC" for r in "A23456789TJQK" for _ in (0, 1)]
+    stock, rest = ladder_order[:59], ladder_order[59:]
+    columns, at = [], 0
+    for size in range(1, 10):
+        columns += reversed(rest[at : at + size])
+        at += size
+    game = Solitaire.new(EASY_HARP, 1, layout(EASY_HARP, columns + stock))
+    assert [len(c) for c in game.columns] == list(range(1, 10)) and sum(game.hidden) == 36
+    path = win(game)
+    assert path is not None
+    for action in path:
+        game = game.apply(action)
+    assert game.won
+    assert game.score == 1220 + 5 * _waste_to_column(path)

@@ -89,7 +89,11 @@ def deck_order(variant: Variant, number: int) -> list[str]:
 
 
 def deal(variant: Variant, number: int) -> Deal:
-    order = deck_order(variant, number)
+    return layout(variant, deck_order(variant, number))
+
+
+def layout(variant: Variant, order: list[str]) -> Deal:
+    """Columns and stock from a deck order, by dealing algorithm 1."""
     columns, at = [], 0
     for size in range(1, variant.columns + 1):
         columns.append(tuple(order[at : at + size]))

@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import Any
 
 from server.games.cards import is_red, rank_index
-from server.games.solitaire.deals import deal, encode
+from server.games.solitaire.deals import Deal, deal, encode
 from server.games.solitaire.variants import KING_RUNS, Variant
 
 UNDO_LIMIT = 100
@@ -113,8 +113,9 @@ class Solitaire:
     history: tuple[Solitaire, ...] = ()  # earlier positions, the latest first, for undo
 
     @classmethod
-    def new(cls, variant: Variant, number: int) -> Solitaire:
-        dealt = deal(variant, number)
+    def new(cls, variant: Variant, number: int, dealt: Deal | None = None) -> Solitaire:
+        """Deal ``number``; or lay out ``dealt`` (a deck order of your own) under that number."""
+        dealt = dealt or deal(variant, number)
         return cls(
             variant=variant,
             number=number,
