@@ -1,0 +1,129 @@
+"""Solitaire rooms end to end: a real server process, real WebSocket clients. One seat,
+spectators, the same protocol, refusals with the rule's sentence, today's deals, replays."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from e2e_play import connect
+from solitaire_play import win
+
+from protocol.client import ClientError
+from protocol.diff import apply
+from server.games.cards import is_card
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFUSALS, Solitaire, encode
+
+
+async def solitaire_room(server, **options):
+    player = await connect(server.ws)
+    room = await player.create([], **options)
+    await player.join(room, 0, "Solo")
+    return player, room
+
+
+def codes_in(value):
+    """Every card code anywhere in a message."""
+    if isinstance(value, str):
+        if is_card(value):
+            yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from codes_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from codes_in(v)
+
+
+def shown_cards(view) -> Counter:
+    game = view["game"]
+    cards = [c for col in game["columns"] for c in col["up"]] + game["waste"]
+    return Counter(cards + [f["top"] for f in game["foundations"] if f["top"]])
+
+
+async def test_an_easy_harp_room_plays_by_the_rules_and_a_spectator_follows(server):
+    player, room = await solitaire_room(server, game="easy_harp", code="EH1-N-AAAAAAF")
+    state = player.rooms[room]
+    assert state.view["game"]["code"] == "EH1-N-AAAAAAF"
+    assert state.view["room"]["game"] == "easy_harp" and state.view["room"]["status"] == "playing"
+    engine = Solitaire.new(EASY_HARP, 5)
+    assert state.view["game"] == engine.view()
+
+    watcher = await connect(server.ws)
+    await watcher.watch(room)
+    with pytest.raises(ClientError) as caught:
+        await watcher.act(room, {"type": "stock"})
+    assert caught.value.code == "spectator"
+
+    for action in ({"type": "stock"}, {"type": "stock"}, {"type": "double", "from": "waste"}):
+        try:
+            engine = engine.apply(action)
+        except Exception:
+            with pytest.raises(ClientError):
+                await player.act(room, action)
+            continue
+        reply = await player.act(room, action)
+        await player.wait(room, lambda s, q=reply["seq"]: s.seq >= q)
+        assert state.view["game"] == engine.view()
+    # A refusal carries the rule's sentence and changes nothing.
+    before = state.view
+    with pytest.raises(ClientError) as caught:
+        await player.act(room, {"type": "move", "from": "c8", "to": "c0"})
+    assert caught.value.code in REFUSALS and caught.value.message == REFUSALS[caught.value.code]
+    await watcher.wait(room, lambda s: s.seq == state.seq)
+    assert watcher.rooms[room].view["game"] == state.view["game"] == before["game"]
+    # Nobody is ever sent a face-down card: every card in a message is one its view shows.
+    for client in (player, watcher):
+        view = None
+        for message in client.received:
+            if message.get("room") != room or message["t"] not in ("snapshot", "patch"):
+                continue
+            view = message["view"] if message["t"] == "snapshot" else apply(view, message["ops"])
+            assert not Counter(codes_in(message)) - shown_cards(view)
+
+
+async def test_reflechi_draw_3_deals_by_number_and_refuses_bad_codes(server):
+    player, room = await solitaire_room(server, game="reflechi", draw=3, number=26)
+    game = player.rooms[room].view["game"]
+    assert game["code"] == "TF1-D3N-AAAAABA" and game["draw"] == 3
+    assert game["stock"] == 24 and all(c["down"] == 0 for c in game["columns"])
+    await player.act(room, {"type": "stock"})
+    await player.wait(room, lambda s: s.view["game"]["waste_count"] == 3)
+    assert len(player.rooms[room].view["game"]["waste"]) == 3
+    for bad in ({"code": "EH1-N-AAAAAAA"}, {"code": "TF1-D1N-AAAAAA"}, {"number": 1_000_000}):
+        with pytest.raises(ClientError) as caught:
+            await player.create([], game="reflechi", **bad)
+        assert caught.value.code in ("bad_deal", "bad_room", "bad_field")
+    with pytest.raises(ClientError) as caught:
+        await player.create([], game="easy_harp", code="TF1-D1N-AAAAAAB")
+    assert caught.value.code == "bad_deal"
+
+
+async def test_todays_deal_is_the_same_for_everyone_and_listed(server):
+    codes = set()
+    for _ in range(2):
+        player, room = await solitaire_room(server, game="easy_harp", daily=True)
+        view = player.rooms[room].view
+        codes.add(view["game"]["code"])
+        assert view["room"]["daily"] is not None
+    status, daily = server.get("/api/daily")
+    assert status == 200 and codes == {daily["solitaires"]["easy_harp"]}
+    assert daily["solitaires"]["reflechi_draw1"].startswith("TF1-D1N-")
+    assert daily["solitaires"]["reflechi_draw3"][8:] == daily["solitaires"]["reflechi_draw1"][8:]
+
+
+async def test_a_won_game_is_a_replay_that_plays_back_to_the_win(server):
+    path = win(Solitaire.new(REFLECHI_DRAW1, 1))
+    player, room = await solitaire_room(server, game="reflechi", number=1)
+    status, _ = server.get(f"/api/replays/{room}")
+    assert status == 409  # in progress: no replay
+    for action in path:
+        await player.act(room, action)
+    state = await player.wait(room, lambda s: s.view["room"]["status"] == "finished")
+    assert state.view["game"]["won"] is True
+    status, replay = server.get(f"/api/replays/{room}")
+    assert status == 200 and replay["game"] == "reflechi" and len(replay["actions"]) == len(path)
+    assert replay["result"]["won"] is True and replay["result"]["code"] == encode(REFLECHI_DRAW1, 1)
+    status, frames = server.get(f"/api/replays/{room}/frames")
+    assert status == 200 and len(frames["steps"]) == len(path)
+    assert frames["first"] == Solitaire.new(REFLECHI_DRAW1, 1).view()
