@@ -28,6 +28,8 @@ from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect, sync_playwright
 
 from server.games.gin_rummy.actions import REFUSALS
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, Solitaire
+from server.games.solitaire import REFUSALS as SOLITAIRE_REFUSALS
 
 DUMP_CONNECTION = """() => { const c = window.cardroom.conn;
     return JSON.stringify({state: c.state, rooms: [...c.rooms].map(([id, r]) =>
@@ -485,7 +487,7 @@ def test_todays_game_deals_everyone_the_same_cards(web, open_page):
         page.goto(f"{web.http}/")
         page.fill("#name", name)
         page.click("#daily")
-        expect(page.locator("h1")).to_contain_text("Today's game")
+        expect(page.locator("h1")).to_contain_text("Today's Gin Rummy")
         expect(page.locator("#seat-top")).to_contain_text("Normal bot")
         expect(page.locator("#hand .slot")).to_have_count(10)
         hands.append(sorted(hand_of(page)))
@@ -505,3 +507,115 @@ def test_a_short_match_ends_with_its_winner_and_a_rematch(web, open_page):
     expect(page.locator("#hand .slot")).to_have_count(10)
     expect(page.locator("#table")).to_have_attribute("data-hand", "1")
     expect(page.locator("#scores")).to_contain_text("You 0 · 0 Easy bot")
+
+
+# ---- solitaires ------------------------------------------------------------------------------
+
+SOLITAIRE_VIEW = "room => window.cardroom.conn.rooms.get(room).view.game"
+
+
+def open_solitaire(page: Page, web, game: str, code: str) -> str:
+    page.goto(f"{web.http}/")
+    page.select_option("#sol-game", game)
+    page.fill("#sol-code", code)
+    page.click("#sol-new")
+    expect(page.locator("#deal-code")).to_have_text(code)
+    return page.url.rsplit("/", 1)[1]
+
+
+def drag_card(page: Page, source: str, target: str) -> None:
+    """Drag the card matching ``source`` onto the element matching ``target``."""
+    start = page.locator(source).bounding_box()
+    end = page.locator(target).last.bounding_box()
+    x, y = start["x"] + start["width"] / 2, start["y"] + 12
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def board_matches(page: Page, room: str, engine) -> None:
+    wait_until(lambda: page.evaluate(SOLITAIRE_VIEW, room) == engine.view(), what="the view")
+    tops = page.locator("#columns .column").evaluate_all(
+        "cols => cols.map(c =>"
+        " [...c.querySelectorAll('.stacked.up .card')].map(e => e.dataset.card))"
+    )
+    assert tops == [col["up"] for col in engine.view()["columns"]]
+    expect(page.locator("#sol-score")).to_have_text(f"Score {engine.score}")
+
+
+def test_easy_harp_in_the_browser_taps_drags_undoes_and_names_the_rule(web, open_page):
+    page = open_page()
+    room = open_solitaire(page, web, "easy_harp", "EH1-N-AAAAAAF")
+    engine = Solitaire.new(EASY_HARP, 5)
+    board_matches(page, room, engine)
+    expect(page.locator("#columns .stacked.down")).to_have_count(36)
+
+    page.click("[data-pile='c7'][data-count='1']")  # a tap: the ace to its foundation
+    engine = engine.apply({"type": "tap", "from": "c7"})
+    board_matches(page, room, engine)
+    assert engine.score == 15  # +10, and +5 for the card it uncovered
+
+    drag_card(page, "[data-pile='c3'][data-count='1']", "[data-pile='c1'] .card")  # 6D on 7S
+    engine = engine.apply({"type": "move", "from": "c3", "to": "c1"})
+    board_matches(page, room, engine)
+
+    page.dblclick("[data-pile='c8'][data-count='1']")  # a double tap: the ace of spades up
+    engine = engine.apply({"type": "double", "from": "c8"})
+    board_matches(page, room, engine)
+
+    drag_card(page, "[data-pile='c4'][data-count='1']", "[data-pile='c0'] .card")  # 9H on TD
+    expect(page.locator("#refusal")).to_have_text(SOLITAIRE_REFUSALS["bad_build"])
+    board_matches(page, room, engine)
+
+    page.click("#undo")
+    engine = engine.apply({"type": "undo"})
+    board_matches(page, room, engine)
+    expect(page.locator("#sol-moves")).to_have_text("Moves 3")  # undo keeps the count
+
+    page.click("#stock")
+    engine = engine.apply({"type": "stock"})
+    board_matches(page, room, engine)
+    shot(page, "easy-harp")
+
+    # Interactive rules off: a refused move is not explained.
+    page.uncheck("#interactive-rules")
+    drag_card(page, "[data-pile='c4'][data-count='1']", "[data-pile='c0'] .card")
+    page.wait_for_timeout(300)
+    expect(page.locator("#refusal")).to_have_text("")
+    page.check("#interactive-rules")
+
+
+def test_reflechi_in_the_browser_refuses_a_broken_run_and_deals_draw_3(web, open_page):
+    page = open_page(PHONE)
+    room = open_solitaire(page, web, "reflechi:1", "TF1-D1N-AAAAAAB")
+    engine = Solitaire.new(REFLECHI_DRAW1, 1)
+    board_matches(page, room, engine)
+    expect(page.locator("#columns .stacked.down")).to_have_count(0)  # all face up
+
+    drag_card(page, "[data-pile='c5'][data-count='2']", "[data-pile='c0'] .card")  # 9D 5D
+    expect(page.locator("#refusal")).to_have_text(SOLITAIRE_REFUSALS["not_a_run"])
+
+    page.click("[data-pile='c4'][data-count='1']")  # AH up
+    engine = engine.apply({"type": "tap", "from": "c4"})
+    board_matches(page, room, engine)
+    # By keyboard: Space picks the ten of hearts, Space on the jack of clubs drops it there.
+    page.focus("[data-pile='c2'][data-count='1']")
+    page.keyboard.press(" ")
+    page.focus("[data-pile='c4'][data-count='1']")
+    page.keyboard.press(" ")
+    engine = engine.apply({"type": "move", "from": "c2", "to": "c4"})
+    board_matches(page, room, engine)
+    page.click("#undo")
+    engine = engine.apply({"type": "undo"})
+    board_matches(page, room, engine)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "reflechi-phone")
+
+    # New game: the same deal, drawing three.
+    page.click("#new")
+    page.select_option("#new-draw", "3")
+    page.click("#new-same")
+    expect(page.locator("#deal-code")).to_have_text("TF1-D3N-AAAAAAB")
+    page.click("#stock")
+    expect(page.locator("#waste .card")).to_have_count(3)

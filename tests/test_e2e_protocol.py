@@ -178,7 +178,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "timeouts": 0,
     }
     status, info = server.get("/api/daily")
-    assert status == 200 and set(info) == {"date", "game", "bot"}
+    assert status == 200 and set(info) == {"date", "game", "bot", "solitaires"}  # no seed
     await play(a, ra, hands=1)
     status, _ = server.get(f"/api/replays/{ra}")
     assert status == 409  # still in progress

@@ -241,6 +241,7 @@ def test_the_waste_plays_its_top_card_only():
     assert after.columns[0] == ("9C", "8H") and after.waste == ("8D",) and after.score == 5
     assert refused(game, move("waste", "c0", 2)) == "waste_top"
     assert refused(game, move("c0", "waste")) == "to_waste"
+    assert refused(game, move("c0", "c0")) == "same_pile"
 
 
 def test_easy_harp_turns_one_card_and_recycles_the_waste_for_free_in_the_same_order():

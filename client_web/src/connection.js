@@ -95,6 +95,8 @@ export class Connection {
       if (this.ws !== ws) return;
       this.attempt = 0;
       this.setState("online");
+      // Rooms opened while this connection was being set up.
+      for (const [id, room] of this.rooms) if (!room.subscribed) this.subscribe(id);
       for (const [id, p] of this.pending) {
         if (!p.sent) {
           p.sent = true;
@@ -118,6 +120,7 @@ export class Connection {
         p.reject(new RequestError("offline", "The connection dropped; try again."));
       }
     }
+    for (const room of this.rooms.values()) room.subscribed = false;
     this.setState("offline");
     const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempt);
     const delay = Math.max(this.reconnectAfter, backoff * (0.5 + Math.random() / 2));
@@ -199,10 +202,12 @@ export class Connection {
   /** Resume a seat or watch a room from the last sequence seen (a snapshot otherwise). */
   subscribe(id) {
     const room = this.rooms.get(id);
+    if (!room) return Promise.resolve();
     const since = room.view == null ? null : room.seq;
     const fields = { room: id, since, epoch: room.epoch };
     const ws = this.ws;
     if (!ws) return Promise.resolve();
+    room.subscribed = true;
     const sent =
       room.token != null
         ? this.sendNow(ws, "resume", { ...fields, token: room.token })
@@ -216,7 +221,7 @@ export class Connection {
   ensureRoom(id, seat = null, token = null) {
     let room = this.rooms.get(id);
     if (!room) {
-      room = { view: null, seq: -1, epoch: null, seat, token };
+      room = { view: null, seq: -1, epoch: null, seat, token, subscribed: false };
       this.rooms.set(id, room);
     }
     return room;
@@ -242,6 +247,7 @@ export class Connection {
     const room = this.ensureRoom(id);
     room.seat = seat;
     room.token = token;
+    room.subscribed = true; // joining attached this socket to the seat
     saveSeat(id, seat, token);
   }
 

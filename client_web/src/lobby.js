@@ -89,6 +89,29 @@ export function mountLobby(root, app) {
     }
   }
 
+  // Solitaires: a new deal, today's deal, or a deal code.
+  const solitaireGame = h(
+    "select",
+    { id: "sol-game", "aria-label": "Solitaire" },
+    h("option", { value: "easy_harp" }, "Easy Harp"),
+    h("option", { value: "reflechi:1" }, "Solitaire Réfléchi, draw 1"),
+    h("option", { value: "reflechi:3" }, "Solitaire Réfléchi, draw 3"),
+  );
+  const solitaireCode = h("input", { id: "sol-code", placeholder: "deal code (optional)", autocomplete: "off", maxlength: 20 });
+  async function solitaire(options) {
+    error.textContent = "";
+    const [game, draw] = solitaireGame.value.split(":");
+    const typed = solitaireCode.value.trim();
+    try {
+      const chosen = typed ? { code: typed } : options;
+      const room = await app.conn.create([], { game, ...(draw ? { draw: Number(draw) } : {}), ...chosen });
+      await app.conn.join(room, 0, app.name());
+      app.navigate(`#/room/${room}`);
+    } catch (e) {
+      fail(e);
+    }
+  }
+
   const code = h("input", { id: "code", placeholder: "room code", autocomplete: "off", maxlength: 64 });
   const joinByCode = (event) => {
     event.preventDefault();
@@ -124,7 +147,9 @@ export function mountLobby(root, app) {
           h(
             "span",
             { class: "who" },
-            `${seatLabel(room.seats[0])} vs ${seatLabel(room.seats[1])}`,
+            room.seats.length === 1
+              ? `${room.game === "easy_harp" ? "Easy Harp" : "Réfléchi"}: ${seatLabel(room.seats[0])}`
+              : `${seatLabel(room.seats[0])} vs ${seatLabel(room.seats[1])}`,
           ),
           h("span", { class: "muted" }, `${room.status} · ${room.scores.join("–")} · ${plural(room.spectators, "spectator")}`),
           h(
@@ -149,6 +174,15 @@ export function mountLobby(root, app) {
       replays.replaceChildren(
         ...list.map((r) => {
           const names = r.seats.map((s) => (s.kind === "bot" ? `${cap(s.level)} bot` : s.name));
+          if (r.seats.length === 1) {
+            return h(
+              "li",
+              { class: "room-row" },
+              h("span", { class: "who" }, `${r.result.code}: ${names[0]}`),
+              h("span", { class: "muted" }, `won, score ${r.result.score} in ${r.result.moves} moves`),
+              h("a", { class: "button", href: `#/replay/${r.id}` }, "Replay"),
+            );
+          }
           const winner = r.result.winner == null ? "no winner" : `${names[r.result.winner]} won`;
           const when = new Date(r.finished_at * 1000).toLocaleString();
           return h(
@@ -167,7 +201,7 @@ export function mountLobby(root, app) {
     h(
       "div",
       { class: "lobby" },
-      h("h1", {}, "Gin Rummy"),
+      h("h1", {}, "Cardroom: Gin Rummy and solitaires"),
       h(
         "section",
         { class: "panel" },
@@ -187,6 +221,19 @@ export function mountLobby(root, app) {
           { class: "row" },
           h("button", { type: "submit", class: "primary", id: "create" }, "Create room"),
           h("button", { type: "button", id: "daily", onclick: daily }, "Play today's game"),
+        ),
+      ),
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "solitaire-title" },
+        h("h2", { id: "solitaire-title" }, "Solitaire"),
+        h(
+          "div",
+          { class: "row" },
+          solitaireGame,
+          solitaireCode,
+          h("button", { id: "sol-new", class: "primary", onclick: () => solitaire({}) }, "Play"),
+          h("button", { id: "sol-daily", onclick: () => solitaire({ daily: true }) }, "Today's deal"),
         ),
       ),
       h(

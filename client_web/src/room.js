@@ -2,6 +2,7 @@
 // hand order and selection, drag to reorder, keyboard play, refusals, the turn clock.
 import { sortedHand } from "./cards.js";
 import { h, plural, replaceKeepingFocus } from "./dom.js";
+import { isSolitaire, mountSolitaire } from "./solitaire.js";
 import { reconcile, renderTable } from "./table.js";
 
 const DRAG_THRESHOLD = 6;
@@ -155,7 +156,8 @@ export function mountRoom(root, app, id) {
       }
     };
     const copied = h("span", { class: "muted", id: "copied", "aria-live": "polite" });
-    const title = view.room.daily ? `Today's game (${view.room.daily})` : `Room ${id}`;
+    const name = isSolitaire(view.room.game) ? view.game.name : "Gin Rummy";
+    const title = view.room.daily ? `Today's ${name} (${view.room.daily})` : `${name} · room ${id}`;
     return h(
       "div",
       { class: "room-head" },
@@ -188,7 +190,15 @@ export function mountRoom(root, app, id) {
     if (el && deadline) el.textContent = `⏱ ${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s`;
   }
 
+  let solitaire = null;
+
   function render() {
+    const kind = room()?.view?.room.game;
+    if (isSolitaire(kind) && !state.lost) {
+      solitaire = solitaire || mountSolitaire(root, app, id, header);
+      solitaire.render();
+      return;
+    }
     if (rendering) return;
     if (drag) {
       pendingRender = true; // redrawn when the card is dropped (a redraw would drop the drag)

@@ -144,13 +144,10 @@ def bot_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _worker_priority() -> None:
-    """Bots think only on CPU time the event loop leaves: SCHED_IDLE on Linux (a nice level
-    still takes a slice from a waking loop; measured with bench/loop_lag.py), else nice 19.
-    Every player's moves and diffs go first; a bot's thought waits a few milliseconds."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(19)
+    """Bots think at the lowest CPU priority (nice 19): every player's moves and diffs go
+    first. Not SCHED_IDLE: on a machine busy with anything else, that starves bots outright
+    (seen: a hard bot that never moved while two other processes kept both cores busy)."""
+    os.nice(19)
 
 
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
