@@ -6,7 +6,7 @@ Everything else (columns, waste, stock, foundations, scoring, undo) is shared by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 KING_RUNS = "king_runs"
 """Between columns one card moves at a time; only a king-led ordered run moves, into an
@@ -62,19 +62,7 @@ REFLECHI_DRAW1 = Variant(
     recycle_cost=100,
 )
 
-REFLECHI_DRAW3 = Variant(
-    game="reflechi",
-    code="TF",
-    options="D3N",
-    name="Solitaire Réfléchi",
-    decks=1,
-    columns=7,
-    face_down=False,
-    draw=3,
-    runs=ANY_RUNS,
-    slots=("S", "H", "D", "C"),
-    recycle_cost=100,
-)
+REFLECHI_DRAW3 = replace(REFLECHI_DRAW1, options="D3N", draw=3)
 
 VARIANTS: dict[tuple[str, str], Variant] = {
     (v.code, v.options): v for v in (EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3)
