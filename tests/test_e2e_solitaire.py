@@ -3,6 +3,9 @@ spectators, the same protocol, refusals with the rule's sentence, today's deals,
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sqlite3
 from collections import Counter
 
 import pytest
@@ -20,6 +23,13 @@ async def solitaire_room(server, **options):
     room = await player.create([], **options)
     await player.join(room, 0, "Solo")
     return player, room
+
+
+def positions_logged(db: str, room: str) -> list[dict]:
+    """The actions in a room's log, as the embedded store keeps them."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT entry FROM log WHERE room = ? ORDER BY idx", (room,)).fetchall()
+    return [e["action"] for e in map(json.loads, (r[0] for r in rows)) if e["kind"] == "act"]
 
 
 def codes_in(value):
@@ -127,3 +137,19 @@ async def test_a_won_game_is_a_replay_that_plays_back_to_the_win(server):
     status, frames = server.get(f"/api/replays/{room}/frames")
     assert status == 200 and len(frames["steps"]) == len(path)
     assert frames["first"] == Solitaire.new(REFLECHI_DRAW1, 1).view()
+
+
+async def test_a_solitaire_player_who_leaves_is_not_forfeited(server_env, make_server):
+    server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "1"})
+    player, room = await solitaire_room(server, game="easy_harp", number=9)
+    token = player.rooms[room].token
+    await player.act(room, {"type": "stock", "from": ["junk"], "count": "x"})
+    await player.drop()
+    await asyncio.sleep(1.5)
+    back = await connect(server.ws)
+    back.rooms[room] = type(player.rooms[room])(token=token, seat=0)
+    await back.resume(room)
+    state = await back.wait(room, lambda s: s.view is not None)
+    assert state.view["room"]["status"] == "playing" and state.view["room"]["forfeit"] is None
+    assert state.view["game"]["waste_count"] == 1
+    assert positions_logged(server_env["CARDROOM_DB"], room) == [{"type": "stock"}]

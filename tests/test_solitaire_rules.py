@@ -26,6 +26,7 @@ from server.games.solitaire import (
     encode,
 )
 from server.games.solitaire.deals import deck_order, layout
+from server.games.solitaire.game import parse_action
 
 
 def position(variant, columns, hidden=None, stock=(), waste=(), foundations=None, **kw):
@@ -428,3 +429,16 @@ def test_a_won_easy_harp_game_scores_1220_plus_5_per_waste_card_to_a_column():
         game = game.apply(action)
     assert game.won
     assert game.score == 1220 + 5 * _waste_to_column(path)
+
+
+def test_actions_are_logged_in_their_clean_form_only():
+    assert parse_action({"type": "stock", "from": [1] * 100, "count": "x"}) == {"type": "stock"}
+    assert parse_action({"type": "move", "from": "c1", "to": "f", "junk": 1}) == {
+        "type": "move",
+        "from": "c1",
+        "to": "f",
+        "count": 1,
+    }
+    game = position(EASY_HARP, [["5H"]])
+    for pile in ("c\u00b2", "c\u0661", "c-1", "c01x", "f" * 9, 7, None):
+        assert refused(game, {"type": "tap", "from": pile}) in ("bad_pile", "bad_action")

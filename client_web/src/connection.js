@@ -213,6 +213,10 @@ export class Connection {
         ? this.sendNow(ws, "resume", { ...fields, token: room.token })
         : this.sendNow(ws, "watch", fields);
     return sent.catch((error) => {
+      if (error.code === "offline") {
+        room.subscribed = false; // the socket dropped mid-way: resumed after the reconnect
+        return;
+      }
       this.rooms.delete(id);
       this.emit({ type: "lost", room: id, error });
     });
@@ -272,7 +276,15 @@ export class Connection {
     if (this.state === "online") await this.request("leave", { room: id }).catch(() => {});
   }
 
+  /** An action. One action made while the network is down waits and is sent after the
+   * reconnect (a click during a blip); more are refused until the connection is back, so a
+   * burst of queued clicks never lands on a position the player has not seen. */
   act(id, action) {
+    const queued = [...this.pending.values()].some((p) => p.retry && !p.sent);
+    const online = this.state === "online" && this.ws && this.ws.readyState === 1;
+    if (!online && queued) {
+      return Promise.reject(new RequestError("offline", "Reconnecting: wait a moment and try again."));
+    }
     return this.request("act", { room: id, action }, { retry: true });
   }
 

@@ -179,7 +179,7 @@ export function mountLobby(root, app) {
               "li",
               { class: "room-row" },
               h("span", { class: "who" }, `${r.result.code}: ${names[0]}`),
-              h("span", { class: "muted" }, `won, score ${r.result.score} in ${r.result.moves} moves`),
+              h("span", { class: "muted" }, `${r.result.won ? "won" : "not won"}, score ${r.result.score} in ${r.result.moves} moves`),
               h("a", { class: "button", href: `#/replay/${r.id}` }, "Replay"),
             );
           }

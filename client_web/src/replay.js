@@ -13,6 +13,7 @@ export function mountReplay(root, app, id) {
   let kind = null;
   let at = 0;
   let timer = null;
+  let alive = true;
 
   function stop() {
     clearInterval(timer);
@@ -119,6 +120,7 @@ export function mountReplay(root, app, id) {
   fetch(`/api/replays/${encodeURIComponent(id)}/frames`)
     .then(async (response) => {
       const body = await response.json();
+      if (!alive) return;
       if (!response.ok) throw new Error(body.message);
       seats = body.seats;
       kind = body.game;
@@ -127,10 +129,12 @@ export function mountReplay(root, app, id) {
       render();
     })
     .catch((error) => {
+      if (!alive) return;
       root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, "No replay"), h("p", { class: "refusal" }, error.message), h("a", { class: "button", href: "#/" }, "Back to the lobby")));
     });
   document.addEventListener("keydown", onKey);
   return () => {
+    alive = false;
     stop();
     document.removeEventListener("keydown", onKey);
   };

@@ -10,6 +10,7 @@ const DRAG_THRESHOLD = 6;
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   const state = { order: [], selected: null, message: "", showPile: false, lost: null };
+  let alive = true; // false once the page has moved on: late replies redraw nothing
   let drag = null;
   let suppressClick = false;
   let pendingRender = false;
@@ -193,6 +194,7 @@ export function mountRoom(root, app, id) {
   let solitaire = null;
 
   function render() {
+    if (!alive) return;
     const kind = room()?.view?.room.game;
     if (isSolitaire(kind) && !state.lost) {
       solitaire = solitaire || mountSolitaire(root, app, id, header);
@@ -247,8 +249,10 @@ export function mountRoom(root, app, id) {
   conn.open(id).then(render);
   render();
   return () => {
+    alive = false;
     off();
     clearInterval(clock);
+    solitaire?.destroy();
     if (me() == null) conn.close(id);
   };
 }

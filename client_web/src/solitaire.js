@@ -109,7 +109,8 @@ function wire(el, ui, pileName, count) {
 export function mountSolitaire(root, app, id, header) {
   const conn = app.conn;
   const state = { message: "", picked: null, newGame: false };
-  let tapTimer = null;
+  let alive = true;
+  let tapTimer = null; // {pile, timer}: a tap waiting to see if a second one follows
   let drag = null;
   let suppressClick = false;
 
@@ -143,16 +144,23 @@ export function mountSolitaire(root, app, id, header) {
         return;
       }
       if (count !== 1 || pileName === "f") return; // only a top card taps
-      if (event?.detail === 2 || tapTimer) {
-        clearTimeout(tapTimer);
+      if (tapTimer && tapTimer.pile === pileName) {
+        clearTimeout(tapTimer.timer);
         tapTimer = null;
         act({ type: "double", from: pileName });
         return;
       }
-      tapTimer = setTimeout(() => {
+      if (event?.detail > 1) return; // the tail of a slow double click: the tap went already
+      if (tapTimer) {
+        // Another card was tapped: the first tap goes now, on its own.
+        clearTimeout(tapTimer.timer);
+        act({ type: "tap", from: tapTimer.pile });
+      }
+      const timer = setTimeout(() => {
         tapTimer = null;
         act({ type: "tap", from: pileName });
       }, DOUBLE_MS);
+      tapTimer = { pile: pileName, timer };
     },
     onKey(event, pileName, count) {
       if (event.key === " ") {
@@ -249,7 +257,7 @@ export function mountSolitaire(root, app, id, header) {
   }
 
   function render() {
-    if (drag?.moved) return;
+    if (!alive || drag?.moved) return;
     const view = room()?.view;
     if (!view) return;
     const game = view.game;
@@ -300,5 +308,14 @@ export function mountSolitaire(root, app, id, header) {
     );
   }
 
-  return { render };
+  function destroy() {
+    alive = false;
+    if (tapTimer) clearTimeout(tapTimer.timer);
+    tapTimer = null;
+    window.removeEventListener("pointermove", onMove);
+    window.removeEventListener("pointerup", onUp);
+    window.removeEventListener("pointercancel", onUp);
+  }
+
+  return { render, destroy };
 }

@@ -321,6 +321,8 @@ class Manager:
     def _start_grace(self, handle: Handle, seat: int) -> None:
         if handle.room.status == "finished" or seat in handle.grace:
             return
+        if len(handle.room.seats) == 1:
+            return  # a solitaire waits for its player: nobody else is kept waiting
         handle.grace[seat] = self._spawn(self._grace(handle, seat))
 
     async def _grace(self, handle: Handle, seat: int) -> None:

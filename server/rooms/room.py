@@ -24,6 +24,7 @@ from server.games.gin_rummy import Action, Match, new_match
 from server.games.gin_rummy.melds import VALUES, arrange
 from server.games.solitaire import DealCodeError, IllegalMove, Solitaire, decode, variant_for
 from server.games.solitaire.deals import MAX_DEAL, check_number
+from server.games.solitaire.game import parse_action
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 RECENT = 256
@@ -494,10 +495,11 @@ class SolitaireRoom(Room):
 
     def check(self, seat: int, action: Any) -> dict[str, Any]:
         try:
-            self.solitaire.apply(action)
+            clean = parse_action(action)
+            self.solitaire.apply(clean)
         except IllegalMove as refused:
             raise RoomError(refused.code, refused.message) from None
-        return {k: action[k] for k in ("type", "from", "to", "count") if k in action}
+        return clean
 
     def play(self, seat: int, action: dict[str, Any]) -> None:
         self.solitaire = self.solitaire.apply(action)

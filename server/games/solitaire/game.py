@@ -83,13 +83,37 @@ def is_run(cards: tuple[str, ...]) -> bool:
     return all(fits_on(b, a) for a, b in pairwise(cards))
 
 
+FIELDS = {"stock": (), "undo": (), "tap": ("from",), "double": ("from",), "move": ("from", "to")}
+
+
+def parse_action(action: Any) -> dict[str, Any]:
+    """The clean wire form of an action (only its own fields, each of the right type), or
+    :class:`IllegalMove` ``bad_action``: what is logged and replayed is exactly this."""
+    if not isinstance(action, dict) or action.get("type") not in FIELDS:
+        raise IllegalMove("bad_action")
+    kind = action["type"]
+    clean: dict[str, Any] = {"type": kind}
+    for name in FIELDS[kind]:
+        value = action.get(name)
+        if not isinstance(value, str) or len(value) > 8:
+            raise IllegalMove("bad_pile")
+        clean[name] = value
+    if kind == "move":
+        count = action.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 104:
+            raise IllegalMove("bad_action")
+        clean["count"] = count
+    return clean
+
+
 def _pile(name: Any, columns: int, slots: int) -> tuple[str, int]:
     """Parse a pile name into (kind, index): ("waste", 0), ("c", i), ("f", i) or ("f", -1)."""
     if name == "waste":
         return "waste", 0
     if name == "f":
         return "f", -1
-    if isinstance(name, str) and len(name) >= 2 and name[0] in "cf" and name[1:].isdigit():
+    digits = name[1:] if isinstance(name, str) else ""
+    if len(digits) in (1, 2) and name[0] in "cf" and digits.isascii() and digits.isdigit():
         index = int(name[1:])
         if index < (columns if name[0] == "c" else slots):
             return name[0], index
@@ -175,8 +199,7 @@ class Solitaire:
 
     def apply(self, action: Any) -> Solitaire:
         """The position after ``action`` (a dict), or :class:`IllegalMove`."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalMove("bad_action")
+        action = parse_action(action)
         kind = action["type"]
         if kind == "undo":
             return self._undo()
@@ -185,16 +208,11 @@ class Solitaire:
         if kind == "stock":
             after = self._stock()
         elif kind == "move":
-            count = action.get("count", 1)
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise IllegalMove("bad_action")
-            after = self._move(action.get("from"), action.get("to"), count)
+            after = self._move(action["from"], action["to"], action["count"])
         elif kind == "tap":
-            after = self._tap(action.get("from"))
-        elif kind == "double":
-            after = self._double(action.get("from"))
+            after = self._tap(action["from"])
         else:
-            raise IllegalMove("bad_action")
+            after = self._double(action["from"])
         return replace(
             after, moves=self.moves + 1, history=(self._bare(), *self.history)[:UNDO_LIMIT]
         )
