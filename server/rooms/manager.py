@@ -358,16 +358,16 @@ class Manager:
         if missing is None:
             self._snapshot(conn, handle, audience)
             return
-        for seq, ops in missing:
-            conn.send({"t": "patch", "room": room.id, "seq": seq, "ops": ops})
+        for _, frame in missing:
+            conn.send_packed(frame)
 
     def _broadcast(self, handle: Handle, diffs: dict[str, list]) -> None:
         room = handle.room
-        for audience, ops in diffs.items():
+        for audience in diffs:
             conns = handle.subs[audience]
             if not conns:
                 continue
-            frame = pack({"t": "patch", "room": room.id, "seq": room.seq, "ops": ops})
+            frame = room.frame(audience)
             metrics.MESSAGES_OUT.labels("patch").inc(len(conns))
             for conn in conns:
                 conn.send_packed(frame)

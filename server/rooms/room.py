@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from protocol.codec import pack
 from protocol.diff import diff
 from server.games.gin_rummy import Action, Match, new_match
 from server.games.gin_rummy.melds import VALUES, arrange
@@ -188,7 +189,10 @@ class Room:
         self.deadline: int | None = None
         self.commands: dict[tuple[int, Any], int] = {}
         self._views = {a: self.render(a) for a in AUDIENCES}
-        self._recent: dict[str, deque[tuple[int, list]]] = {
+        # The last diffs of each audience as packed patch frames: bytes, which the garbage
+        # collector never scans (as objects they were most of a busy server's heap, and
+        # full collections stalled the event loop by tens of milliseconds).
+        self._recent: dict[str, deque[tuple[int, bytes]]] = {
             a: deque(maxlen=RECENT) for a in AUDIENCES
         }
 
@@ -287,14 +291,19 @@ class Room:
     def view(self, audience: str) -> dict[str, Any]:
         return self._views[audience]
 
-    def since(self, audience: str, seq: int) -> list[tuple[int, list]] | None:
-        """The diffs after ``seq`` for ``audience``, or None if they are no longer kept."""
+    def since(self, audience: str, seq: int) -> list[tuple[int, bytes]] | None:
+        """The patch frames after ``seq`` for ``audience``, or None if they are no longer
+        kept."""
         if seq == self.seq:
             return []
         recent = self._recent[audience]
         if seq > self.seq or not recent or recent[0][0] > seq + 1:
             return None
-        return [(s, ops) for s, ops in recent if s > seq]
+        return [(s, frame) for s, frame in recent if s > seq]
+
+    def frame(self, audience: str) -> bytes:
+        """The packed patch frame of the latest change for ``audience``."""
+        return self._recent[audience][-1][1]
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists about this room."""
@@ -402,7 +411,8 @@ class Room:
             new = self.render(audience)
             ops = diff(self._views[audience], new)
             self._views[audience] = new
-            self._recent[audience].append((self.seq, ops))
+            frame = pack({"t": "patch", "room": self.id, "seq": self.seq, "ops": ops})
+            self._recent[audience].append((self.seq, frame))
             out[audience] = ops
         return out
 
