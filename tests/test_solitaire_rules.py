@@ -442,3 +442,10 @@ def test_actions_are_logged_in_their_clean_form_only():
     game = position(EASY_HARP, [["5H"]])
     for pile in ("c\u00b2", "c\u0661", "c-1", "c01x", "f" * 9, 7, None):
         assert refused(game, {"type": "tap", "from": pile}) in ("bad_pile", "bad_action")
+
+
+def test_with_two_decks_a_black_six_has_four_targets():
+    game = position(EASY_HARP, [["7H"], ["7H"], ["7D"], ["7D"], ["6S"], ["7S"]])
+    for target in ("c0", "c1", "c2", "c3"):
+        assert game.apply(move("c4", target)).columns[int(target[1])][-1] == "6S"
+    assert refused(game, move("c4", "c5")) == "bad_build"
