@@ -26,6 +26,7 @@ from browser import (
 )
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect, sync_playwright
+from solitaire_play import win
 
 from server.games.gin_rummy.actions import REFUSALS
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, Solitaire
@@ -619,3 +620,24 @@ def test_reflechi_in_the_browser_refuses_a_broken_run_and_deals_draw_3(web, open
     expect(page.locator("#deal-code")).to_have_text("TF1-D3N-AAAAAAB")
     page.click("#stock")
     expect(page.locator("#waste .card")).to_have_count(3)
+
+
+def test_a_won_solitaire_shows_the_win_screen_with_its_score(web, open_page):
+    page = open_page()
+    room = open_solitaire(page, web, "reflechi:1", "TF1-D1N-AAAAAAB")
+    engine = Solitaire.new(REFLECHI_DRAW1, 1)
+    path = win(engine)
+    for action in path:
+        engine = engine.apply(action)
+    # The winning line is sent from the page's own connection, as its board would send it.
+    page.evaluate(
+        "async ([room, path]) => {"
+        " for (const a of path) await window.cardroom.conn.act(room, a); }",
+        [room, path],
+    )
+    expect(page.locator("#result h2")).to_have_text("You won!")
+    expect(page.locator("#score-line")).to_have_text(
+        f"Score {engine.score} in {engine.moves} moves (TF1-D1N-AAAAAAB)."
+    )
+    expect(page.locator("#board")).to_have_attribute("data-won", "1")
+    shot(page, "solitaire-won")
