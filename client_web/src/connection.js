@@ -177,7 +177,13 @@ export class Connection {
         const room = this.rooms.get(message.room);
         if (!room || room.view == null || message.seq <= room.seq) return;
         if (message.seq !== room.seq + 1) {
-          this.subscribe(message.room); // a gap: ask for what is missing
+          // A gap: ask once for what is missing (the patches after it are ignored meanwhile).
+          if (!room.resyncing) {
+            room.resyncing = true;
+            this.subscribe(message.room).finally(() => {
+              room.resyncing = false;
+            });
+          }
           return;
         }
         room.view = applyPatch(room.view, message.ops, false, true).newDocument;
