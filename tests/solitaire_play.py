@@ -73,3 +73,38 @@ def win(game: Solitaire, budget: int = 20_000) -> list[dict] | None:
             if path:
                 path.pop()
     return None
+
+
+def every_action(game: Solitaire):
+    """Every action the engine could be asked for (most are refused)."""
+    v = game.variant
+    piles = ["waste", *(f"c{i}" for i in range(v.columns)), *(f"f{i}" for i in range(len(v.slots)))]
+    yield {"type": "stock"}
+    for source in piles:
+        most = len(game.columns[int(source[1:])]) if source.startswith("c") else 1
+        for target in piles[1:]:
+            for count in range(1, most + 1):
+                yield {"type": "move", "from": source, "to": target, "count": count}
+
+
+def winnable_by_brute_force(game: Solitaire, budget: int = 300_000) -> bool | None:
+    """Exhaustive search over every legal action, no pruning at all: an independent check of
+    the solver's proofs on small spaces. None when the budget runs out."""
+    seen = {_key(game)}
+    todo = [game]
+    while todo:
+        position = todo.pop()
+        if position.won:
+            return True
+        for action in every_action(position):
+            try:
+                after = position.apply(action)
+            except IllegalMove:
+                continue
+            key = _key(after)
+            if key not in seen:
+                if len(seen) >= budget:
+                    return None
+                seen.add(key)
+                todo.append(after)
+    return False

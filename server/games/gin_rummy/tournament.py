@@ -11,12 +11,11 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from server.games.batch import run_all
 from server.games.cards import derive_seed
 from server.games.gin_rummy.actions import Action
 from server.games.gin_rummy.bots import make_bot
@@ -95,20 +94,6 @@ def play_pair(args: tuple[str, str, int, int]) -> PairResult:
     return PairResult(first, first[0].matches_won, h1 + h2, d1 + d2)
 
 
-def progress(done: int, total: int, started: float) -> None:
-    width = 30
-    filled = width * done // total
-    elapsed = time.monotonic() - started
-    eta = elapsed / done * (total - done) if done else 0.0
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs"
-        f"  {elapsed:6.0f}s elapsed, ~{eta:5.0f}s left"
-    )
-    sys.stderr.flush()
-    if done == total:
-        sys.stderr.write("\n")
-
-
 def summarize(
     a: str, b: str, results: list[PairResult], seconds: float, jobs: int, target: int = 100
 ) -> str:
@@ -160,16 +145,7 @@ def main(argv: list[str] | None = None) -> None:
         (args.first, args.second, derive_seed(args.seed, i), args.target) for i in range(args.pairs)
     ]
     started = time.monotonic()
-    results: list[PairResult] = []
-    if args.jobs <= 1:
-        for item in work:
-            results.append(play_pair(item))
-            progress(len(results), len(work), started)
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for result in pool.map(play_pair, work, chunksize=1):
-                results.append(result)
-                progress(len(results), len(work), started)
+    results: list[PairResult] = run_all(play_pair, work, args.jobs, "pairs")
     seconds = time.monotonic() - started
     print(summarize(args.first, args.second, results, seconds, args.jobs, args.target))
 
