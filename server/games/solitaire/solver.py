@@ -130,28 +130,25 @@ class _Search:
                     action = {"type": "move", "from": f"c{i}", "to": f"c{j}", "count": count}
                     (out_up if uncovers or empties else out_tab).append((action, q))
 
-        # Waste to a column.
-        if waste:
-            card = waste[-1]
-            for j in range(ncols):
-                target = columns[j]
-                if (target and _fits(card, target[-1])) or (
-                    not target and card % 13 == 12 and j == empty[0]
-                ):
-                    nc = list(columns)
-                    nc[j] = (*target, card)
-                    q = (tuple(nc), hidden, stock, waste[:-1], found)
-                    out_waste.append(({"type": "move", "from": "waste", "to": f"c{j}"}, q))
-
-        # The stock.
-        if stock:
-            n = min(self.draw, len(stock))
-            q = (columns, hidden, stock[:-n], waste + tuple(reversed(stock[-n:])), found)
-            out_waste.append(({"type": "stock"}, q))
-        elif waste:
-            out_waste.append(
-                ({"type": "stock"}, (columns, hidden, tuple(reversed(waste)), (), found))
-            )
+        # The talon: the waste top now, and each card the stock would bring to the top, as
+        # one move ("press the stock k times, then play it"). Presses change nothing but the
+        # talon, which comes back round (passes are unlimited), so no winning line is lost.
+        presses, s, w = 0, stock, waste
+        cycle = {(s, w)}
+        while True:
+            if w:
+                out_waste.extend(self._talon_plays(p, s, w, presses, empty))
+            if s:
+                n = min(self.draw, len(s))
+                s, w = s[:-n], w + tuple(reversed(s[-n:]))
+            elif w:
+                s, w = tuple(reversed(w)), ()
+            else:
+                break
+            presses += 1
+            if (s, w) in cycle:
+                break
+            cycle.add((s, w))
 
         # A card back from a foundation, onto a column.
         for s, count in enumerate(found):
@@ -169,6 +166,35 @@ class _Search:
                     q = (tuple(nc), hidden, stock, waste, tuple(nf))
                     out_back.append(({"type": "move", "from": f"f{s}", "to": f"c{j}"}, q))
         return out_found + out_up + out_tab + out_waste + out_back
+
+    def _talon_plays(self, p, s, w, presses: int, empty: list[int]):
+        """The plays of the waste top ``w[-1]`` after ``presses`` presses of the stock."""
+        columns, hidden, _, _, found = p
+        card = w[-1]
+        before = [{"type": "stock"}] * presses
+        suit, rank = divmod(card, 13)
+        slot = next((i for i in self.slots_of[suit] if found[i] == rank), None)
+        if slot is not None and presses:  # with no press it is among the foundation moves
+            nf = list(found)
+            nf[slot] += 1
+            yield (
+                [*before, {"type": "move", "from": "waste", "to": "f"}],
+                (
+                    columns,
+                    hidden,
+                    s,
+                    w[:-1],
+                    tuple(nf),
+                ),
+            )
+        for j, target in enumerate(columns):
+            if (target and _fits(card, target[-1])) or (
+                not target and card % 13 == 12 and j == empty[0]
+            ):
+                nc = list(columns)
+                nc[j] = (*target, card)
+                action = {"type": "move", "from": "waste", "to": f"c{j}"}
+                yield [*before, action], (tuple(nc), hidden, s, w[:-1], found)
 
     def _safe(self, card: int, found) -> bool:
         suit, rank = divmod(card, 13)
@@ -212,7 +238,9 @@ class _Search:
                 self.nodes += 1
                 path.append(action)
                 if sum(q[4]) == self.total:
-                    return path
+                    return [
+                        a for step in path for a in (step if isinstance(step, list) else [step])
+                    ]
                 stack.append(iter(self.moves(q)))
                 break
             else:
