@@ -76,7 +76,7 @@ class _Search:
         """(action, next position) pairs, best first."""
         columns, hidden, stock, waste, found = p
         ncols = len(columns)
-        out_found, out_up, out_tab, out_waste, out_back = [], [], [], [], []
+        out_found, out_up, out_tab, out_waste, out_swap, out_back = [], [], [], [], [], []
 
         # To a foundation: waste top, column tops.
         sources = [("waste", waste[-1])] if waste else []
@@ -112,6 +112,12 @@ class _Search:
                 card = col[start]
                 uncovers = start == hidden[i] and start > 0
                 empties = start == 0
+                # Ordering only (every move is still tried): a run that leaves a card the
+                # foundation takes goes early; one that leaves a card it was already built on
+                # goes late (it only swaps one parent for another).
+                below = col[start - 1] if start > 0 else None
+                frees = below is not None and self._goes_up(below, found)
+                swaps = below is not None and not frees and _fits(card, below)
                 for j in range(ncols):
                     if j == i:
                         continue
@@ -128,7 +134,12 @@ class _Search:
                             continue  # empty columns are alike: try one
                     q = self._move(p, i, j, count)
                     action = {"type": "move", "from": f"c{i}", "to": f"c{j}", "count": count}
-                    (out_up if uncovers or empties else out_tab).append((action, q))
+                    if uncovers or empties or frees:
+                        out_up.append((action, q))
+                    elif swaps:
+                        out_swap.append((action, q))
+                    else:
+                        out_tab.append((action, q))
 
         # The talon: the waste top now, and each card the stock would bring to the top, as
         # one move ("press the stock k times, then play it"). Presses change nothing but the
@@ -165,7 +176,7 @@ class _Search:
                     nc[j] = (*target, card)
                     q = (tuple(nc), hidden, stock, waste, tuple(nf))
                     out_back.append(({"type": "move", "from": f"f{s}", "to": f"c{j}"}, q))
-        return out_found + out_up + out_tab + out_waste + out_back
+        return out_found + out_up + out_tab + out_waste + out_swap + out_back
 
     def _talon_plays(self, p, s, w, presses: int, empty: list[int]):
         """The plays of the waste top ``w[-1]`` after ``presses`` presses of the stock."""
@@ -195,6 +206,10 @@ class _Search:
                 nc[j] = (*target, card)
                 action = {"type": "move", "from": "waste", "to": f"c{j}"}
                 yield [*before, action], (tuple(nc), hidden, s, w[:-1], found)
+
+    def _goes_up(self, card: int, found) -> bool:
+        suit, rank = divmod(card, 13)
+        return any(found[s] == rank for s in self.slots_of[suit])
 
     def _safe(self, card: int, found) -> bool:
         suit, rank = divmod(card, 13)
