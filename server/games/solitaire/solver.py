@@ -49,8 +49,11 @@ class Result:
 
 
 class _Search:
-    def __init__(self, game: Solitaire, max_nodes: int, max_seconds: float) -> None:
+    def __init__(
+        self, game: Solitaire, max_nodes: int, max_seconds: float, prune_swaps: bool = False
+    ) -> None:
         v = game.variant
+        self.prune_swaps = prune_swaps  # a first, incomplete pass: it can win, never prove
         self.variant = v
         self.king_runs = v.runs == KING_RUNS
         self.draw = v.draw
@@ -137,7 +140,8 @@ class _Search:
                     if uncovers or empties or frees:
                         out_up.append((action, q))
                     elif swaps:
-                        out_swap.append((action, q))
+                        if not self.prune_swaps:
+                            out_swap.append((action, q))
                     else:
                         out_tab.append((action, q))
 
@@ -268,7 +272,6 @@ class _Search:
 def solve(game: Solitaire, max_nodes: int = 200_000, max_seconds: float = 10.0) -> Result:
     """Decide ``game`` from its current position within the budgets."""
     started = time.perf_counter()
-    search = _Search(game, max_nodes, max_seconds)
     start = (
         tuple(tuple(_int(c) for c in col) for col in game.columns),
         game.hidden,
@@ -278,9 +281,19 @@ def solve(game: Solitaire, max_nodes: int = 200_000, max_seconds: float = 10.0) 
     )
     if game.won:
         return Result(WON, [], 0, 0.0)
-    line = search.run(start)
+    # First a narrower search (no moves that only swap a run's parent for another) with half
+    # the budget: most wins are found there fast. Then the complete search, which alone may
+    # prove that there is no win.
+    quick = _Search(game, max_nodes // 2, max_seconds / 2, prune_swaps=True)
+    line = quick.run(start)
+    nodes = quick.nodes
+    if line is None:
+        spent = time.perf_counter() - started
+        search = _Search(game, max_nodes - nodes, max(0.0, max_seconds - spent))
+        line = search.run(start)
+        nodes += search.nodes
     elapsed = time.perf_counter() - started
     if line is not None:
-        return Result(WON, line, search.nodes, elapsed)
+        return Result(WON, line, nodes, elapsed)
     verdict = LOST if search.exhausted else UNKNOWN
-    return Result(verdict, None, search.nodes, elapsed)
+    return Result(verdict, None, nodes, elapsed)
