@@ -21,8 +21,10 @@ export function mountRoom(root, app, id) {
   const me = () => room()?.seat ?? null;
 
   async function act(action) {
-    state.message = "";
-    render();
+    if (state.message) {
+      state.message = "";
+      render();
+    }
     try {
       await conn.act(id, action);
       if (action.type === "discard" || action.type === "knock") state.selected = null;

@@ -118,8 +118,11 @@ export function mountSolitaire(root, app, id, header) {
   const seated = () => room()?.seat != null;
 
   async function act(action) {
-    state.message = "";
-    state.picked = null;
+    if (state.message || state.picked) {
+      state.message = "";
+      state.picked = null;
+      render();
+    }
     try {
       await conn.act(id, action);
     } catch (error) {
