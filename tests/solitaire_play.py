@@ -1,11 +1,12 @@
-"""A test helper that wins solitaire deals: depth-first search over the engine's own moves,
-with full knowledge of the deal (it is a test, not a hint), foundation moves first and a
-memory of the positions already seen. Not the product's solver (that one has its own issue):
-just enough to play whole games through the real rules."""
+"""Test helpers for whole solitaire games: the moves worth trying in a position, a winning
+line (from the solver), a quickly won Easy Harp deal, and a brute-force search that prunes
+nothing, to check the solver's proofs."""
 
 from __future__ import annotations
 
-from server.games.solitaire import IllegalMove, Solitaire
+from server.games.solitaire import EASY_HARP, IllegalMove, Solitaire
+from server.games.solitaire.deals import layout
+from server.games.solitaire.solver import solve
 
 
 def _key(game: Solitaire) -> tuple:
@@ -13,8 +14,8 @@ def _key(game: Solitaire) -> tuple:
 
 
 def candidates(game: Solitaire):
-    """Foundation moves first; then, where cards lie face down (Easy Harp), the stock before
-    the tableau, and where all is face up (Réfléchi), the tableau before the stock."""
+    """Actions worth trying: to the foundations, the stock, runs and cards between columns,
+    the waste to a column (many are refused; random play picks among the legal ones)."""
     v = game.variant
     sources = ["waste"] + [f"c{i}" for i in range(v.columns)]
     for source in sources:
@@ -33,46 +34,22 @@ def candidates(game: Solitaire):
         yield {"type": "stock"}
 
 
-def _useful(before: Solitaire, after: Solitaire, action: dict) -> bool:
-    """Skip moves that only shuffle a whole column into an empty one; where cards lie face
-    down, move between columns only to turn one up."""
-    if action["type"] == "move" and action["from"].startswith("c") and action["to"] != "f":
-        i = int(action["from"][1:])
-        if len(before.columns[i]) == action.get("count", 1) and not before.hidden[i]:
-            return False
-        if before.variant.face_down and after.hidden[i] == before.hidden[i]:
-            return False
-    return True
+def win(game: Solitaire) -> list[dict] | None:
+    """A list of actions that wins ``game`` (the product's solver, with a node budget so the
+    answer is the same on every machine), or None."""
+    return solve(game, max_nodes=60_000, max_seconds=60.0).line
 
 
-def win(game: Solitaire, budget: int = 20_000) -> list[dict] | None:
-    """A list of actions that wins ``game``, or None within ``budget`` positions."""
-    seen = {_key(game)}
-    path: list[dict] = []
-    stack = [(game, iter(list(candidates(game))))]
-    while stack and len(seen) < budget:
-        position, moves = stack[-1]
-        if position.won:
-            return path
-        for action in moves:
-            try:
-                after = position.apply(action)
-            except IllegalMove:
-                continue
-            key = _key(after)
-            if key in seen or not _useful(position, after, action):
-                continue
-            if action["type"] == "stock" and after.recycles > 2:
-                continue
-            seen.add(key)
-            path.append(action)
-            stack.append((after, iter(list(candidates(after)))))
-            break
-        else:
-            stack.pop()
-            if path:
-                path.pop()
-    return None
+def ladder_deal() -> Solitaire:
+    """An Easy Harp game dealt by algorithm 1 from a deck order that is quick to win: the
+    stock comes in foundation order, the columns hold the rest, each column's top the lowest."""
+    ladder = [r + s for s in "SHDC" for r in "A23456789TJQK" for _ in (0, 1)]
+    stock, rest = ladder[:59], ladder[59:]
+    columns, at = [], 0
+    for size in range(1, 10):
+        columns += reversed(rest[at : at + size])
+        at += size
+    return Solitaire.new(EASY_HARP, 1, layout(EASY_HARP, columns + stock))
 
 
 def every_action(game: Solitaire):

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from solitaire_play import win
+from solitaire_play import ladder_deal, win
 
 from server.games.cards import double_deck, standard_deck
 from server.games.solitaire import (
@@ -25,7 +25,7 @@ from server.games.solitaire import (
     decode,
     encode,
 )
-from server.games.solitaire.deals import deck_order, layout
+from server.games.solitaire.deals import deck_order
 from server.games.solitaire.game import parse_action
 
 
@@ -413,15 +413,7 @@ def test_a_won_reflechi_game_scores_520_plus_5_per_waste_card_to_a_column_less_r
 
 
 def test_a_won_easy_harp_game_scores_1220_plus_5_per_waste_card_to_a_column():
-    # A deal laid out by algorithm 1 from a deck order a search wins quickly: the stock
-    # comes in foundation order, the columns hold the rest, each column's top the lowest.
-    ladder_order = [r + s for s in "SHDC" for r in "A23456789TJQK" for _ in (0, 1)]
-    stock, rest = ladder_order[:59], ladder_order[59:]
-    columns, at = [], 0
-    for size in range(1, 10):
-        columns += reversed(rest[at : at + size])
-        at += size
-    game = Solitaire.new(EASY_HARP, 1, layout(EASY_HARP, columns + stock))
+    game = ladder_deal()
     assert [len(c) for c in game.columns] == list(range(1, 10)) and sum(game.hidden) == 36
     path = win(game)
     assert path is not None

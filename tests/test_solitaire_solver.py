@@ -4,10 +4,9 @@ brute-force search that prunes nothing, and a budget too small says unknown, nev
 from __future__ import annotations
 
 import pytest
-from solitaire_play import winnable_by_brute_force
+from solitaire_play import ladder_deal, winnable_by_brute_force
 
-from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
-from server.games.solitaire.deals import layout
+from server.games.solitaire import REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
 from server.games.solitaire.solve_range import main as solve_range
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
 
@@ -29,13 +28,7 @@ def test_winning_lines_win_under_the_rules_in_both_draw_modes(variant, number):
 
 
 def test_easy_harp_lines_win_too():
-    ladder = [r + s for s in "SHDC" for r in "A23456789TJQK" for _ in (0, 1)]
-    stock, rest = ladder[:59], ladder[59:]
-    columns, at = [], 0
-    for size in range(1, 10):
-        columns += reversed(rest[at : at + size])
-        at += size
-    game = Solitaire.new(EASY_HARP, 1, layout(EASY_HARP, columns + stock))
+    game = ladder_deal()
     result = solve(game, max_seconds=5.0)
     assert result.verdict == WON and replays_to_a_win(game, result.line)
 
