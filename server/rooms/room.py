@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -165,7 +166,7 @@ def open_hands(match: Match) -> list[dict[str, Any]]:
     return [{"hand": list(h), "melds": [list(m) for m in arrange(h).melds]} for h in match.hands]
 
 
-class Room:
+class Room(ABC):
     """What every room shares: seats, the log, sequence numbers, per-audience views and
     diffs. A game's room (:class:`GinRoom`, :class:`SolitaireRoom`) adds its rules through
     a few methods. Build one with :func:`make_room`, then :meth:`apply` its log."""
@@ -196,35 +197,36 @@ class Room:
             a: deque(maxlen=RECENT) for a in AUDIENCES
         }
 
-    # ---- reading -------------------------------------------------------------------------
-
     # ---- what a game's room provides ---------------------------------------------------
 
+    @abstractmethod
     def start(self) -> None:
         """Set up the game from ``self.meta``."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def over(self) -> bool:
-        raise NotImplementedError
+        """The game has reached its end (a won solitaire, a match to its target)."""
 
+    @abstractmethod
     def game_view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """What ``seat`` (None: spectators) may see of the game."""
 
+    @abstractmethod
     def check(self, seat: int, action: Any) -> dict[str, Any]:
         """The wire form of ``action`` if the rules allow it now, else raise."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play(self, seat: int, action: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """Apply an action :meth:`check` accepted (or one read back from the log)."""
 
+    @abstractmethod
     def result(self) -> dict[str, Any]:
         """The final result, for replays and logs."""
-        raise NotImplementedError
 
+    @abstractmethod
     def options(self) -> dict[str, Any]:
         """What, with the seed and the actions, rebuilds the game (replays)."""
-        raise NotImplementedError
 
     def bot_to_act(self) -> int | None:
         return None
@@ -320,8 +322,9 @@ class Room:
             "open_hands": self.meta.get("open_hands", False),
         }
 
+    @abstractmethod
     def scores(self) -> list[int]:
-        raise NotImplementedError
+        """Each seat's score, for the lobby and replays."""
 
     def replay(self, finished_at: float) -> dict[str, Any]:
         """Seed, options, the action list and the final result: a finished game forever."""
