@@ -498,24 +498,35 @@ class SolitaireRoom(Room):
         self.solitaire = Solitaire.new(
             variant_for(self.game, self.meta.get("draw", 1)), self.meta["number"]
         )
+        self._shown: tuple[Solitaire, dict[str, Any]] | None = None
+        self._checked: tuple[Solitaire, dict[str, Any], Solitaire] | None = None
 
     @property
     def over(self) -> bool:
         return self.solitaire.won
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
-        return self.solitaire.view()
+        # Every audience sees the same: one view per position, not one per audience.
+        if self._shown is None or self._shown[0] is not self.solitaire:
+            self._shown = (self.solitaire, self.solitaire.view())
+        return self._shown[1]
 
     def check(self, seat: int, action: Any) -> dict[str, Any]:
         try:
             clean = parse_action(action)
-            self.solitaire.apply(clean)
+            after = self.solitaire.apply(clean)
         except IllegalMove as refused:
             raise RoomError(refused.code, refused.message) from None
+        self._checked = (self.solitaire, clean, after)  # play() takes it instead of redoing it
         return clean
 
     def play(self, seat: int, action: dict[str, Any]) -> None:
-        self.solitaire = self.solitaire.apply(action)
+        checked = self._checked
+        if checked and checked[0] is self.solitaire and checked[1] == action:
+            self.solitaire = checked[2]
+        else:  # read back from the log
+            self.solitaire = self.solitaire.apply(action)
+        self._checked = None
 
     def scores(self) -> list[int]:
         return [self.solitaire.score]
