@@ -97,11 +97,10 @@ export class Connection {
       this.setState("online");
       // Rooms opened while this connection was being set up.
       for (const [id, room] of this.rooms) if (!room.subscribed) this.subscribe(id);
-      for (const [id, p] of this.pending) {
+      for (const p of this.pending.values()) {
         if (!p.sent) {
           p.sent = true;
           ws.send(p.frame);
-          this.pending.set(id, p);
         }
       }
     } catch {
