@@ -57,7 +57,12 @@ async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, ser
         await players[seat].join(room, seat, f"P{seat}")
     await spectator.watch(room)
     received = {0: [], 1: [], None: []}
-    for _ in range(400):
+    applied = 0
+    # At least 400 steps and 60 moves (how many iterations that takes depends on how
+    # fast each client sees its turn, so a fixed number of iterations is not enough).
+    for iteration in range(4000):
+        if iteration >= 400 and applied >= 60:
+            break
         seat = rng.randrange(2)
         client = players[seat]
         if rng.random() < 0.08:  # the network drops; the player resumes on a new socket
@@ -87,6 +92,7 @@ async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, ser
             )
             try:
                 await client.act(room, action)
+                applied += 1
             except Exception as error:
                 assert getattr(error, "code", None) in ("hand_in_play", "not_your_turn")
         await asyncio.sleep(0)
