@@ -37,7 +37,7 @@ def candidates(game: Solitaire):
 def win(game: Solitaire) -> list[dict] | None:
     """A list of actions that wins ``game`` (the product's solver, with a node budget so the
     answer is the same on every machine), or None."""
-    return solve(game, max_nodes=60_000, max_seconds=60.0).line
+    return solve(game, max_nodes=2_000_000, max_seconds=60.0).line
 
 
 def ladder_deal() -> Solitaire:

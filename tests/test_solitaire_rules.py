@@ -401,14 +401,27 @@ def _waste_to_column(path):
     return sum(1 for a in path if a.get("from") == "waste" and a.get("to", "f") != "f")
 
 
-def test_a_won_reflechi_game_scores_520_plus_5_per_waste_card_to_a_column_less_recycles():
+def test_a_won_reflechi_game_scores_10_per_card_up_5_per_waste_card_to_a_column_less_100_a_recycle():
+    """Summed as the game goes, never below 0: 520 plus the waste plays less the recycles
+    when the score never had to stop at 0."""
     game = Solitaire.new(REFLECHI_DRAW1, 1)
     path = win(game)
     assert path is not None
+    expected, ever_up = 0, set()
     for action in path:
-        game = game.apply(action)
+        before, game = game, game.apply(action)
+        delta = 0
+        if action["type"] == "stock" and not before.stock:
+            delta = -100
+        elif action.get("from") == "waste" and action.get("to", "f") != "f":
+            delta = 5
+        for pile in game.foundations:
+            if pile and pile[-1] not in ever_up:
+                ever_up.add(pile[-1])
+                delta += 10
+        expected = max(0, expected + delta)
     assert game.won and game.view()["won"]
-    assert game.score == 520 + 5 * _waste_to_column(path) - 100 * game.recycles
+    assert game.score == expected and len(ever_up) == 52
     assert refused(game, {"type": "stock"}) == "won"
 
 

@@ -23,7 +23,7 @@ def replays_to_a_win(game: Solitaire, line) -> bool:
 )
 def test_winning_lines_win_under_the_rules_in_both_draw_modes(variant, number):
     game = Solitaire.new(variant, number)
-    result = solve(game, max_nodes=60_000, max_seconds=60.0)  # a node budget: deterministic
+    result = solve(game, max_nodes=2_000_000, max_seconds=60.0)  # a node budget: deterministic
     assert result.verdict == WON and replays_to_a_win(game, result.line)
 
 
@@ -36,7 +36,7 @@ def test_easy_harp_lines_win_too():
 @pytest.mark.parametrize("number", [63, 64, 79])
 def test_a_proof_of_no_win_agrees_with_brute_force(number):
     game = Solitaire.new(REFLECHI_DRAW3, number)
-    assert solve(game, max_nodes=60_000, max_seconds=60.0).verdict == LOST
+    assert solve(game, max_nodes=2_000_000, max_seconds=60.0).verdict == LOST
     assert winnable_by_brute_force(game) is False
 
 

@@ -1,0 +1,623 @@
+/* The solitaire solver's search, in C: the same depth-first search as described in
+ * solver.py, about a hundred times faster than the same loop in Python.
+ *
+ * It knows only what solver.py passes it: card numbers (suit * 13 + rank, suits S H D C, so
+ * 13..38 are red), the suit of each foundation slot, the draw, and whether only king-led runs
+ * move (Easy Harp). The line it returns is a list of engine actions that solver.py turns into
+ * dicts; tests replay every line with the Python engine, which is the one rule book.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXCOLS 9
+#define MAXCOL 32
+#define MAXCARDS 104
+#define MAXSLOTS 8
+#define MAXMOVES 1024
+#define MAXFOUND 128
+
+/* Pile numbers in moves and in the line: columns 0..8, the waste, a foundation slot. */
+#define WASTE 20
+#define SLOT 30   /* SLOT + s: foundation slot s */
+#define ANYF 40   /* the first foundation slot that takes the card */
+#define STOCK 50  /* a press of the stock */
+
+typedef struct {
+    uint8_t len[MAXCOLS], hid[MAXCOLS];
+    uint8_t col[MAXCOLS][MAXCOL];
+    uint8_t tn, tk;          /* the talon: tal[0..tk) is the waste (top last), the rest the */
+    uint8_t tal[MAXCARDS];   /* stock in the order it will be turned */
+    uint8_t found[MAXSLOTS];
+    uint64_t colh[MAXCOLS]; /* each column's hash, and the talon's, kept up to date */
+    uint64_t talh;
+} State;
+
+typedef struct {
+    uint8_t from, to, count, presses;
+} Move;
+
+typedef struct {
+    int ncols, nslots, draw, king_runs, total, prune_swaps;
+    int slot_suit[MAXSLOTS];
+    long long max_nodes, nodes;
+    double deadline;
+    int exhausted, out_of_memory;
+    int avoid_from, avoid_to, avoid_count; /* a first move not to propose (-1: none) */
+    /* the transposition table: 128-bit keys, open addressing */
+    uint64_t *keys;
+    size_t cap, used;
+    Move talon[MAXMOVES]; /* scratch space of moves() */
+    uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
+} Search;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static inline int red(int c) { return c >= 13 && c < 39; }
+static uint8_t FITS[52][52]; /* FITS[card][under]: card may lie on under in a column */
+static uint8_t RANK[52];
+
+static void init_tables(void) {
+    for (int c = 0; c < 52; c++) {
+        RANK[c] = (uint8_t)(c % 13);
+        for (int u = 0; u < 52; u++) FITS[c][u] = red(c) != red(u) && c % 13 + 1 == u % 13;
+    }
+}
+
+static inline int fits(int card, int under) { return FITS[card][under]; }
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+static uint64_t hash_bytes(const uint8_t *p, int n, uint64_t seed) {
+    uint64_t h = seed ^ (uint64_t)n * 0x9e3779b97f4a7c15ULL;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+    }
+    uint64_t w = 0;
+    for (int j = 0; i < n; i++, j++) w |= (uint64_t)p[i] << (8 * j);
+    return mix(h ^ w ^ 0x5555555555555555ULL);
+}
+
+static uint64_t column_hash(const State *s, int i) {
+    uint8_t buf[MAXCOL + 2];
+    buf[0] = s->hid[i];
+    buf[1] = s->len[i];
+    memcpy(buf + 2, s->col[i], s->len[i]);
+    return hash_bytes(buf, s->len[i] + 2, 0x1234567ULL);
+}
+
+static uint64_t talon_hash(const State *s) {
+    uint8_t buf[MAXCARDS + 1];
+    buf[0] = s->tn;
+    memcpy(buf + 1, s->tal, s->tn);
+    return hash_bytes(buf, s->tn + 1, 0xabcdefULL);
+}
+
+/* The canonical key: columns as a multiset (sums of their hashes, mixed two ways), the talon
+ * as it is, and in Easy Harp each suit's two foundation slots as a sorted pair. */
+static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
+    uint64_t a = 0, b = 0;
+    for (int i = 0; i < S->ncols; i++) {
+        a += mix(s->colh[i] ^ 0x243f6a8885a308d3ULL);
+        b += mix(s->colh[i] ^ 0x13198a2e03707344ULL);
+    }
+    /* Presses of the stock cost nothing and the talon comes round again: every waste count
+     * on that round (0, the draw's multiples, all) is one state. Others (left by playing
+     * from the waste mid-round) are reached once per round and stay apart. */
+    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk;
+    if (S->nslots == 8) {
+        for (int i = 0; i < 4; i++) {
+            uint8_t x = s->found[i], y = s->found[i + 4];
+            f = f << 8 | (x < y ? x : y);
+            f = f * 31 + (x < y ? y : x);
+        }
+    } else {
+        for (int i = 0; i < S->nslots; i++) f = f << 8 | s->found[i];
+    }
+    *k1 = mix(a ^ mix(s->talh ^ f));
+    *k2 = mix(b + mix(s->talh + f * 0x9e3779b97f4a7c15ULL));
+    if (*k1 == 0 && *k2 == 0) *k2 = 1; /* (0, 0) marks a free slot */
+}
+
+static int tt_grow(Search *S) {
+    size_t cap = S->cap ? S->cap * 2 : (1u << 16);
+    uint64_t *keys = calloc(cap * 2, sizeof(uint64_t));
+    if (!keys) return 0;
+    for (size_t i = 0; i < S->cap; i++) {
+        uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
+        if (!k1 && !k2) continue;
+        size_t j = k1 & (cap - 1);
+        while (keys[2 * j] || keys[2 * j + 1]) j = (j + 1) & (cap - 1);
+        keys[2 * j] = k1;
+        keys[2 * j + 1] = k2;
+    }
+    free(S->keys);
+    S->keys = keys;
+    S->cap = cap;
+    return 1;
+}
+
+/* Add the key; 1 if it is new, 0 if it was there, -1 if memory ran out. */
+static int tt_add(Search *S, uint64_t k1, uint64_t k2) {
+    if ((S->used + 1) * 2 > S->cap && !tt_grow(S)) return -1;
+    size_t j = k1 & (S->cap - 1);
+    while (S->keys[2 * j] || S->keys[2 * j + 1]) {
+        if (S->keys[2 * j] == k1 && S->keys[2 * j + 1] == k2) return 0;
+        j = (j + 1) & (S->cap - 1);
+    }
+    S->keys[2 * j] = k1;
+    S->keys[2 * j + 1] = k2;
+    S->used++;
+    return 1;
+}
+
+static inline int slot_for(const Search *S, const State *s, int card) {
+    int suit = card / 13, rank = card % 13;
+    for (int i = 0; i < S->nslots; i++)
+        if (S->slot_suit[i] == suit && s->found[i] == rank) return i;
+    return -1;
+}
+
+/* Nothing could ever need to be built on this card: it may go up at once. */
+static int safe(const Search *S, const State *s, int card) {
+    int suit = card / 13, rank = card % 13;
+    if (rank <= 1) return 1;
+    int card_red = suit == 1 || suit == 2;
+    for (int i = 0; i < S->nslots; i++) {
+        int o = S->slot_suit[i];
+        int o_red = o == 1 || o == 2;
+        if (o_red != card_red && s->found[i] < rank) return 0;
+    }
+    return 1;
+}
+
+static void take(State *s, int i, int count) {
+    s->len[i] -= count;
+    if (s->len[i] && s->hid[i] >= s->len[i]) s->hid[i] = s->len[i] - 1;
+    s->colh[i] = column_hash(s, i);
+}
+
+static void press(const Search *S, State *s) {
+    if (s->tk < s->tn) {
+        int k = s->tk + S->draw;
+        s->tk = k < s->tn ? k : s->tn;
+    } else {
+        s->tk = 0;
+    }
+}
+
+static int waste_pop(State *s) {
+    int card = s->tal[s->tk - 1];
+    memmove(s->tal + s->tk - 1, s->tal + s->tk, s->tn - s->tk);
+    s->tn--;
+    s->tk--;
+    s->talh = talon_hash(s);
+    return card;
+}
+
+/* Apply a move to s (a copy of its parent). */
+static void apply(const Search *S, State *s, const Move *m) {
+    for (int p = 0; p < m->presses; p++) press(S, s);
+    int card;
+    if (m->from == WASTE) {
+        card = waste_pop(s);
+    } else if (m->from >= SLOT) {
+        int slot = m->from - SLOT;
+        s->found[slot]--;
+        card = S->slot_suit[slot] * 13 + s->found[slot];
+    } else {
+        int i = m->from;
+        if (m->to < SLOT) {
+            int j = m->to;
+            memcpy(s->col[j] + s->len[j], s->col[i] + s->len[i] - m->count, m->count);
+            s->len[j] += m->count;
+            s->colh[j] = column_hash(s, j);
+            take(s, i, m->count);
+            return;
+        }
+        card = s->col[i][s->len[i] - 1];
+        take(s, i, 1);
+    }
+    if (m->to == ANYF) {
+        s->found[slot_for(S, s, card)]++;
+    } else {
+        s->col[m->to][s->len[m->to]++] = card;
+        s->colh[m->to] = column_hash(s, m->to);
+    }
+}
+
+static inline Move mv(int from, int to, int count, int presses) {
+    Move m = {(uint8_t)from, (uint8_t)to, (uint8_t)count, (uint8_t)presses};
+    return m;
+}
+
+/* Shuffle moves of one kind: restarts with other orders find wins a first order misses. */
+static void shuffle(Search *S, Move *m, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        S->rng ^= S->rng << 13;
+        S->rng ^= S->rng >> 7;
+        S->rng ^= S->rng << 17;
+        int j = (int)(S->rng % (uint64_t)(i + 1));
+        Move t = m[i];
+        m[i] = m[j];
+        m[j] = t;
+    }
+}
+
+/* The moves of a position, best first; returns how many. */
+static int moves(Search *S, const State *s, Move *out) {
+    int upscore[512];
+    Move found[MAXFOUND], up[512], tab[512], swaps[512], back[64];
+    Move *talon = S->talon;
+    int8_t goes_up[52]; /* the slot that takes each card now, or -1 */
+    memset(goes_up, -1, sizeof goes_up);
+    for (int i = S->nslots - 1; i >= 0; i--)
+        if (s->found[i] < 13) goes_up[S->slot_suit[i] * 13 + s->found[i]] = (int8_t)i;
+    int nf = 0, nu = 0, nt = 0, nw = 0, ns = 0, nb = 0;
+    int ncols = S->ncols;
+    int empty = -1;
+    for (int j = 0; j < ncols; j++)
+        if (!s->len[j]) {
+            empty = j;
+            break;
+        }
+
+    /* To a foundation: the waste top, column tops; a safe one is the only move tried. */
+    if (s->tk) {
+        int card = s->tal[s->tk - 1];
+        if (goes_up[card] >= 0) {
+            out[0] = mv(WASTE, ANYF, 1, 0);
+            if (safe(S, s, card)) return 1;
+            found[nf++] = out[0];
+        }
+    }
+    for (int i = 0; i < ncols; i++) {
+        if (!s->len[i]) continue;
+        int card = s->col[i][s->len[i] - 1];
+        if (goes_up[card] >= 0) {
+            out[0] = mv(i, ANYF, 1, 0);
+            if (safe(S, s, card)) return 1;
+            found[nf++] = out[0];
+        }
+    }
+
+    /* Between columns. */
+    for (int i = 0; i < ncols; i++) {
+        int len = s->len[i], upn = len - s->hid[i];
+        for (int count = 1; count <= upn; count++) {
+            int start = len - count;
+            const uint8_t *c = s->col[i];
+            if (count > 1) {
+                if (!fits(c[start + 1], c[start])) break;
+                if (S->king_runs && RANK[c[start]] != 12) continue;
+            }
+            int card = c[start];
+            int uncovers = start == s->hid[i] && start > 0;
+            int empties = start == 0;
+            int frees = 0, swap = 0;
+            if (start > 0) {
+                int below = c[start - 1];
+                frees = goes_up[below] >= 0;
+                swap = !frees && fits(card, below);
+            }
+            for (int j = 0; j < ncols; j++) {
+                if (j == i) continue;
+                if (s->len[j]) {
+                    if (S->king_runs && count > 1) continue;
+                    if (!fits(card, s->col[j][s->len[j] - 1])) continue;
+                    if (s->len[j] + count > MAXCOL) continue;
+                } else {
+                    if (RANK[card] != 12 || empties || j != empty) continue;
+                }
+                Move m = mv(i, j, count, 0);
+                if (uncovers || empties || frees) {
+                    /* Turning a card up where most are face down comes first. */
+                    int score = uncovers ? 64 + s->hid[i] : frees ? 32 : 16;
+                    int x = nu++;
+                    for (; x > 0 && upscore[x - 1] < score; x--) {
+                        up[x] = up[x - 1];
+                        upscore[x] = upscore[x - 1];
+                    }
+                    up[x] = m;
+                    upscore[x] = score;
+                } else if (swap) {
+                    if (!S->prune_swaps) swaps[ns++] = m;
+                } else {
+                    tab[nt++] = m;
+                }
+            }
+        }
+    }
+
+    /* In draw 1 every talon card can be reached at any time: the narrow pass plays one to a
+     * column only as a parent for a column's top card that would turn a card up, empty its
+     * column or free a card for a foundation. wants[red] has bit r set when a card of that
+     * colour (1 red, 0 black) and rank r is wanted. */
+    int purposeful = S->prune_swaps && S->draw == 1;
+    uint16_t wants[2] = {0, 0};
+    if (purposeful) {
+        for (int i = 0; i < ncols; i++) {
+            const uint8_t *c = s->col[i];
+            int len = s->len[i];
+            for (int start = len - 1; start >= s->hid[i]; start--) {
+                if (start < len - 1 && (S->king_runs || !fits(c[start + 1], c[start]))) break;
+                int card = c[start];
+                int useful = start == s->hid[i] || !fits(card, c[start - 1]) ||
+                             goes_up[c[start - 1]] >= 0;
+                if (useful && RANK[card] < 12)
+                    wants[red(card) ? 0 : 1] |= (uint16_t)(1u << (RANK[card] + 1));
+            }
+        }
+    }
+
+    /* The talon: each card the stock would bring to the waste top, played, as one move. */
+    {
+        int tk = s->tk, tn = s->tn;
+        uint8_t visited[MAXCARDS + 1];
+        memset(visited, 0, tn + 1);
+        visited[tk] = 1;
+        for (int presses = 0;; presses++) {
+            if (tk) {
+                int card = s->tal[tk - 1];
+                if (presses && goes_up[card] >= 0 && nf < MAXFOUND)
+                    found[nf++] = mv(WASTE, ANYF, 1, presses);
+                int wanted = !purposeful || RANK[card] == 12 || (wants[red(card)] >> RANK[card] & 1);
+                for (int j = 0; j < ncols && nw < MAXMOVES && wanted; j++) {
+                    if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
+                                  : RANK[card] == 12 && j == empty)
+                        talon[nw++] = mv(WASTE, j, 1, presses);
+                }
+            }
+            if (!tn) break;
+            tk = tk < tn ? (tk + S->draw < tn ? tk + S->draw : tn) : 0;
+            if (visited[tk]) break;
+            visited[tk] = 1;
+        }
+    }
+
+    /* A card back from a foundation onto a column. */
+    for (int sl = 0; sl < S->nslots; sl++) {
+        if (!s->found[sl]) continue;
+        int card = S->slot_suit[sl] * 13 + s->found[sl] - 1;
+        for (int j = 0; j < ncols; j++) {
+            int ok = s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
+                               : RANK[card] == 12 && j == empty;
+            if (ok && nb < 64 && !S->prune_swaps) back[nb++] = mv(SLOT + sl, j, 1, 0);
+        }
+    }
+
+    if (S->rng) {
+        shuffle(S, up, nu);
+        shuffle(S, tab, nt);
+        shuffle(S, talon, nw);
+        shuffle(S, swaps, ns);
+    }
+    int n = 0;
+#define APPEND(arr, cnt)                                                   \
+    for (int x = 0; x < (cnt) && n < MAXMOVES; x++) out[n++] = (arr)[x];
+    APPEND(found, nf);
+    APPEND(up, nu);
+    APPEND(tab, nt);
+    APPEND(talon, nw);
+    APPEND(swaps, ns);
+    APPEND(back, nb);
+#undef APPEND
+    return n;
+}
+
+typedef struct {
+    State s;
+    Move moves[MAXMOVES];
+    int n, next;
+    Move via; /* the move that led here */
+} Frame;
+
+static int won(const Search *S, const State *s) {
+    int sum = 0;
+    for (int i = 0; i < S->nslots; i++) sum += s->found[i];
+    return sum == S->total;
+}
+
+/* Depth-first search from start. Returns the depth of the win (the line is frames[1..depth]
+ * .via), 0 when there is none in the space searched or the budget ran out. */
+static int run(Search *S, const State *start, Frame **framesp, int *capp) {
+    Frame *frames = *framesp;
+    int cap = *capp;
+    uint64_t k1, k2;
+    key_of(S, start, &k1, &k2);
+    if (tt_add(S, k1, k2) < 0) goto oom;
+    frames[0].s = *start;
+    frames[0].n = moves(S, start, frames[0].moves);
+    frames[0].next = 0;
+    if (S->avoid_from >= 0) {
+        Frame *f = &frames[0];
+        int w = 0;
+        for (int x = 0; x < f->n; x++) {
+            Move m = f->moves[x];
+            if (!m.presses && m.from == S->avoid_from && m.to == S->avoid_to &&
+                m.count == S->avoid_count)
+                continue;
+            f->moves[w++] = m;
+        }
+        f->n = w;
+    }
+    int depth = 0;
+    while (depth >= 0) {
+        if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now() > S->deadline)) {
+            S->exhausted = 0;
+            break;
+        }
+        Frame *f = &frames[depth];
+        if (f->next >= f->n) {
+            depth--;
+            continue;
+        }
+        if (depth + 1 >= cap) {
+            int ncap = cap * 2;
+            Frame *nf = realloc(frames, sizeof(Frame) * ncap);
+            if (!nf) goto oom;
+            frames = nf;
+            cap = ncap;
+            f = &frames[depth];
+        }
+        Move m = f->moves[f->next++];
+        Frame *c = &frames[depth + 1];
+        c->s = f->s;
+        apply(S, &c->s, &m);
+        key_of(S, &c->s, &k1, &k2);
+        int added = tt_add(S, k1, k2);
+        if (added < 0) goto oom;
+        if (!added) continue;
+        S->nodes++;
+        c->via = m;
+        depth++;
+        if (won(S, &c->s)) {
+            *framesp = frames;
+            *capp = cap;
+            return depth;
+        }
+        c->n = moves(S, &c->s, c->moves);
+        c->next = 0;
+    }
+    *framesp = frames;
+    *capp = cap;
+    return 0;
+oom:
+    S->out_of_memory = 1;
+    S->exhausted = 0;
+    *framesp = frames;
+    *capp = cap;
+    return 0;
+}
+
+/* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
+ *        max_nodes, max_seconds, prune_swaps, avoid)
+ * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
+ * top, then the stock in turning order); avoid: (from, to, count) or None.
+ * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
+ * from == STOCK is a press of the stock. */
+static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *columns, *avoid;
+    const char *hidden, *talon, *found, *slots;
+    Py_ssize_t nhidden, ntalon, nfound, nslots;
+    int waste_count, draw, king_runs, total, prune_swaps;
+    long long max_nodes;
+    double max_seconds;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK", &PyList_Type, &columns, &hidden,
+                          &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
+                          &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
+                          &prune_swaps, &avoid, &seed))
+        return NULL;
+    Py_ssize_t ncols = PyList_GET_SIZE(columns);
+    if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
+        nslots > MAXSLOTS || waste_count > ntalon || waste_count < 0 || draw < 1) {
+        PyErr_SetString(PyExc_ValueError, "position out of range");
+        return NULL;
+    }
+    Search S;
+    memset(&S, 0, sizeof S);
+    S.ncols = (int)ncols;
+    S.nslots = (int)nslots;
+    S.draw = draw;
+    S.king_runs = king_runs;
+    S.total = total;
+    S.prune_swaps = prune_swaps;
+    S.max_nodes = max_nodes;
+    S.exhausted = 1;
+    S.avoid_from = -1;
+    S.rng = seed;
+    if (avoid != Py_None &&
+        !PyArg_ParseTuple(avoid, "iii", &S.avoid_from, &S.avoid_to, &S.avoid_count))
+        return NULL;
+    for (int i = 0; i < nslots; i++) S.slot_suit[i] = (uint8_t)slots[i];
+    State st;
+    memset(&st, 0, sizeof st);
+    for (Py_ssize_t i = 0; i < ncols; i++) {
+        PyObject *c = PyList_GET_ITEM(columns, i);
+        if (!PyBytes_Check(c) || PyBytes_GET_SIZE(c) > MAXCOL) {
+            PyErr_SetString(PyExc_ValueError, "bad column");
+            return NULL;
+        }
+        st.len[i] = (uint8_t)PyBytes_GET_SIZE(c);
+        memcpy(st.col[i], PyBytes_AS_STRING(c), st.len[i]);
+        st.hid[i] = (uint8_t)hidden[i];
+    }
+    st.tn = (uint8_t)ntalon;
+    st.tk = (uint8_t)waste_count;
+    memcpy(st.tal, talon, ntalon);
+    for (int i = 0; i < nslots; i++) st.found[i] = (uint8_t)found[i];
+    for (int i = 0; i < ncols; i++) st.colh[i] = column_hash(&st, i);
+    st.talh = talon_hash(&st);
+
+    int cap = 256, depth = 0;
+    Frame *frames = malloc(sizeof(Frame) * cap);
+    if (!frames) return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    S.deadline = now() + max_seconds;
+    depth = run(&S, &st, &frames, &cap);
+    Py_END_ALLOW_THREADS
+    free(S.keys);
+
+    PyObject *line = PyList_New(0);
+    if (!line) {
+        free(frames);
+        return NULL;
+    }
+    for (int d = 1; d <= depth; d++) {
+        Move m = frames[d].via;
+        for (int p = 0; p < m.presses; p++) {
+            PyObject *t = Py_BuildValue("(iii)", STOCK, 0, 0);
+            if (!t || PyList_Append(line, t) < 0) {
+                Py_XDECREF(t);
+                Py_DECREF(line);
+                free(frames);
+                return NULL;
+            }
+            Py_DECREF(t);
+        }
+        PyObject *t = Py_BuildValue("(iii)", m.from, m.to, m.count);
+        if (!t || PyList_Append(line, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(line);
+            free(frames);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    free(frames);
+    return Py_BuildValue("(NNLN)", PyBool_FromLong(depth > 0), PyBool_FromLong(S.exhausted),
+                         S.nodes, line);
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "Depth-first search of a solitaire position."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_search", "The solitaire solver's search loop.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__search(void) {
+    init_tables();
+    return PyModule_Create(&module);
+}
