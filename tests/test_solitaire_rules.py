@@ -401,7 +401,7 @@ def _waste_to_column(path):
     return sum(1 for a in path if a.get("from") == "waste" and a.get("to", "f") != "f")
 
 
-def test_a_won_reflechi_game_scores_10_per_card_up_5_per_waste_card_to_a_column_less_100_a_recycle():
+def test_a_won_reflechi_game_scores_10_a_card_up_5_a_waste_card_to_a_column_less_100_a_recycle():
     """Summed as the game goes, never below 0: 520 plus the waste plays less the recycles
     when the score never had to stop at 0."""
     game = Solitaire.new(REFLECHI_DRAW1, 1)
