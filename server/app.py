@@ -3,6 +3,7 @@ the store and the room manager."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
 import gc
@@ -54,12 +55,14 @@ async def daily(request: Request) -> JSONResponse:
     and the deal code of each solitaire (public: the player sees it anyway)."""
     manager: Manager = request.app.state.manager
     deal = await manager.daily_deal()
-    solitaires = {}
-    for game, draw in (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3)):
-        today = await manager.daily_solitaire(game, draw)
-        solitaires[f"{game}" if game == "easy_harp" else f"{game}_draw{draw}"] = encode(
+    kinds = (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3))
+    found = await asyncio.gather(*(manager.daily_solitaire(game, draw) for game, draw in kinds))
+    solitaires = {
+        (game if game == "easy_harp" else f"{game}_draw{draw}"): encode(
             variant_for(game, draw), today["number"]
         )
+        for (game, draw), today in zip(kinds, found, strict=True)
+    }
     return JSONResponse(
         {"date": deal["date"], "game": "gin_rummy", "bot": "normal", "solitaires": solitaires}
     )

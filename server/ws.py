@@ -20,7 +20,20 @@ from server.rooms.manager import Connection, Manager
 from server.rooms.room import SOLITAIRES, RoomError
 
 REQUESTS = frozenset(
-    {"hello", "create", "join", "resume", "watch", "leave", "act", "lobby", "daily", "ping"}
+    {
+        "hello",
+        "create",
+        "join",
+        "resume",
+        "watch",
+        "leave",
+        "act",
+        "lobby",
+        "daily",
+        "ping",
+        "hint",
+        "winnable",
+    }
 )
 
 
@@ -95,6 +108,7 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
                 "number": _field(msg, "number", int, required=False),
                 "code": _field(msg, "code", str, required=False),
                 "daily": _field(msg, "daily", bool, required=False, default=False),
+                "winnable": _field(msg, "winnable", bool, required=False, default=False),
             }
         else:
             meta = {
@@ -137,6 +151,10 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
         return {"rooms": await manager.lobby()}
     if kind == "daily":
         return await manager.daily(conn, _name(msg))
+    if kind == "hint":
+        return await manager.hint(conn, _field(msg, "room", str))
+    if kind == "winnable":
+        return await manager.winnable(conn, _field(msg, "room", str))
     raise AssertionError(kind)
 
 

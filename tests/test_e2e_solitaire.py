@@ -15,7 +15,16 @@ from solitaire_play import win
 from protocol.client import ClientError
 from protocol.diff import apply
 from server.games.cards import is_card
-from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFUSALS, Solitaire, encode
+from server.games.solitaire import (
+    EASY_HARP,
+    REFLECHI_DRAW1,
+    REFLECHI_DRAW3,
+    REFUSALS,
+    Solitaire,
+    decode,
+    encode,
+)
+from server.games.solitaire.solver import solve
 
 
 async def solitaire_room(server, **options):
@@ -119,7 +128,22 @@ async def test_todays_deal_is_the_same_for_everyone_and_listed(server):
     status, daily = server.get("/api/daily")
     assert status == 200 and codes == {daily["solitaires"]["easy_harp"]}
     assert daily["solitaires"]["reflechi_draw1"].startswith("TF1-D1N-")
-    assert daily["solitaires"]["reflechi_draw3"][8:] == daily["solitaires"]["reflechi_draw1"][8:]
+    assert daily["solitaires"]["reflechi_draw3"].startswith("TF1-D3N-")
+
+
+async def test_todays_deals_are_proved_winnable_and_their_stored_lines_win(server):
+    status, daily = server.get("/api/daily")
+    assert status == 200
+    with sqlite3.connect(server.env["CARDROOM_DB"]) as conn:
+        stored = {k: json.loads(b) for k, b in conn.execute("SELECT key, body FROM daily")}
+    for name, code in daily["solitaires"].items():
+        variant, number = decode(code)
+        deal = stored[f"{variant.game}-{variant.draw}:{daily['date']}"]
+        assert deal["number"] == number and deal["line"], name
+        game = Solitaire.new(variant, number)
+        for action in deal["line"]:
+            game = game.apply(action)
+        assert game.won, name
 
 
 async def test_a_won_game_is_a_replay_that_plays_back_to_the_win(server):
@@ -153,3 +177,26 @@ async def test_a_solitaire_player_who_leaves_is_not_forfeited(server_env, make_s
     assert state.view["room"]["status"] == "playing" and state.view["room"]["forfeit"] is None
     assert state.view["game"]["waste_count"] == 1
     assert positions_logged(server_env["CARDROOM_DB"], room) == [{"type": "stock"}]
+
+
+async def test_the_player_asks_for_a_hint_and_whether_the_game_can_still_be_won(server):
+    player, room = await solitaire_room(server, game="reflechi", draw=3, number=63)
+    found = await player.request("hint", room=room)
+    assert found["verdict"] == "unknown" and not found["seen_all"]  # the stock is unseen
+    assert found["action"] is not None and list(codes_in(found)) == []
+    await player.act(room, found["action"])  # a legal move
+    answer = await player.request("winnable", room=room)
+    assert answer["verdict"] == "not_winnable" and answer["budget_seconds"] == 1.0
+    assert list(codes_in(answer)) == []  # a yes or a no, never a card
+    spectator = await connect(server.ws)
+    await spectator.watch(room)
+    for kind in ("hint", "winnable"):
+        with pytest.raises(ClientError) as caught:
+            await spectator.request(kind, room=room)
+        assert caught.value.code == "not_joined"
+
+
+async def test_winnable_deals_only_gives_a_deal_the_solver_wins(server):
+    player, room = await solitaire_room(server, game="reflechi", draw=3, winnable=True)
+    number = player.rooms[room].view["game"]["number"]
+    assert solve(Solitaire.new(REFLECHI_DRAW3, number), max_seconds=5.0).verdict == "winnable"

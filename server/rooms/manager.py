@@ -14,21 +14,23 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from protocol.codec import pack
 from server import metrics
 from server.games.cards import derive_seed, shuffled, standard_deck
 from server.games.gin_rummy.bots import make_bot
-from server.games.solitaire import variant_for
+from server.games.solitaire import Solitaire, variant_for
 from server.games.solitaire.deals import MAX_DEAL
+from server.games.solitaire.hints import hint, still_winnable, winnable_number
 from server.logs import log, logger, now_ms
 from server.rooms.room import (
     AUDIENCES,
     SOLITAIRES,
     Room,
     RoomError,
+    SolitaireRoom,
     check_meta,
     default_action,
     make_room,
@@ -39,6 +41,8 @@ from server.store import Store
 
 DAILY_SEED = 0x6361726472_6F6F6D  # mixed with the server's daily secret, then with the date
 SOLITAIRE_DAILY_SEED = 0x736F6C6974_6169  # with the date: today's solitaire deals
+DAILY_TRIES = 50  # candidates for a daily deal, each solved within the solve budget
+WINNABLE_TRIES, WINNABLE_SECONDS = 12, 1.0  # for "winnable deals only"
 POOLED_LEVELS = frozenset({"hard", "expert"})
 
 
@@ -53,6 +57,8 @@ class Config:
     queue_limit: int = 512
     finished_linger: float = 600.0
     rooms_per_connection: int = 50
+    solver_workers: int = max(1, os.cpu_count() or 1)
+    solve_seconds: float = 3.0  # "can this still be won?", and each daily candidate
 
     @classmethod
     def from_env(cls) -> Config:
@@ -64,6 +70,8 @@ class Config:
             bot_workers=int(env.get("CARDROOM_BOT_WORKERS", max(1, os.cpu_count() or 1))),
             rate=float(env.get("CARDROOM_RATE", 20)),
             burst=int(env.get("CARDROOM_BURST", 60)),
+            solver_workers=int(env.get("CARDROOM_SOLVER_WORKERS", max(1, os.cpu_count() or 1))),
+            solve_seconds=float(env.get("CARDROOM_SOLVE_SECONDS", 3.0)),
         )
 
 
@@ -143,6 +151,15 @@ def bot_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_priority)
 
 
+def solver_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes for the solitaire solver (hints, "can this still be won?", winnable
+    deals). Their own pool: a hint must not wait behind an expert bot's think. Nice 5: a
+    player's move on the event loop still goes first."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["server.games.solitaire.hints"])
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=os.nice, initargs=(5,))
+
+
 def _worker_priority() -> None:
     """Bots think at the lowest CPU priority (nice 19): every player's moves and diffs go
     first. Not SCHED_IDLE: on a machine busy with anything else, that starves bots outright
@@ -163,6 +180,8 @@ class Manager:
         self.connections: set[Connection] = set()
         self.tasks: set[asyncio.Task] = set()
         self.pool: ProcessPoolExecutor | None = None
+        self.solvers: ProcessPoolExecutor | None = None
+        self._dailies: dict[str, asyncio.Future] = {}
         self.worst_lag = 0.0
         self.stopping = False
         self._secret: int | None = None
@@ -175,9 +194,14 @@ class Manager:
         # Workers start now, not at the first expert move: starting them blocks the loop
         # for about 100 ms, which players would feel mid-game.
         self.pool = bot_pool(self.config.bot_workers)
+        self.solvers = solver_pool(self.config.solver_workers)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
-            *(loop.run_in_executor(self.pool, os.getpid) for _ in range(self.config.bot_workers))
+            *(loop.run_in_executor(self.pool, os.getpid) for _ in range(self.config.bot_workers)),
+            *(
+                loop.run_in_executor(self.solvers, os.getpid)
+                for _ in range(self.config.solver_workers)
+            ),
         )
         for room_id in await self.store.active_rooms():
             try:
@@ -219,8 +243,9 @@ class Manager:
                 if task is not None:
                     task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        for pool in (self.pool, self.solvers):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
         await self.store.close()
 
     def announce_shutdown(self) -> None:
@@ -482,24 +507,89 @@ class Manager:
         return await self.store.put_daily(f"gin_rummy:{day.isoformat()}", deal)
 
     async def _solitaire_deal(self, meta: dict[str, Any]) -> dict[str, Any]:
-        """Fill in today's deal number when a solitaire room asks for it."""
-        if not meta.get("daily"):
-            return {**meta, "daily": None}
+        """Fill in today's deal number when a solitaire room asks for it, or a deal the
+        solver has proved winnable when it asks for winnable deals only."""
         draw = meta.get("draw", 1)
-        deal = await self.daily_solitaire(meta["game"], draw if isinstance(draw, int) else 1)
-        return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
+        draw = draw if isinstance(draw, int) and not isinstance(draw, bool) else 1
+        if meta.get("daily"):
+            deal = await self.daily_solitaire(meta["game"], draw)
+            return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
+        if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
+            if meta["game"] not in ("easy_harp", "reflechi") or draw not in (1, 3):
+                return {**meta, "daily": None}  # check_meta refuses it with the reason
+            seed = secrets.randbits(64)
+            numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(WINNABLE_TRIES)]
+            number, line = await self._solve(
+                winnable_number, variant_for(meta["game"], draw), numbers, WINNABLE_SECONDS
+            )
+            if line is None:
+                raise RoomError("busy", "No winnable deal was found in time; try again.")
+            return {**meta, "number": number, "code": None, "daily": None}
+        return {**meta, "daily": None}
+
+    async def _solve(self, fn, *args):
+        """Run solver work in the solver pool, off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.solvers, fn, *args)
 
     async def daily_solitaire(
         self, game: str, draw: int = 1, day: dt.date | None = None
     ) -> dict[str, Any]:
-        """Today's deal of a solitaire: a number derived from the UTC date alone (the same
-        on every node, public like any deal code), stored so it never changes."""
+        """Today's deal of a solitaire: the first number of a sequence derived from the UTC
+        date alone (the same on every node) that the solver proves winnable, stored with its
+        winning line so it never changes. One solve per day and variant: concurrent asks
+        wait for the same one."""
         day = day or dt.datetime.now(dt.UTC).date()
         variant = variant_for(game, draw)
+        key = f"{game}-{variant.draw}:{day.isoformat()}"
+        stored = await self.store.daily(key)
+        if stored is not None:
+            return stored
+        pending = self._dailies.get(key)
+        if pending is None:
+            pending = asyncio.ensure_future(self._find_daily(key, variant, day))
+            self._dailies[key] = pending
+            pending.add_done_callback(lambda _: self._dailies.pop(key, None))
+        return await asyncio.shield(pending)
+
+    async def _find_daily(self, key: str, variant, day: dt.date) -> dict[str, Any]:
         seed = derive_seed(SOLITAIRE_DAILY_SEED, day.toordinal())
-        number = 1 + derive_seed(seed, ("easy_harp", "reflechi").index(game)) % MAX_DEAL
-        deal = {"date": day.isoformat(), "game": game, "draw": variant.draw, "number": number}
-        return await self.store.put_daily(f"{game}-{variant.draw}:{day.isoformat()}", deal)
+        seed = derive_seed(seed, ("easy_harp", "reflechi").index(variant.game) * 4 + variant.draw)
+        numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(DAILY_TRIES)]
+        number, line = await self._solve(
+            winnable_number, variant, numbers, self.config.solve_seconds
+        )
+        deal = {
+            "date": day.isoformat(),
+            "game": variant.game,
+            "draw": variant.draw,
+            "number": number,
+            "line": line,  # None only if no candidate was proved winnable in time
+        }
+        return await self.store.put_daily(key, deal)
+
+    async def hint(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """A hint for the player of a solitaire room, from what the player has seen."""
+        game = self._solitaire_of(conn, room_id)
+        found = await self._solve(hint, replace(game, history=game.history[:1]))
+        return {"room": room_id, **found}
+
+    async def winnable(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """Can the player's solitaire still be won? The server's answer and its budget."""
+        game = self._solitaire_of(conn, room_id)
+        found = await self._solve(
+            still_winnable, replace(game, history=()), self.config.solve_seconds
+        )
+        return {"room": room_id, **found}
+
+    def _solitaire_of(self, conn: Connection, room_id: Any) -> Solitaire:
+        handle = self._get(room_id)
+        joined = conn.rooms.get(room_id)
+        if joined is None or joined[1] is None:
+            raise RoomError("not_joined", "Only the player of this game can ask that.")
+        if not isinstance(handle.room, SolitaireRoom):
+            raise RoomError("not_solitaire", "Hints are for the solitaires.")
+        return handle.room.solitaire
 
     async def _daily_secret(self) -> int:
         """The secret behind every daily seed: from CARDROOM_DAILY_SECRET, or drawn once and

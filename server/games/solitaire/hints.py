@@ -1,0 +1,194 @@
+"""Hints and "can this still be won?", for a player at the table.
+
+A hint may use only what the player has seen: face-down cards are unseen, and so is the
+order of the stock until the player has turned all of it once (after the first recycle every
+stock card has been on the waste). When nothing is unseen the hint is the next move of a
+winning line. Otherwise it is the first move most often winning over a few deals sampled from
+what the player has seen (the unseen cards shuffled into the unseen places, with a seed taken
+from the seen position only), and its verdict is "unknown": the honest answer. Either way it
+never proposes the move that just undoes the last one.
+
+"Can this still be won?" is the server's full-information answer, with the budget it used;
+it says a yes, a no or "unknown", never a card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from server.games.solitaire.game import IllegalMove, Solitaire
+from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
+
+HINT_SECONDS = 0.12
+SAMPLES = 4
+
+
+def unseen_places(game: Solitaire) -> tuple[list[tuple[int, int]], bool]:
+    """Where the unseen cards lie: (column, index) of each face-down card, and whether the
+    stock order is unseen."""
+    face_down = [(i, k) for i, down in enumerate(game.hidden) for k in range(down)]
+    return face_down, bool(game.stock) and game.recycles == 0
+
+
+def seen_all(game: Solitaire) -> bool:
+    face_down, stock_unseen = unseen_places(game)
+    return not face_down and not stock_unseen
+
+
+def sample(game: Solitaire, rng: random.Random) -> Solitaire:
+    """A deal consistent with what the player has seen: the cards the player has not seen,
+    shuffled into the places the player has not seen."""
+    face_down, stock_unseen = unseen_places(game)
+    unseen = [game.columns[i][k] for i, k in face_down]
+    if stock_unseen:
+        unseen += game.stock
+    unseen.sort()  # where they really lie must not shape the sample
+    rng.shuffle(unseen)
+    columns = [list(col) for col in game.columns]
+    for i, k in face_down:
+        columns[i][k] = unseen.pop()
+    stock = tuple(unseen) if stock_unseen else game.stock
+    return replace(game, columns=tuple(tuple(c) for c in columns), stock=stock, history=())
+
+
+def _seen_seed(game: Solitaire) -> int:
+    """A seed from the seen position only, so that a hint is the same for the same sight and
+    says nothing about the unseen cards."""
+    view = game.view()
+    seen = repr((view["columns"], view["waste"], view["waste_count"], view["foundations"]))
+    if not unseen_places(game)[1]:
+        seen += repr(game.stock)
+    return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big")
+
+
+def _layout(game: Solitaire) -> tuple:
+    """The cards where they lie (which slot of a suit's two is not told apart)."""
+    return (game.columns, game.stock, game.waste, tuple(sorted(game.foundations)))
+
+
+def undoes_last(game: Solitaire, action: dict[str, Any]) -> bool:
+    """``action`` puts the cards back where they were before the last action."""
+    if not game.history:
+        return False
+    try:
+        after = game.apply(action)
+    except IllegalMove:
+        return False
+    return _layout(after) == _layout(game.history[0])
+
+
+def _first_move(game: Solitaire, seconds: float) -> tuple[str, dict[str, Any] | None, int]:
+    """The solver's verdict and the first action of its line (never one undoing the last
+    action), and the positions it searched."""
+    result = solve(game, max_seconds=seconds)
+    nodes = result.nodes
+    if result.line and undoes_last(game, result.line[0]):
+        result = solve(game, max_seconds=seconds, avoid=result.line[0])
+        nodes += result.nodes
+        if result.verdict == LOST:
+            # Only the undo wins: say so with a move that is not it.
+            return WON, None, nodes
+    return result.verdict, (result.line[0] if result.line else None), nodes
+
+
+def legal_moves(game: Solitaire) -> list[dict[str, Any]]:
+    """Every move the rules allow now (the stock too), in no particular order."""
+    v = game.variant
+    piles = ["waste", *(f"c{i}" for i in range(v.columns))]
+    targets = ["f", *(f"c{i}" for i in range(v.columns))]
+    out: list[dict[str, Any]] = []
+    for src in piles:
+        most = len(game.columns[int(src[1:])]) - game.hidden[int(src[1:])] if src[0] == "c" else 1
+        for dst in targets:
+            for count in range(1, max(most, 0) + 1) if dst != "f" else (1,):
+                action = {"type": "move", "from": src, "to": dst, "count": count}
+                try:
+                    game.apply(action)
+                except IllegalMove:
+                    continue
+                out.append(action)
+    if game.stock or game.waste:
+        out.append({"type": "stock"})
+    return out
+
+
+def heuristic_move(game: Solitaire) -> dict[str, Any] | None:
+    """The best-looking legal move, for when no line is known: a card to a foundation, then
+    one that turns a card up or empties a column, a waste card to a column, the stock; never
+    the move that undoes the last one."""
+
+    def score(action: dict[str, Any]) -> int:
+        if action["type"] == "stock":
+            return 1
+        after = game.apply(action)
+        gained = sum(map(len, after.foundations)) - sum(map(len, game.foundations))
+        turned = sum(game.hidden) - sum(after.hidden)
+        src = action["from"]
+        emptied = src[0] == "c" and not after.columns[int(src[1:])]
+        return 100 * gained + 50 * turned + 20 * emptied + 10 * (src == "waste")
+
+    moves = [a for a in legal_moves(game) if not undoes_last(game, a)]
+    return max(moves, key=score, default=None)
+
+
+def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES) -> dict:
+    """The hint for the player of ``game``, from what the player has seen only."""
+    started = time.perf_counter()
+    if game.won:
+        return {"action": None, "verdict": WON, "seen_all": True, "samples": 0, "wins": 0}
+    if seen_all(game):
+        verdict, action, nodes = _first_move(game, seconds)
+        wins, tried = int(verdict == WON), 1
+        if action is None:
+            action = heuristic_move(game)
+    else:
+        rng = random.Random(_seen_seed(game))
+        votes: Counter[str] = Counter()
+        by_key: dict[str, dict[str, Any]] = {}
+        nodes = wins = 0
+        for _ in range(samples):
+            verdict, first, searched = _first_move(sample(game, rng), seconds / samples)
+            nodes += searched
+            if verdict == WON and first is not None:
+                wins += 1
+                key = repr(sorted(first.items()))
+                votes[key] += 1
+                by_key[key] = first
+        action = by_key[votes.most_common(1)[0][0]] if votes else heuristic_move(game)
+        verdict, tried = UNKNOWN, samples
+    return {
+        "action": action,
+        "verdict": verdict,
+        "seen_all": tried == 1,
+        "samples": tried,
+        "wins": wins,
+        "nodes": nodes,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def still_winnable(game: Solitaire, seconds: float) -> dict[str, Any]:
+    """The full-information verdict from here, and the budget it used (no line, no card)."""
+    result = solve(game, max_seconds=seconds)
+    return {
+        "verdict": result.verdict,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+        "budget_seconds": seconds,
+    }
+
+
+def winnable_number(variant, numbers, seconds: float) -> tuple[int, list | None]:
+    """The first of ``numbers`` the solver proves winnable within ``seconds`` each, and its
+    winning line; (last number tried, None) if none was."""
+    number = 0
+    for number in numbers:
+        result = solve(Solitaire.new(variant, number), max_seconds=seconds)
+        if result.verdict == WON:
+            return number, result.line
+    return number, None

@@ -1,0 +1,106 @@
+"""Hints use only what the player has seen, never undo the last move, and lead to a win once
+everything is seen; "can this still be won?" answers from the full position."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
+from server.games.solitaire.hints import (
+    hint,
+    legal_moves,
+    seen_all,
+    still_winnable,
+    undoes_last,
+    winnable_number,
+)
+from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
+
+
+def through_the_stock(game: Solitaire) -> Solitaire:
+    """Turn the whole stock once and recycle it: every stock card has been seen."""
+    while game.stock:
+        game = game.apply({"type": "stock"})
+    return game.apply({"type": "stock"})
+
+
+def test_face_down_cards_do_not_change_the_hint():
+    game = Solitaire.new(EASY_HARP, 3)
+    columns = [list(c) for c in game.columns]
+    columns[8][0], columns[7][0] = columns[7][0], columns[8][0]  # two face-down cards swap
+    other = replace(game, columns=tuple(map(tuple, columns)))
+    assert other.columns != game.columns and other.view() == game.view()
+    first, second = hint(game), hint(other)
+    assert first["action"] == second["action"] and first["wins"] == second["wins"]
+    assert first["verdict"] == UNKNOWN and not first["seen_all"]
+
+
+def test_the_stock_order_is_unseen_until_the_stock_has_been_turned_once():
+    game = Solitaire.new(REFLECHI_DRAW3, 4)
+    shuffled = list(game.stock)
+    random.Random(1).shuffle(shuffled)
+    other = replace(game, stock=tuple(shuffled))
+    assert not seen_all(game)
+    assert hint(game)["action"] == hint(other)["action"]
+    assert seen_all(through_the_stock(game))
+
+
+def test_once_everything_is_seen_following_hints_wins():
+    game = through_the_stock(Solitaire.new(REFLECHI_DRAW1, 2))
+    assert solve(game).verdict == WON
+    for _ in range(400):
+        found = hint(game, seconds=1.0)
+        assert found["verdict"] == WON and found["seen_all"]
+        game = game.apply(found["action"])
+        if game.won:
+            break
+    assert game.won
+
+
+def test_moving_a_card_back_is_an_undo_and_other_moves_are_not():
+    undone = 0
+    for number in range(1, 200):
+        game = Solitaire.new(REFLECHI_DRAW1, number)
+        for move in legal_moves(game):
+            if move["type"] != "move" or move["to"] == "f":
+                continue
+            after = game.apply(move)
+            back = {"type": "move", "from": move["to"], "to": move["from"], "count": move["count"]}
+            if back in legal_moves(after):
+                assert undoes_last(after, back)
+                undone += 1
+            assert not any(undoes_last(after, a) for a in legal_moves(after) if a != back)
+    assert undone >= 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3]), st.integers(1, 10**6))
+def test_a_hint_is_legal_and_never_undoes_the_last_move(variant, seed):
+    rng = random.Random(seed)
+    game = Solitaire.new(variant, 1 + seed % 5000)
+    for _ in range(rng.randrange(1, 40)):
+        game = game.apply(rng.choice(legal_moves(game)))
+    found = hint(game, seconds=0.05)
+    assert found["action"] is not None
+    game.apply(found["action"])  # legal: raises otherwise
+    assert not undoes_last(game, found["action"])
+
+
+def test_can_it_still_be_won_answers_yes_no_or_unknown_with_its_budget():
+    lost = still_winnable(Solitaire.new(REFLECHI_DRAW3, 63), seconds=5.0)
+    assert lost["verdict"] == LOST and lost["budget_seconds"] == 5.0 and lost["nodes"] > 0
+    won = still_winnable(Solitaire.new(REFLECHI_DRAW1, 1), seconds=5.0)
+    assert won["verdict"] == WON and "line" not in won
+
+
+def test_the_first_winnable_number_comes_with_a_line_that_wins():
+    number, line = winnable_number(REFLECHI_DRAW3, [63, 64, 1, 2], seconds=5.0)
+    assert number == 1  # 63 and 64 are proved lost
+    game = Solitaire.new(REFLECHI_DRAW3, number)
+    for action in line:
+        game = game.apply(action)
+    assert game.won
