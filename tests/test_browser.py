@@ -31,8 +31,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from solitaire_play import win
 
 from server.games.gin_rummy.actions import REFUSALS
-from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, Solitaire
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire, encode
 from server.games.solitaire import REFUSALS as SOLITAIRE_REFUSALS
+from server.games.solitaire.solver import solve
 
 DUMP_CONNECTION = """() => { const c = window.cardroom.conn;
     return JSON.stringify({state: c.state, rooms: [...c.rooms].map(([id, r]) =>
@@ -653,3 +654,26 @@ def test_a_won_solitaire_shows_the_win_screen_with_its_score(web, open_page):
     )
     expect(page.locator("#board")).to_have_attribute("data-won", "1")
     shot(page, "solitaire-won")
+
+
+def test_a_hint_a_verdict_with_its_budget_and_winnable_deals_only(web, open_page):
+    page = open_page()
+    # Deal 63, drawing three, is proved lost; its stock is still unseen.
+    room = open_solitaire(page, web, "reflechi:3", encode(REFLECHI_DRAW3, 63))
+    page.click("#hint")
+    expect(page.locator("#solver-answer")).to_contain_text("Hint: ")
+    expect(page.locator("#solver-answer")).to_contain_text("deals matching what you have seen")
+    page.click("#can-win")
+    expect(page.locator("#solver-answer")).to_contain_text("No: no line wins from here, proved")
+    expect(page.locator("#solver-answer")).to_contain_text("of a 1 s budget")
+    shot(page, "solitaire-verdict")
+
+    page.click("#new")
+    page.check("#new-winnable")
+    page.click("#new-random")
+    page.wait_for_url(lambda url: not url.endswith(f"/{room}"))
+    fresh = page.url.rsplit("/", 1)[1]
+    number = wait_until(lambda: page.evaluate(SOLITAIRE_VIEW, fresh)["number"], what="a deal")
+    assert solve(Solitaire.new(REFLECHI_DRAW3, number), max_seconds=5.0).verdict == "winnable"
+    page.click("#can-win")
+    expect(page.locator("#solver-answer")).to_contain_text("Yes: a winning line exists")

@@ -105,10 +105,48 @@ function wire(el, ui, pileName, count) {
   el.addEventListener("pointerdown", (e) => ui.onPointerDown(e, pileName, count));
 }
 
+const WINNABLE_KEY = "cardroom.winnableOnly";
+
+const pileName = (pile) =>
+  pile === "waste" ? "the waste" : pile === "f" ? "a foundation" : pile[0] === "f" ? `foundation ${Number(pile.slice(1)) + 1}` : `column ${Number(pile.slice(1)) + 1}`;
+
+/** A hint in words: the move, and how sure it is (from what the player has seen). */
+export function describeHint(reply, game) {
+  const action = reply.action;
+  let move = "No move helps now.";
+  if (action?.type === "stock") move = game?.stock ? "Turn the stock." : "Turn the waste back into the stock.";
+  else if (action) {
+    const from = action.from;
+    let cards = "the top card";
+    if (from === "waste" && game?.waste?.length) cards = `the ${cardName(game.waste[game.waste.length - 1])}`;
+    else if (from[0] === "c" && game) {
+      const up = game.columns[Number(from.slice(1))].up;
+      const count = action.count || 1;
+      const first = up[up.length - count];
+      if (first) cards = count > 1 ? `the ${count} cards from the ${cardName(first)}` : `the ${cardName(first)}`;
+    }
+    move = `Move ${cards} from ${pileName(from)} to ${pileName(action.to)}.`;
+  }
+  let sure;
+  if (reply.verdict === "winnable") sure = "It is the next move of a win.";
+  else if (reply.verdict === "not_winnable") sure = "No line wins from here; it is the best-looking move.";
+  else if (reply.samples > 1) sure = `Some cards are unseen: it wins in ${reply.wins} of ${reply.samples} deals matching what you have seen.`;
+  else sure = "No win was found in time; it is the best-looking move.";
+  return `Hint: ${move} ${sure}`;
+}
+
+/** "Can this still be won?" in words, with the budget the solver used. */
+export function describeVerdict(reply) {
+  const searched = `${reply.nodes.toLocaleString("en")} positions in ${reply.seconds.toFixed(2)} s of a ${reply.budget_seconds} s budget`;
+  if (reply.verdict === "winnable") return `Yes: a winning line exists from here (${searched}).`;
+  if (reply.verdict === "not_winnable") return `No: no line wins from here, proved (${searched}).`;
+  return `Unknown: not decided within the budget (${searched}).`;
+}
+
 /** The live board: taps, double taps, drags, keyboard, undo, new game, win screen. */
 export function mountSolitaire(root, app, id, header) {
   const conn = app.conn;
-  const state = { message: "", picked: null, newGame: false };
+  const state = { message: "", picked: null, newGame: false, answer: "", asking: false };
   let alive = true;
   let tapTimer = null; // {pile, timer}: a tap waiting to see if a second one follows
   let drag = null;
@@ -118,9 +156,10 @@ export function mountSolitaire(root, app, id, header) {
   const seated = () => room()?.seat != null;
 
   async function act(action) {
-    if (state.message || state.picked) {
+    if (state.message || state.picked || state.answer) {
       state.message = "";
       state.picked = null;
+      state.answer = "";
       render();
     }
     try {
@@ -228,6 +267,22 @@ export function mountSolitaire(root, app, id, header) {
     act({ type: "move", from: current.pile, to: target.startsWith("f") ? "f" : target, count: current.count });
   }
 
+  /** Ask the server's solver: a hint, or whether the game can still be won. */
+  async function ask(kind) {
+    state.asking = true;
+    state.answer = kind === "hint" ? "Thinking…" : "Searching…";
+    render();
+    try {
+      const reply = await conn.request(kind, { room: id });
+      const game = room()?.view?.game;
+      state.answer = kind === "hint" ? describeHint(reply, game) : describeVerdict(reply);
+    } catch (error) {
+      state.answer = error.message;
+    }
+    state.asking = false;
+    render();
+  }
+
   function newGamePanel(game) {
     if (!state.newGame) return null;
     const draw = h(
@@ -237,6 +292,12 @@ export function mountSolitaire(root, app, id, header) {
       h("option", { value: 3, selected: game.draw === 3 }, "Draw 3"),
     );
     const code = h("input", { id: "new-code", placeholder: "deal code", autocomplete: "off", maxlength: 20 });
+    const winnable = h("input", {
+      type: "checkbox",
+      id: "new-winnable",
+      checked: localStorage.getItem(WINNABLE_KEY) === "on",
+      onchange: (e) => localStorage.setItem(WINNABLE_KEY, e.target.checked ? "on" : "off"),
+    });
     const start = async (options) => {
       try {
         const drawn = game.game === "reflechi" ? { draw: Number(draw.value) } : {};
@@ -252,7 +313,8 @@ export function mountSolitaire(root, app, id, header) {
       "div",
       { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": "New game" },
       game.game === "reflechi" ? draw : null,
-      h("button", { id: "new-random", class: "primary", onclick: () => start({}) }, "New deal"),
+      h("button", { id: "new-random", class: "primary", onclick: () => start(winnable.checked ? { winnable: true } : {}) }, "New deal"),
+      h("label", { class: "small-label", title: "The server's solver has found a win for the deal" }, winnable, " winnable deals only"),
       h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, "Today's deal"),
       h("button", { id: "new-same", onclick: () => start({ number: game.number }) }, "Same deal"),
       h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: code.value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, "Play this code")),
@@ -290,6 +352,8 @@ export function mountSolitaire(root, app, id, header) {
       h("span", { class: "badge", id: "sol-moves" }, `Moves ${game.moves}`),
       seated() ? h("button", { id: "undo", disabled: !game.undo, onclick: () => act({ type: "undo" }) }, "Undo") : null,
       seated() ? h("button", { id: "new", onclick: () => ((state.newGame = !state.newGame), render()) }, "New game") : null,
+      seated() && !game.won ? h("button", { id: "hint", disabled: state.asking, onclick: () => ask("hint") }, "Hint") : null,
+      seated() && !game.won ? h("button", { id: "can-win", disabled: state.asking, onclick: () => ask("winnable") }, "Can this still be won?") : null,
       h("label", { class: "small-label" }, rules, " interactive rules"),
     );
     const won = game.won
@@ -307,6 +371,7 @@ export function mountSolitaire(root, app, id, header) {
       bar,
       newGamePanel(game),
       h("p", { class: "refusal", id: "refusal", role: "alert" }, state.message),
+      h("p", { class: "solver-answer", id: "solver-answer", role: "status" }, state.answer),
       h("div", { class: "sol-wrap" }, renderBoard(game, { ...ui, readonly: !seated(), picked: state.picked }), won),
     );
   }
