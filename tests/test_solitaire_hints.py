@@ -72,6 +72,8 @@ def test_moving_a_card_back_is_an_undo_and_other_moves_are_not():
             back = {"type": "move", "from": move["to"], "to": move["from"], "count": move["count"]}
             if back in legal_moves(after):
                 assert undoes_last(after, back)
+                if undone < 12:  # the hint there is never the move back
+                    assert hint(after, seconds=0.05)["action"] != back
                 undone += 1
             assert not any(undoes_last(after, a) for a in legal_moves(after) if a != back)
     assert undone >= 3

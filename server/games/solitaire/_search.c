@@ -17,8 +17,9 @@
 #define MAXCOL 32
 #define MAXCARDS 104
 #define MAXSLOTS 8
-#define MAXMOVES 1024
+#define MAXMOVES 2048
 #define MAXFOUND 128
+#define MAXKIND 1200 /* moves of one kind between columns */
 
 /* Pile numbers in moves and in the line: columns 0..8, the waste, a foundation slot. */
 #define WASTE 20
@@ -41,7 +42,8 @@ typedef struct {
 } Move;
 
 typedef struct {
-    int ncols, nslots, draw, king_runs, total, prune_swaps;
+    int ncols, nslots, draw, king_runs, total;
+    int narrow; /* a narrow pass (see solver.py): it can win, never prove */
     int slot_suit[MAXSLOTS];
     long long max_nodes, nodes;
     double deadline;
@@ -52,6 +54,7 @@ typedef struct {
     size_t cap, used;
     Move talon[MAXMOVES]; /* scratch space of moves() */
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
+    int truncated;        /* some position had more moves than the arrays hold: no proof */
 } Search;
 
 static double now(void) {
@@ -263,8 +266,8 @@ static void shuffle(Search *S, Move *m, int n) {
 
 /* The moves of a position, best first; returns how many. */
 static int moves(Search *S, const State *s, Move *out) {
-    int upscore[512];
-    Move found[MAXFOUND], up[512], tab[512], swaps[512], back[64];
+    int upscore[MAXKIND], tabscore[MAXKIND];
+    Move found[MAXFOUND], up[MAXKIND], tab[MAXKIND], swaps[MAXKIND], back[MAXSLOTS * MAXCOLS];
     Move *talon = S->talon;
     int8_t goes_up[52]; /* the slot that takes each card now, or -1 */
     memset(goes_up, -1, sizeof goes_up);
@@ -315,7 +318,9 @@ static int moves(Search *S, const State *s, Move *out) {
             if (start > 0) {
                 int below = c[start - 1];
                 frees = goes_up[below] >= 0;
-                swap = !frees && fits(card, below);
+                /* Easy Harp moves one card at a time: taking a built column apart card by
+                 * card is how its face-down cards are reached, not a swap. */
+                swap = !frees && fits(card, below) && !(S->king_runs && s->hid[i] > 0);
             }
             for (int j = 0; j < ncols; j++) {
                 if (j == i) continue;
@@ -327,6 +332,10 @@ static int moves(Search *S, const State *s, Move *out) {
                     if (RANK[card] != 12 || empties || j != empty) continue;
                 }
                 Move m = mv(i, j, count, 0);
+                if (nu == MAXKIND || nt == MAXKIND || ns == MAXKIND) {
+                    S->truncated = 1;
+                    continue;
+                }
                 if (uncovers || empties || frees) {
                     /* Turning a card up where most are face down comes first. */
                     int score = uncovers ? 64 + s->hid[i] : frees ? 32 : 16;
@@ -338,9 +347,17 @@ static int moves(Search *S, const State *s, Move *out) {
                     up[x] = m;
                     upscore[x] = score;
                 } else if (swap) {
-                    if (!S->prune_swaps) swaps[ns++] = m;
+                    if (!S->narrow) swaps[ns++] = m;
                 } else {
-                    tab[nt++] = m;
+                    /* A column nearest to a face-down card is taken apart first. */
+                    int score = S->king_runs && s->hid[i] ? 64 - (len - s->hid[i]) : 0;
+                    int x = nt++;
+                    for (; x > 0 && tabscore[x - 1] < score; x--) {
+                        tab[x] = tab[x - 1];
+                        tabscore[x] = tabscore[x - 1];
+                    }
+                    tab[x] = m;
+                    tabscore[x] = score;
                 }
             }
         }
@@ -350,7 +367,7 @@ static int moves(Search *S, const State *s, Move *out) {
      * column only as a parent for a column's top card that would turn a card up, empty its
      * column or free a card for a foundation. wants[red] has bit r set when a card of that
      * colour (1 red, 0 black) and rank r is wanted. */
-    int purposeful = S->prune_swaps && S->draw == 1;
+    int purposeful = S->narrow && S->draw == 1;
     uint16_t wants[2] = {0, 0};
     if (purposeful) {
         for (int i = 0; i < ncols; i++) {
@@ -360,10 +377,21 @@ static int moves(Search *S, const State *s, Move *out) {
                 if (start < len - 1 && (S->king_runs || !fits(c[start + 1], c[start]))) break;
                 int card = c[start];
                 int useful = start == s->hid[i] || !fits(card, c[start - 1]) ||
-                             goes_up[c[start - 1]] >= 0;
+                             goes_up[c[start - 1]] >= 0 || (S->king_runs && s->hid[i] > 0);
                 if (useful && RANK[card] < 12)
                     wants[red(card) ? 0 : 1] |= (uint16_t)(1u << (RANK[card] + 1));
             }
+        }
+        /* A wanted card that is in the talon wants a parent too, and so on up: a chain
+         * such as queen, jack, ten from the talon to give a nine a place. */
+        uint16_t in_talon[2] = {0, 0};
+        for (int k = 0; k < s->tn; k++) in_talon[red(s->tal[k])] |= (uint16_t)(1u << RANK[s->tal[k]]);
+        for (;;) {
+            uint16_t black = wants[0] | (uint16_t)(((wants[1] & in_talon[1]) << 1) & 0x1fff);
+            uint16_t redw = wants[1] | (uint16_t)(((wants[0] & in_talon[0]) << 1) & 0x1fff);
+            if (black == wants[0] && redw == wants[1]) break;
+            wants[0] = black;
+            wants[1] = redw;
         }
     }
 
@@ -378,7 +406,7 @@ static int moves(Search *S, const State *s, Move *out) {
                 int card = s->tal[tk - 1];
                 if (presses && goes_up[card] >= 0 && nf < MAXFOUND)
                     found[nf++] = mv(WASTE, ANYF, 1, presses);
-                int wanted = !purposeful || RANK[card] == 12 || (wants[red(card)] >> RANK[card] & 1);
+                int wanted = !purposeful || (wants[red(card)] >> RANK[card] & 1);
                 for (int j = 0; j < ncols && nw < MAXMOVES && wanted; j++) {
                     if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
                                   : RANK[card] == 12 && j == empty)
@@ -399,7 +427,7 @@ static int moves(Search *S, const State *s, Move *out) {
         for (int j = 0; j < ncols; j++) {
             int ok = s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
                                : RANK[card] == 12 && j == empty;
-            if (ok && nb < 64 && !S->prune_swaps) back[nb++] = mv(SLOT + sl, j, 1, 0);
+            if (ok && (!S->narrow || S->king_runs)) back[nb++] = mv(SLOT + sl, j, 1, 0);
         }
     }
 
@@ -409,6 +437,8 @@ static int moves(Search *S, const State *s, Move *out) {
         shuffle(S, talon, nw);
         shuffle(S, swaps, ns);
     }
+    if (nf + nu + nt + nw + ns + nb > MAXMOVES || nw == MAXMOVES || nf == MAXFOUND)
+        S->truncated = 1;
     int n = 0;
 #define APPEND(arr, cnt)                                                   \
     for (int x = 0; x < (cnt) && n < MAXMOVES; x++) out[n++] = (arr)[x];
@@ -508,7 +538,7 @@ oom:
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, prune_swaps, avoid)
+ *        max_nodes, max_seconds, narrow, avoid)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
  * top, then the stock in turning order); avoid: (from, to, count) or None.
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
@@ -517,14 +547,14 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *columns, *avoid;
     const char *hidden, *talon, *found, *slots;
     Py_ssize_t nhidden, ntalon, nfound, nslots;
-    int waste_count, draw, king_runs, total, prune_swaps;
+    int waste_count, draw, king_runs, total, narrow;
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
     if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK", &PyList_Type, &columns, &hidden,
                           &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
                           &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &prune_swaps, &avoid, &seed))
+                          &narrow, &avoid, &seed))
         return NULL;
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
@@ -539,7 +569,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.draw = draw;
     S.king_runs = king_runs;
     S.total = total;
-    S.prune_swaps = prune_swaps;
+    S.narrow = narrow;
     S.max_nodes = max_nodes;
     S.exhausted = 1;
     S.avoid_from = -1;
@@ -603,7 +633,8 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
         Py_DECREF(t);
     }
     free(frames);
-    return Py_BuildValue("(NNLN)", PyBool_FromLong(depth > 0), PyBool_FromLong(S.exhausted),
+    return Py_BuildValue("(NNLN)", PyBool_FromLong(depth > 0),
+                         PyBool_FromLong(S.exhausted && !S.truncated),
                          S.nodes, line);
 }
 

@@ -82,13 +82,16 @@ def undoes_last(game: Solitaire, action: dict[str, Any]) -> bool:
     return _layout(after) == _layout(game.history[0])
 
 
-def _first_move(game: Solitaire, seconds: float) -> tuple[str, dict[str, Any] | None, int]:
-    """The solver's verdict and the first action of its line (never one undoing the last
-    action), and the positions it searched."""
-    result = solve(game, max_seconds=seconds)
+def _first_move(
+    searched: Solitaire, game: Solitaire, seconds: float
+) -> tuple[str, dict[str, Any] | None, int]:
+    """The solver's verdict on ``searched`` (``game`` itself, or a sample of it) and the
+    first action of its line, never one undoing the last action of ``game``; and the
+    positions it searched."""
+    result = solve(searched, max_seconds=seconds)
     nodes = result.nodes
     if result.line and undoes_last(game, result.line[0]):
-        result = solve(game, max_seconds=seconds, avoid=result.line[0])
+        result = solve(searched, max_seconds=seconds, avoid=result.line[0])
         nodes += result.nodes
         if result.verdict == LOST:
             # Only the undo wins: say so with a move that is not it.
@@ -142,7 +145,7 @@ def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES)
     if game.won:
         return {"action": None, "verdict": WON, "seen_all": True, "samples": 0, "wins": 0}
     if seen_all(game):
-        verdict, action, nodes = _first_move(game, seconds)
+        verdict, action, nodes = _first_move(game, game, seconds)
         wins, tried = int(verdict == WON), 1
         if action is None:
             action = heuristic_move(game)
@@ -152,7 +155,7 @@ def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES)
         by_key: dict[str, dict[str, Any]] = {}
         nodes = wins = 0
         for _ in range(samples):
-            verdict, first, searched = _first_move(sample(game, rng), seconds / samples)
+            verdict, first, searched = _first_move(sample(game, rng), game, seconds / samples)
             nodes += searched
             if verdict == WON and first is not None:
                 wins += 1

@@ -41,11 +41,15 @@ WASTE, SLOT, ANY_FOUNDATION, STOCK = 20, 30, 40, 50
 
 # The passes of a solve: (narrow, seed of the move order or 0, share of what is left of the
 # budget). A narrow pass leaves out moves that only swap a run's parent for another, foundation
-# take-backs and, in draw 1, talon cards played to a column where nothing wants them: it finds
-# most wins fast but can never prove a loss. Only the complete last pass can. Easy Harp's wins
-# hide at the end of a few unlucky first choices: restarts with shuffled move orders find them;
-# its losses are too rare and too deep to prove, so the complete pass gets a tenth. Réfléchi
-# draw 3 has about one deal in five lost: half the budget goes to proving it.
+# take-backs (Réfléchi) and, in draw 1, talon cards played to a column where nothing wants
+# them (a card is wanted as a parent of a column's card whose move turns a card up, empties a
+# column or frees a card for a foundation, or of a wanted card still in the talon). It finds
+# most wins fast but can never prove a loss: only the complete last pass can. In Easy Harp,
+# which moves one card at a time, taking a built column apart over face-down cards is not a
+# swap, and take-backs stay (a card back from a foundation is often the parent a card needs).
+# Easy Harp's wins hide behind a few unlucky first choices: restarts with shuffled move
+# orders find them; its losses are too rare and too deep to prove, so the complete pass gets
+# a tenth. Réfléchi draw 3 loses about one deal in five: half the budget goes to proofs.
 REFLECHI_PASSES = ((True, 0, 0.5), (False, 0, 1.0))
 EASY_HARP_PASSES = (
     (True, 0, 0.1),
@@ -125,7 +129,8 @@ def solve(
     if avoid is not None:
         first = (pile_number(avoid["from"]), pile_number(avoid["to"]), avoid.get("count", 1))
     nodes, line = 0, None
-    for narrow, seed, share in EASY_HARP_PASSES if v.runs == KING_RUNS else REFLECHI_PASSES:
+    passes = EASY_HARP_PASSES if v.runs == KING_RUNS else REFLECHI_PASSES
+    for narrow, seed, share in passes:
         # Each pass has its share of what is left of the budget.
         spent = time.perf_counter() - started
         won, exhausted, searched, steps = _search.search(
