@@ -151,11 +151,34 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
         return {"rooms": await manager.lobby()}
     if kind == "daily":
         return await manager.daily(conn, _name(msg))
-    if kind == "hint":
-        return await manager.hint(conn, _field(msg, "room", str))
-    if kind == "winnable":
-        return await manager.winnable(conn, _field(msg, "room", str))
+    if kind in ("hint", "winnable"):
+        # The solver takes a while: the answer comes when it is ready, and the client's
+        # moves are served meanwhile.
+        ask = manager.hint if kind == "hint" else manager.winnable
+        room = _field(msg, "room", str)
+        cmd = msg.get("id") if isinstance(msg.get("id"), str | int) else None
+        manager._spawn(_answer_later(conn, cmd, room, ask(conn, room)))
+        return None
     raise AssertionError(kind)
+
+
+async def _answer_later(conn: Connection, cmd: Any, room: str, answer) -> None:
+    try:
+        conn.send({"t": "ok", "id": cmd, **(await answer)})
+    except RoomError as refusal:
+        metrics.REFUSALS.labels(refusal.code).inc()
+        conn.send(
+            {
+                "t": "error",
+                "id": cmd,
+                "room": room,
+                "code": refusal.code,
+                "message": refusal.message,
+            }
+        )
+    except Exception:
+        logging.getLogger("cardroom").exception("solver request failed")
+        conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
 
 
 async def endpoint(websocket: WebSocket) -> None:

@@ -200,3 +200,18 @@ async def test_winnable_deals_only_gives_a_deal_the_solver_wins(server):
     player, room = await solitaire_room(server, game="reflechi", draw=3, winnable=True)
     number = player.rooms[room].view["game"]["number"]
     assert solve(Solitaire.new(REFLECHI_DRAW3, number), max_seconds=5.0).verdict == "winnable"
+
+
+async def test_moves_are_served_while_the_solver_thinks_and_one_question_at_a_time(server):
+    # Deal 28 is one the solver does not decide within 10 s: the verdict takes the whole 1 s.
+    player, room = await solitaire_room(server, game="easy_harp", number=28)
+    thinking = asyncio.ensure_future(player.request("winnable", room=room))
+    await asyncio.sleep(0.05)
+    with pytest.raises(ClientError) as caught:
+        await player.request("hint", room=room)
+    assert caught.value.code == "busy"
+    await player.act(room, {"type": "stock"})  # answered before the verdict
+    assert not thinking.done()
+    answer = await thinking
+    assert answer["verdict"] == "unknown" and 0.9 <= answer["seconds"] <= 1.5
+    assert (await player.request("hint", room=room))["action"] is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from unittest.mock import ANY
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,8 +35,8 @@ def test_face_down_cards_do_not_change_the_hint():
     columns[8][0], columns[7][0] = columns[7][0], columns[8][0]  # two face-down cards swap
     other = replace(game, columns=tuple(map(tuple, columns)))
     assert other.columns != game.columns and other.view() == game.view()
-    first, second = hint(game), hint(other)
-    assert first["action"] == second["action"] and first["wins"] == second["wins"]
+    first, second = hint(game, seconds=60), hint(other, seconds=60)  # node budgets only
+    assert first == {**second, "seconds": ANY} and first["action"] is not None
     assert first["verdict"] == UNKNOWN and not first["seen_all"]
 
 
@@ -45,7 +46,7 @@ def test_the_stock_order_is_unseen_until_the_stock_has_been_turned_once():
     random.Random(1).shuffle(shuffled)
     other = replace(game, stock=tuple(shuffled))
     assert not seen_all(game)
-    assert hint(game)["action"] == hint(other)["action"]
+    assert hint(game, seconds=60) == {**hint(other, seconds=60), "seconds": ANY}
     assert seen_all(through_the_stock(game))
 
 
@@ -53,7 +54,7 @@ def test_once_everything_is_seen_following_hints_wins():
     game = through_the_stock(Solitaire.new(REFLECHI_DRAW1, 2))
     assert solve(game).verdict == WON
     for _ in range(400):
-        found = hint(game, seconds=1.0)
+        found = hint(game, nodes=2_000_000, seconds=60)
         assert found["verdict"] == WON and found["seen_all"]
         game = game.apply(found["action"])
         if game.won:
@@ -73,7 +74,7 @@ def test_moving_a_card_back_is_an_undo_and_other_moves_are_not():
             if back in legal_moves(after):
                 assert undoes_last(after, back)
                 if undone < 12:  # the hint there is never the move back
-                    assert hint(after, seconds=0.05)["action"] != back
+                    assert hint(after, nodes=20_000)["action"] != back
                 undone += 1
             assert not any(undoes_last(after, a) for a in legal_moves(after) if a != back)
     assert undone >= 3
@@ -86,7 +87,7 @@ def test_a_hint_is_legal_and_never_undoes_the_last_move(variant, seed):
     game = Solitaire.new(variant, 1 + seed % 5000)
     for _ in range(rng.randrange(1, 40)):
         game = game.apply(rng.choice(legal_moves(game)))
-    found = hint(game, seconds=0.05)
+    found = hint(game, nodes=20_000)
     assert found["action"] is not None
     game.apply(found["action"])  # legal: raises otherwise
     assert not undoes_last(game, found["action"])

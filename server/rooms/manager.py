@@ -41,7 +41,7 @@ from server.store import Store
 
 DAILY_SEED = 0x6361726472_6F6F6D  # mixed with the server's daily secret, then with the date
 SOLITAIRE_DAILY_SEED = 0x736F6C6974_6169  # with the date: today's solitaire deals
-DAILY_TRIES = 50  # candidates for a daily deal, each solved within the solve budget
+DAILY_TRIES, DAILY_NODES, DAILY_SECONDS = 50, 2_000_000, 60.0  # candidates for a daily deal
 WINNABLE_TRIES, WINNABLE_SECONDS = 12, 1.0  # for "winnable deals only"
 POOLED_LEVELS = frozenset({"hard", "expert"})
 
@@ -58,7 +58,7 @@ class Config:
     finished_linger: float = 600.0
     rooms_per_connection: int = 50
     solver_workers: int = max(1, os.cpu_count() or 1)
-    solve_seconds: float = 3.0  # "can this still be won?", and each daily candidate
+    solve_seconds: float = 3.0  # the budget of "can this still be won?"
 
     @classmethod
     def from_env(cls) -> Config:
@@ -94,6 +94,7 @@ class Connection:
         self.close_code: int | None = None
         self.hello = False
         self.created = 0
+        self.solving = False  # a hint or a verdict is being worked out for this client
 
     def send(self, message: dict[str, Any]) -> None:
         metrics.MESSAGES_OUT.labels(message["t"]).inc()
@@ -556,8 +557,9 @@ class Manager:
         seed = derive_seed(SOLITAIRE_DAILY_SEED, day.toordinal())
         seed = derive_seed(seed, ("easy_harp", "reflechi").index(variant.game) * 4 + variant.draw)
         numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(DAILY_TRIES)]
+        # A node budget, not a time budget: every node finds the same deal, however busy.
         number, line = await self._solve(
-            winnable_number, variant, numbers, self.config.solve_seconds
+            winnable_number, variant, numbers, DAILY_SECONDS, DAILY_NODES
         )
         deal = {
             "date": day.isoformat(),
@@ -571,16 +573,26 @@ class Manager:
     async def hint(self, conn: Connection, room_id: Any) -> dict[str, Any]:
         """A hint for the player of a solitaire room, from what the player has seen."""
         game = self._solitaire_of(conn, room_id)
-        found = await self._solve(hint, replace(game, history=game.history[:1]))
+        found = await self._solve_for(conn, hint, replace(game, history=game.history[:1]))
         return {"room": room_id, **found}
 
     async def winnable(self, conn: Connection, room_id: Any) -> dict[str, Any]:
         """Can the player's solitaire still be won? The server's answer and its budget."""
         game = self._solitaire_of(conn, room_id)
-        found = await self._solve(
-            still_winnable, replace(game, history=()), self.config.solve_seconds
+        found = await self._solve_for(
+            conn, still_winnable, replace(game, history=()), self.config.solve_seconds
         )
         return {"room": room_id, **found}
+
+    async def _solve_for(self, conn: Connection, fn, *args):
+        """One question at a time per client: the solver workers are shared by everyone."""
+        if conn.solving:
+            raise RoomError("busy", "Wait for the answer to your last question.")
+        conn.solving = True
+        try:
+            return await self._solve(fn, *args)
+        finally:
+            conn.solving = False
 
     def _solitaire_of(self, conn: Connection, room_id: Any) -> Solitaire:
         handle = self._get(room_id)

@@ -24,7 +24,10 @@ from typing import Any
 from server.games.solitaire.game import IllegalMove, Solitaire
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
 
-HINT_SECONDS = 0.12
+# A node budget makes a hint a function of the position alone (the same sight, the same hint,
+# however busy the server); the time budget is only a cap. About 0.1 s at 600k positions/s.
+HINT_NODES = 60_000
+HINT_SECONDS = 0.15
 SAMPLES = 4
 
 
@@ -83,20 +86,20 @@ def undoes_last(game: Solitaire, action: dict[str, Any]) -> bool:
 
 
 def _first_move(
-    searched: Solitaire, game: Solitaire, seconds: float
+    searched: Solitaire, game: Solitaire, nodes: int, seconds: float
 ) -> tuple[str, dict[str, Any] | None, int]:
     """The solver's verdict on ``searched`` (``game`` itself, or a sample of it) and the
     first action of its line, never one undoing the last action of ``game``; and the
     positions it searched."""
-    result = solve(searched, max_seconds=seconds)
-    nodes = result.nodes
+    result = solve(searched, max_nodes=nodes, max_seconds=seconds)
+    searched_nodes = result.nodes
     if result.line and undoes_last(game, result.line[0]):
-        result = solve(searched, max_seconds=seconds, avoid=result.line[0])
-        nodes += result.nodes
+        result = solve(searched, max_nodes=nodes, max_seconds=seconds, avoid=result.line[0])
+        searched_nodes += result.nodes
         if result.verdict == LOST:
             # Only the undo wins: say so with a move that is not it.
-            return WON, None, nodes
-    return result.verdict, (result.line[0] if result.line else None), nodes
+            return WON, None, searched_nodes
+    return result.verdict, (result.line[0] if result.line else None), searched_nodes
 
 
 def legal_moves(game: Solitaire) -> list[dict[str, Any]]:
@@ -139,13 +142,18 @@ def heuristic_move(game: Solitaire) -> dict[str, Any] | None:
     return max(moves, key=score, default=None)
 
 
-def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES) -> dict:
+def hint(
+    game: Solitaire,
+    nodes: int = HINT_NODES,
+    seconds: float = HINT_SECONDS,
+    samples: int = SAMPLES,
+) -> dict:
     """The hint for the player of ``game``, from what the player has seen only."""
     started = time.perf_counter()
     if game.won:
         return {"action": None, "verdict": WON, "seen_all": True, "samples": 0, "wins": 0}
     if seen_all(game):
-        verdict, action, nodes = _first_move(game, game, seconds)
+        verdict, action, searched = _first_move(game, game, nodes, seconds)
         wins, tried = int(verdict == WON), 1
         if action is None:
             action = heuristic_move(game)
@@ -153,10 +161,12 @@ def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES)
         rng = random.Random(_seen_seed(game))
         votes: Counter[str] = Counter()
         by_key: dict[str, dict[str, Any]] = {}
-        nodes = wins = 0
+        searched = wins = 0
         for _ in range(samples):
-            verdict, first, searched = _first_move(sample(game, rng), game, seconds / samples)
-            nodes += searched
+            verdict, first, spent = _first_move(
+                sample(game, rng), game, nodes // samples, seconds / samples
+            )
+            searched += spent
             if verdict == WON and first is not None:
                 wins += 1
                 key = repr(sorted(first.items()))
@@ -170,7 +180,7 @@ def hint(game: Solitaire, seconds: float = HINT_SECONDS, samples: int = SAMPLES)
         "seen_all": tried == 1,
         "samples": tried,
         "wins": wins,
-        "nodes": nodes,
+        "nodes": searched,
         "seconds": round(time.perf_counter() - started, 3),
     }
 
@@ -186,12 +196,14 @@ def still_winnable(game: Solitaire, seconds: float) -> dict[str, Any]:
     }
 
 
-def winnable_number(variant, numbers, seconds: float) -> tuple[int, list | None]:
-    """The first of ``numbers`` the solver proves winnable within ``seconds`` each, and its
-    winning line; (last number tried, None) if none was."""
+def winnable_number(
+    variant, numbers, seconds: float, max_nodes: int = 10**9
+) -> tuple[int, list | None]:
+    """The first of ``numbers`` the solver proves winnable within the budgets (each), and
+    its winning line; (last number tried, None) if none was."""
     number = 0
     for number in numbers:
-        result = solve(Solitaire.new(variant, number), max_seconds=seconds)
+        result = solve(Solitaire.new(variant, number), max_nodes=max_nodes, max_seconds=seconds)
         if result.verdict == WON:
             return number, result.line
     return number, None
