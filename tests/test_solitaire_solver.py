@@ -60,3 +60,12 @@ def test_solve_range_prints_its_figures(capsys):
     out = capsys.readouterr().out
     assert "winnable" in out and "proved lost" in out and "positions/s" in out
     assert "deals 60..65 (6)" in out
+
+
+def test_avoiding_a_first_move_that_would_go_up_at_once_still_searches_the_others():
+    game = Solitaire.new(REFLECHI_DRAW1, 1)
+    first = solve(game).line[0]
+    assert first == {"type": "move", "from": "c4", "to": "f"}  # the ace of hearts: dominant
+    other = solve(game, avoid=first)
+    assert other.verdict == WON and other.line[0] != first
+    assert replays_to_a_win(game, other.line)

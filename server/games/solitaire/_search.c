@@ -55,6 +55,7 @@ typedef struct {
     Move talon[MAXMOVES]; /* scratch space of moves() */
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
     int truncated;        /* some position had more moves than the arrays hold: no proof */
+    int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
 } Search;
 
 static double now(void) {
@@ -287,7 +288,7 @@ static int moves(Search *S, const State *s, Move *out) {
         int card = s->tal[s->tk - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(WASTE, ANYF, 1, 0);
-            if (safe(S, s, card)) return 1;
+            if (safe(S, s, card) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
@@ -296,7 +297,7 @@ static int moves(Search *S, const State *s, Move *out) {
         int card = s->col[i][s->len[i] - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(i, ANYF, 1, 0);
-            if (safe(S, s, card)) return 1;
+            if (safe(S, s, card) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
@@ -474,7 +475,9 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     key_of(S, start, &k1, &k2);
     if (tt_add(S, k1, k2) < 0) goto oom;
     frames[0].s = *start;
+    S->every_move = S->avoid_from >= 0; /* the avoided move may be the dominant one */
     frames[0].n = moves(S, start, frames[0].moves);
+    S->every_move = 0;
     frames[0].next = 0;
     if (S->avoid_from >= 0) {
         Frame *f = &frames[0];
