@@ -52,6 +52,22 @@ async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, ser
     rng = random.Random(seed)
     players = [await connect(server.ws), await connect(server.ws)]
     spectator = await connect(server.ws)
+    # At least 60 moves: a match to 30 may end after a single knock, so as many matches as
+    # that takes, each checked against its own positions.
+    applied = checked = states = 0
+    while applied < 60:
+        moves, seen, positions_ = await play_one_match(server, server_env, rng, players, spectator)
+        applied, checked, states = applied + moves, checked + seen, states + positions_
+    assert states > 20
+    assert checked > 100
+
+
+async def play_one_match(server, server_env, rng, players, spectator) -> tuple[int, int, int]:
+    """Random moves and reconnects in a new room until its match ends or 400 steps and 60
+    moves are done; returns (moves, messages checked, positions)."""
+    for seat in (0, 1):
+        players[seat].received.clear()
+    spectator.received.clear()
     room = await players[0].create(HUMANS, target=30)
     for seat in (0, 1):
         await players[seat].join(room, seat, f"P{seat}")
@@ -101,6 +117,5 @@ async def test_no_message_ever_holds_a_card_hidden_from_its_receiver(server, ser
         received[seat].extend(players[seat].received)
     received[None].extend(spectator.received)
     states = positions(server_env["CARDROOM_DB"], room)
-    assert len(states) > 20
     checked = sum(check_messages(received[v], room, v, states) for v in (0, 1, None))
-    assert checked > 100
+    return applied, checked, len(states)
