@@ -516,9 +516,8 @@ class Manager:
             deal = await self.daily_solitaire(meta["game"], draw)
             return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
         if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
-            if meta["game"] not in ("easy_harp", "reflechi") or draw not in (1, 3):
-                return {**meta, "daily": None}  # check_meta refuses it with the reason
             seed = secrets.randbits(64)
+            check_meta({**meta, "seed": seed})  # a room it would refuse is not worth a solve
             numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(WINNABLE_TRIES)]
             number, line = await self._solve(
                 winnable_number, variant_for(meta["game"], draw), numbers, WINNABLE_SECONDS
@@ -555,7 +554,7 @@ class Manager:
 
     async def _find_daily(self, key: str, variant, day: dt.date) -> dict[str, Any]:
         seed = derive_seed(SOLITAIRE_DAILY_SEED, day.toordinal())
-        seed = derive_seed(seed, ("easy_harp", "reflechi").index(variant.game) * 4 + variant.draw)
+        seed = derive_seed(seed, SOLITAIRES.index(variant.game) * 4 + variant.draw)
         numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(DAILY_TRIES)]
         # A node budget, not a time budget: every node finds the same deal, however busy.
         number, line = await self._solve(

@@ -265,6 +265,17 @@ static void shuffle(Search *S, Move *m, int n) {
     }
 }
 
+/* Insert m into moves[0..*n), kept in descending score order (stable among equals). */
+static void insert_by_score(Move *moves, int *scores, int *n, Move m, int score) {
+    int x = (*n)++;
+    for (; x > 0 && scores[x - 1] < score; x--) {
+        moves[x] = moves[x - 1];
+        scores[x] = scores[x - 1];
+    }
+    moves[x] = m;
+    scores[x] = score;
+}
+
 /* The moves of a position, best first; returns how many. */
 static int moves(Search *S, const State *s, Move *out) {
     int upscore[MAXKIND], tabscore[MAXKIND];
@@ -340,25 +351,13 @@ static int moves(Search *S, const State *s, Move *out) {
                 if (uncovers || empties || frees) {
                     /* Turning a card up where most are face down comes first. */
                     int score = uncovers ? 64 + s->hid[i] : frees ? 32 : 16;
-                    int x = nu++;
-                    for (; x > 0 && upscore[x - 1] < score; x--) {
-                        up[x] = up[x - 1];
-                        upscore[x] = upscore[x - 1];
-                    }
-                    up[x] = m;
-                    upscore[x] = score;
+                    insert_by_score(up, upscore, &nu, m, score);
                 } else if (swap) {
                     if (!S->narrow) swaps[ns++] = m;
                 } else {
                     /* A column nearest to a face-down card is taken apart first. */
                     int score = S->king_runs && s->hid[i] ? 64 - (len - s->hid[i]) : 0;
-                    int x = nt++;
-                    for (; x > 0 && tabscore[x - 1] < score; x--) {
-                        tab[x] = tab[x - 1];
-                        tabscore[x] = tabscore[x - 1];
-                    }
-                    tab[x] = m;
-                    tabscore[x] = score;
+                    insert_by_score(tab, tabscore, &nt, m, score);
                 }
             }
         }
