@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-import multiprocessing
 import os
 import secrets
 import time
@@ -38,6 +37,7 @@ from server.rooms.room import (
     new_token,
 )
 from server.store import Store
+from server.workers import bot_pool, solver_pool
 
 DAILY_SEED = 0x6361726472_6F6F6D  # mixed with the server's daily secret, then with the date
 SOLITAIRE_DAILY_SEED = 0x736F6C6974_6169  # with the date: today's solitaire deals
@@ -142,30 +142,6 @@ class Handle:
     grace: dict[int, asyncio.Task] = field(default_factory=dict)
     finished: bool = False
     lobby_summary: dict | None = None
-
-
-def bot_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes for the heavy bot levels. They start from a fork server, not by
-    forking this process, so they never inherit its listening socket or its connections."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["server.games.gin_rummy.bots"])
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_priority)
-
-
-def solver_pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes for the solitaire solver (hints, "can this still be won?", winnable
-    deals). Their own pool: a hint must not wait behind an expert bot's think. Nice 5: a
-    player's move on the event loop still goes first."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["server.games.solitaire.hints"])
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=os.nice, initargs=(5,))
-
-
-def _worker_priority() -> None:
-    """Bots think at the lowest CPU priority (nice 19): every player's moves and diffs go
-    first. Not SCHED_IDLE: on a machine busy with anything else, that starves bots outright
-    (seen: a hard bot that never moved while two other processes kept both cores busy)."""
-    os.nice(19)
 
 
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
