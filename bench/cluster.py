@@ -12,6 +12,7 @@ shared with whatever else runs).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
@@ -72,7 +73,7 @@ async def failover(trials: int) -> None:
             await asyncio.sleep(1.0)
             lease = await store.get(f"{prefix}:room:{room}:lease")
             driver = lease.split(":")[0]
-            length = await store.llen(f"{prefix}:room:{room}:log")
+            token = int(lease.split(":")[1])
             cluster.node(int(driver[-1])).send(signal.SIGKILL)
             killed = time.monotonic()
             got_lease = None
@@ -82,8 +83,9 @@ async def failover(trials: int) -> None:
                     holder = await store.get(f"{prefix}:room:{room}:lease")
                     if holder and not holder.startswith(f"{driver}:"):
                         got_lease = now - killed
-                if await store.llen(f"{prefix}:room:{room}:log") > length + 1:
-                    break  # one entry may have been in flight at the kill
+                last = await store.lindex(f"{prefix}:room:{room}:log", -1)
+                if last and json.loads(last).get("lease", 0) > token:
+                    break  # the first move of the new driver
                 await asyncio.sleep(0.005)
             leases.append(got_lease if got_lease is not None else now - killed)
             moves.append(time.monotonic() - killed)

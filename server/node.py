@@ -252,7 +252,7 @@ class Node:
                     continue
         except Unavailable:
             raise unavailable() from None
-        replica = await self.replicas.hold(make_room(room_id, meta))
+        replica = await self.replicas.hold(make_room(room_id, meta, watched=()))
         log("room_created", room=room_id, game=meta["game"], public=meta["public"])
         await self.driver.take(room_id)  # the creator's node drives the new room
         return replica

@@ -267,7 +267,11 @@ class Driver:
         room = replica.room
 
         async def turn() -> None:
-            await asyncio.sleep(self.config.bot_delay)
+            # The delay (so people can follow) counts from the last change, so a driver
+            # that takes a room over mid-wait does not make it wait again.
+            last = room.log[-1].get("at") if room.log else None
+            since = (now_ms() - last) / 1000 if last is not None else 0.0
+            await asyncio.sleep(min(self.config.bot_delay, max(0.0, self.config.bot_delay - since)))
             if len(room.log) != version or room.bot_to_act() != seat:
                 raise Stale
             level = room.seats[seat].level

@@ -20,10 +20,16 @@ def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
     return check_gin_meta(meta)
 
 
-def make_room(room_id: str, meta: dict[str, Any], epoch: str | None = None) -> Room:
-    """The room for ``meta`` (already checked by :func:`check_meta`)."""
+def make_room(
+    room_id: str,
+    meta: dict[str, Any],
+    epoch: str | None = None,
+    watched: tuple[str, ...] | None = None,
+) -> Room:
+    """The room for ``meta`` (already checked by :func:`check_meta`), rendering the
+    ``watched`` audiences (all of them unless said)."""
     kind = SolitaireRoom if meta.get("game") in SOLITAIRES else GinRoom
-    return kind(room_id, meta, epoch)
+    return kind(room_id, meta, epoch, watched)
 
 
 __all__ = ["AUDIENCES", "SOLITAIRES", "Room", "RoomError", "check_meta", "make_room"]

@@ -98,7 +98,7 @@ class Replicas:
             others = await self.store.presence(room_id)
         except Unavailable:
             raise unavailable() from None
-        room = make_room(room_id, meta)
+        room = make_room(room_id, meta, watched=())  # audiences render once someone follows
         room.load(entries)
         return await self.hold(room, others)
 
@@ -275,6 +275,8 @@ class Replicas:
         if replica is None:
             return
         replica.subs[audience].discard(conn)
+        if not replica.subs[audience]:
+            replica.room.unfollow(audience)
         self._presence_changed(replica)
         self._idle(replica)
 

@@ -86,7 +86,13 @@ class Room(ABC):
 
     game = ""
 
-    def __init__(self, room_id: str, meta: dict[str, Any], epoch: str | None = None) -> None:
+    def __init__(
+        self,
+        room_id: str,
+        meta: dict[str, Any],
+        epoch: str | None = None,
+        watched: tuple[str, ...] | None = None,
+    ) -> None:
         self.id = room_id
         self.meta = meta
         self.start()
@@ -104,13 +110,16 @@ class Room(ABC):
         self.deadline: int | None = None
         # (seat, command id) -> (seq at which it was applied, the action it carried)
         self.commands: dict[tuple[int, Any], tuple[int, dict[str, Any]]] = {}
-        self._views = {a: self.render(a) for a in AUDIENCES}
-        # The last diffs of each audience as packed patch frames: bytes, which the garbage
-        # collector never scans (as objects they were most of a busy server's heap, and
-        # full collections stalled the event loop by tens of milliseconds).
-        self._recent: dict[str, deque[tuple[int, bytes]]] = {
-            a: deque(maxlen=RECENT) for a in AUDIENCES
-        }
+        # Only the audiences someone follows are rendered and diffed (a node holding a room
+        # for one spectator renders one view per change, a bot room nobody watches none);
+        # an audience followed again starts from a snapshot.
+        self._views: dict[str, dict[str, Any]] = {}
+        # The last diffs of each followed audience as packed patch frames: bytes, which the
+        # garbage collector never scans (as objects they were most of a busy server's heap,
+        # and full collections stalled the event loop by tens of milliseconds).
+        self._recent: dict[str, deque[tuple[int, bytes]]] = {}
+        for audience in AUDIENCES if watched is None else watched:
+            self.follow(audience)
 
     # ---- what a game's room provides ---------------------------------------------------
 
@@ -221,15 +230,29 @@ class Room(ABC):
             "game": game,
         }
 
+    def follow(self, audience: str) -> None:
+        """Render ``audience`` from now on (its view as it stands now)."""
+        if audience not in self._views:
+            self._views[audience] = self.render(audience)
+            self._recent[audience] = deque(maxlen=RECENT)
+
+    def unfollow(self, audience: str) -> None:
+        """Stop rendering ``audience`` (nobody here looks at it)."""
+        self._views.pop(audience, None)
+        self._recent.pop(audience, None)
+
     def view(self, audience: str) -> dict[str, Any]:
+        self.follow(audience)
         return self._views[audience]
 
     def since(self, audience: str, seq: int) -> list[tuple[int, bytes]] | None:
         """The patch frames after ``seq`` for ``audience``, or None if they are no longer
-        kept."""
+        kept (or the audience was not followed all along)."""
+        recent = self._recent.get(audience)
+        if recent is None:
+            return None
         if seq == self.seq:
             return []
-        recent = self._recent[audience]
         if seq > self.seq or not recent or recent[0][0] > seq + 1:
             return None
         return [(s, frame) for s, frame in recent if s > seq]
@@ -365,7 +388,9 @@ class Room(ABC):
         for entry in entries:
             self._play_entry(entry)
             self.seq += 1
-        self._views = {a: self.render(a) for a in AUDIENCES}
+        for audience in self._views:
+            self._views[audience] = self.render(audience)
+            self._recent[audience].clear()
 
     def set_presence(self, connected: list[bool], spectators: int) -> dict[str, list] | None:
         """Who is connected, across every node; the diffs, or None if nothing changed."""
@@ -379,10 +404,10 @@ class Room(ABC):
         return self.refresh()
 
     def refresh(self) -> dict[str, list]:
-        """Recompute every audience's view; record and return the diffs (seq + 1)."""
+        """Recompute every followed audience's view; record and return the diffs (seq + 1)."""
         self.seq += 1
         out = {}
-        for audience in AUDIENCES:
+        for audience in self._views:
             new = self.render(audience)
             ops = diff(self._views[audience], new)
             self._views[audience] = new
