@@ -12,8 +12,8 @@ import os
 
 import uvicorn
 
-from protocol.codec import MAX_FRAME
 from server.app import create_app
+from server.wire import Wire
 
 
 class Server(uvicorn.Server):
@@ -35,13 +35,9 @@ def main() -> None:
         create_app(),
         host=os.environ.get("HOST", "127.0.0.1"),
         port=int(os.environ.get("PORT", "8000")),
-        ws="websockets-sansio",
-        ws_max_size=MAX_FRAME,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        # Measured (bench/diffs.py): with context takeover a patch shrinks from about 300 to
-        # about 45 bytes on the wire, for ~10 us and ~36 KB (12-bit window) per connection.
-        ws_per_message_deflate=True,
+        # WebSockets are served by server.wire (frame limits, keepalive and permessage-
+        # deflate are set there), HTTP by uvicorn and Starlette.
+        ws=Wire,
         timeout_graceful_shutdown=5,
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
         lifespan="on",

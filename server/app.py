@@ -16,18 +16,18 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
-from server import logs
+from server import logs, wire
 from server.config import Config
 from server.games.solitaire import encode, variant_for
 from server.lobby import MAX_PAGE
 from server.node import Node
 from server.replays import replay_frames
 from server.store import Store, open_store
-from server.ws import endpoint
+from server.ws import Gateway
 
 CLIENT = Path(
     os.environ.get("CARDROOM_CLIENT_DIR")
@@ -139,10 +139,13 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
         # out of the collector's full passes, which otherwise stall the loop.
         gc.freeze()
         app.state.node = node
+        wire.SERVE = Gateway(node)  # WebSockets at /ws reach the node through server.wire
+        node.spawn(wire.keepalive())
         logs.log("started", node=node.id)
         try:
             yield
         finally:
+            wire.SERVE = None
             await node.close()
             logs.log("stopped")
 
@@ -156,7 +159,6 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}", replay),
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
-            WebSocketRoute("/ws", endpoint),
             # The browser client, built by `make run` / `make test` (client_web/build.mjs).
             Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
         ],

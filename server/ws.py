@@ -1,18 +1,16 @@
-"""The WebSocket endpoint: a thin shell that decodes frames, checks their shape, rate-limits
-each connection and hands requests to the node. Every refusal answers with an ``error``
-message (stable code and a sentence); the socket stays open except for floods (1008) and
-oversized frames (1009, closed by the server before the frame reaches here)."""
+"""The request layer of the WebSocket protocol: decodes frames, checks their shape and
+hands requests to the node (the socket itself is :mod:`server.wire`). Every refusal answers
+with an ``error`` message (stable code and a sentence); the socket stays open except for
+floods (1008) and oversized frames (1009, closed before the frame reaches here)."""
 
 from __future__ import annotations
 
 import logging
-import time
-from typing import Any
-
-from starlette.websockets import WebSocket, WebSocketDisconnect
+import os
+from typing import Any, ClassVar
 
 from protocol import PROTOCOL_VERSION
-from protocol.codec import ProtocolError, unpack
+from protocol.codec import ProtocolError, pack, unpack
 from server import metrics
 from server.games.gin_rummy import IllegalAction
 from server.logs import log
@@ -39,23 +37,6 @@ REQUESTS = frozenset(
 )
 MAX_ID = 64
 INT64 = 2**63
-
-
-class TokenBucket:
-    """``rate`` messages per second with bursts up to ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def _field(msg: dict[str, Any], key: str, kind, required: bool = True, default=None):
@@ -198,53 +179,43 @@ async def _answer_later(conn: Connection, cmd: Any, room: str, answer) -> None:
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
 
 
-def client_address(websocket: WebSocket) -> str:
-    client = websocket.client
-    return client.host if client else ""
+class Gateway:
+    """What :mod:`server.wire` asks when a socket opens and for each of its requests."""
+
+    def __init__(self, node: Node) -> None:
+        self.node = node
+
+    def check(self, wire) -> tuple[int, str] | None:
+        """Refuse the upgrade (status, body), or None to accept it."""
+        return None
+
+    def open(self, wire) -> Connection | BaselineMember:
+        if wire.path == "/bench/broadcast" and os.environ.get("CARDROOM_BENCH_BASELINE") == "1":
+            return BaselineMember(wire)
+        config = self.node.config
+        conn = Connection(
+            wire,
+            config.queue_bytes,
+            wire.address,
+            config.rate,
+            config.burst,
+            on_lost=self.node.disconnect,
+        )
+        self.node.connect(conn)
+        return conn
+
+    async def serve(self, conn, data: bytes | None) -> None:
+        if isinstance(conn, BaselineMember):
+            conn.relay(data)
+        else:
+            await serve(self.node, conn, data)
 
 
-async def endpoint(websocket: WebSocket) -> None:
-    node: Node = websocket.app.state.node
-    await websocket.accept()
-
-    async def send(frame: bytes) -> None:
-        await websocket.send_bytes(frame)
-
-    async def close(code: int, reason: str) -> None:
-        await websocket.close(code, reason)
-
-    conn = Connection(send, close, node.config.queue_bytes, client_address(websocket))
-    node.connect(conn)
-    bucket = TokenBucket(node.config.rate, node.config.burst)
-    writer = node.spawn(conn.writer())
-    try:
-        while not conn.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            if not bucket.take():
-                metrics.REFUSALS.labels("flood").inc()
-                conn.send({"t": "error", "code": "flood", "message": "Too many messages."})
-                conn.kill(1008, "flood")
-                break
-            await _serve(node, conn, message)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        node.disconnect(conn)
-        if not conn.closed:
-            conn.kill(1000, "bye")
-        try:
-            await writer
-        except Exception:  # the socket may already be gone; nothing more to send
-            logging.getLogger("cardroom").debug("writer ended", exc_info=True)
-
-
-async def _serve(node: Node, conn: Connection, message: dict[str, Any]) -> None:
+async def serve(node: Node, conn: Connection, raw: bytes | None) -> None:
+    """Answer one frame of a socket."""
     cmd = None
     room = None
     try:
-        raw = message.get("bytes")
         if raw is None:
             raise ProtocolError("bad_frame", "Frames are binary MessagePack maps, not text.")
         msg = unpack(raw)
@@ -264,3 +235,35 @@ async def _serve(node: Node, conn: Connection, message: dict[str, Any]) -> None:
         log("request_failed", logging.ERROR, conn=conn.id)
         logging.getLogger("cardroom").exception("request failed")
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
+
+
+class BaselineMember:
+    """A socket of the bare broadcast endpoint (``/bench/broadcast``, only with
+    ``CARDROOM_BENCH_BASELINE=1``): the load generator's baseline of what the same stack
+    delivers when a server only relays. ``{"t": "join", "group": g}`` joins a group;
+    ``{"t": "say", "group": g, ...}`` reaches every member of it, packed once."""
+
+    GROUPS: ClassVar[dict[str, set[BaselineMember]]] = {}
+
+    def __init__(self, wire) -> None:
+        self.wire = wire
+        self.closed = False
+
+    def admit(self) -> bool:
+        return True
+
+    def relay(self, data: bytes | None) -> None:
+        message = unpack(data or b"")
+        group = str(message.get("group"))
+        if message.get("t") == "join":
+            self.GROUPS.setdefault(group, set()).add(self)
+            self.wire.send(pack({"t": "ok"}))
+        else:
+            frame = pack(message)
+            for member in self.GROUPS.get(group, ()):
+                member.wire.send(frame)
+
+    def lost(self) -> None:
+        self.closed = True
+        for members in self.GROUPS.values():
+            members.discard(self)

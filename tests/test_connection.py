@@ -1,45 +1,48 @@
-"""A connection's outgoing queue: a client that does not read is cut off, not waited for."""
-
-import asyncio
+"""A connection's sends: a client that does not read is cut off, not waited for; a flood is
+told and closed."""
 
 from server.rooms.connection import Connection
 
 
-async def test_a_client_that_stops_reading_is_closed_with_1013():
-    sent, closed = [], []
-    stuck = asyncio.Event()
+class FakeSocket:
+    """A socket whose peer reads nothing (``stuck``) or everything."""
 
-    async def send(frame: bytes) -> None:
-        await stuck.wait()  # the network never drains
-        sent.append(frame)
+    def __init__(self, stuck: bool) -> None:
+        self.stuck = stuck
+        self.waiting = 0
+        self.sent: list[bytes] = []
+        self.closed: list[int] = []
 
-    async def close(code: int, reason: str) -> None:
-        closed.append(code)
+    def send(self, frame: bytes) -> int:
+        self.sent.append(frame)
+        if self.stuck:
+            self.waiting += len(frame)
+        return self.waiting
 
-    conn = Connection(send, close, queue_bytes=8 * 16)
-    writer = asyncio.create_task(conn.writer())
-    for n in range(20):
-        conn.send({"t": "patch", "n": n})
-    assert conn.closed and conn.close_code == 1013
-    stuck.set()
-    await asyncio.wait_for(writer, 2)
-    assert closed == [1013]
-    assert len(sent) <= 1  # nothing queued for it was kept after the overflow
+    def close(self, code: int, reason: str = "") -> None:
+        self.closed.append(code)
 
 
-async def test_a_normal_close_sends_what_was_queued_first():
-    sent, closed = [], []
+def test_a_client_that_stops_reading_is_closed_with_1013_and_gets_nothing_more():
+    socket = FakeSocket(stuck=True)
+    conn = Connection(socket, queue_bytes=200)
+    for n in range(50):
+        conn.send({"t": "patch", "n": n, "pad": "x" * 20})
+    assert conn.closed and conn.close_code == 1013 and socket.closed == [1013]
+    assert sum(map(len, socket.sent)) < 200 + 40  # nothing was sent past the bound
 
-    async def send(frame: bytes) -> None:
-        sent.append(frame)
 
-    async def close(code: int, reason: str) -> None:
-        closed.append(code)
+def test_a_reading_client_gets_every_frame():
+    socket = FakeSocket(stuck=False)
+    conn = Connection(socket, queue_bytes=200)
+    for n in range(50):
+        conn.send({"t": "patch", "n": n, "pad": "x" * 20})
+    assert not conn.closed and len(socket.sent) == 50
 
-    conn = Connection(send, close)
-    writer = asyncio.create_task(conn.writer())
-    for n in range(3):
-        conn.send({"t": "patch", "n": n})
-    conn.kill(1000, "bye")
-    await asyncio.wait_for(writer, 2)
-    assert len(sent) == 3 and closed == [1000]
+
+def test_a_flood_is_told_and_closed_with_1008():
+    socket = FakeSocket(stuck=False)
+    conn = Connection(socket, rate=1, burst=5)
+    admitted = [conn.admit() for _ in range(10)]
+    assert admitted == [True] * 5 + [False] + [False] * 4
+    assert socket.closed == [1008] and conn.closed

@@ -102,8 +102,10 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
     await me.join(mine, 0, "Me")
     for _ in range(3):
         await step(me, mine)
-    bots = await me.create(
-        [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "normal"}], public=True
+    bots = await me.create(  # a long match: still going when the second server checks
+        [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "normal"}],
+        public=True,
+        target=500,
     )
     await asyncio.sleep(0.3)
     moves_before = me.rooms[mine].view["game"]["turn"]["ply"]

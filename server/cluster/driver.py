@@ -171,6 +171,14 @@ class Driver:
                 task.cancel()
             drive.finishing = self.node.spawn(self._finish(replica, drive))
             return
+        late = [s for s in room.humans if room.seats[s].timeouts >= self.config.max_timeouts]
+        if late and room.status == "playing":
+            if drive.expiry_for != "timeouts":
+                if drive.expiry is not None:
+                    drive.expiry.cancel()
+                drive.expiry_for = "timeouts"
+                drive.expiry = self.node.spawn(self._too_many(replica, drive, late[0]))
+            return
         seat = room.bot_to_act()
         if seat is not None and drive.bot is None:
             drive.bot = self.node.spawn(self._bot(replica, drive, seat, len(room.log)))
@@ -187,7 +195,8 @@ class Driver:
         if drive.clock_for == wanted:
             return
         if drive.clock is not None:
-            drive.clock.cancel()
+            if drive.clock is not asyncio.current_task():
+                drive.clock.cancel()
             drive.clock = None
         drive.clock_for = wanted
         if wanted is not None:
@@ -303,16 +312,26 @@ class Driver:
                 raise Stale
             return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
 
-        def too_many():
-            if room.status == "finished" or room.seats[seat].timeouts < self.config.max_timeouts:
+        await self._retrying(
+            replica, drive, lambda: self._automatic(replica, drive, timed_out), "turn clock"
+        )
+
+    async def _too_many(self, replica: Replica, drive: Drive, seat: int) -> None:
+        """A seat that ran out of time ``max_timeouts`` times forfeits."""
+        room = replica.room
+
+        def forfeit():
+            if room.status != "playing" or room.seats[seat].timeouts < self.config.max_timeouts:
                 raise Stale
             return room.forfeit_entry(seat, "timeouts")
 
-        async def work() -> None:
-            if await self._automatic(replica, drive, timed_out):
-                await self._automatic(replica, drive, too_many)
-
-        await self._retrying(replica, drive, work, "turn clock")
+        try:
+            await self._retrying(
+                replica, drive, lambda: self._automatic(replica, drive, forfeit), "timeouts"
+            )
+        finally:
+            if drive.expiry is asyncio.current_task():
+                drive.expiry = None
 
     async def _grace(self, replica: Replica, drive: Drive, seat: int) -> None:
         room = replica.room

@@ -1,44 +1,72 @@
-"""One client socket as the rooms see it: what it joined, and its outgoing queue."""
+"""One client socket as the rooms see it: what it joined, what it may still send, and a send
+that never waits."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from protocol.codec import pack
 from server import metrics
 
 QUEUE_BYTES = 1 << 20
-"""Bytes a connection may have waiting to be sent before it is cut off as too slow."""
+"""Bytes a socket may have waiting to be sent before it is cut off as too slow."""
+
+
+class Socket(Protocol):
+    """What a connection needs of its socket (a :class:`server.wire.Wire`)."""
+
+    def send(self, frame: bytes) -> int:
+        """Write a message; the bytes now waiting to be sent."""
+        ...
+
+    def close(self, code: int, reason: str = "") -> None: ...
+
+
+class TokenBucket:
+    """``rate`` messages per second with bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class Connection:
-    """Sends go through a queue bounded in bytes, drained by a writer task, so a slow client
-    never holds up a broadcast: when its queue is full it is closed with 1013 (what was
-    queued is dropped; the close frame follows what the network already holds)."""
+    """Sends go straight to the socket's transport, so a broadcast never waits on a slow
+    client; a client that lets more than ``queue_bytes`` pile up (it does not read) is
+    closed with 1013 and gets nothing more. Requests beyond the rate limit close it with
+    1008."""
 
     def __init__(
         self,
-        send: Callable[[bytes], Awaitable[None]],
-        close: Callable[[int, str], Awaitable[None]],
+        socket: Socket,
         queue_bytes: int = QUEUE_BYTES,
         address: str = "",
+        rate: float = 20.0,
+        burst: int = 60,
+        on_lost: Callable[[Connection], None] | None = None,
     ) -> None:
         self.id = secrets.token_hex(6)
+        self.socket = socket
         self.address = address
-        self._send, self._close = send, close
         self.queue_bytes = queue_bytes
-        self._queue: deque[bytes] = deque()
-        self.queued = 0  # bytes waiting in _queue
-        self._ready = asyncio.Event()
+        self.bucket = TokenBucket(rate, burst)
+        self.on_lost = on_lost
         self.rooms: dict[str, tuple[str, int | None]] = {}
         self.lobby = False
         self.closed = False
         self.close_code: int | None = None
-        self.close_reason = ""
         self.hello = False
         self.created = 0
         self.solving = False  # a hint or a verdict is being worked out for this client
@@ -50,43 +78,30 @@ class Connection:
     def send_packed(self, frame: bytes) -> None:
         if self.closed:
             return
-        if self.queued + len(frame) > self.queue_bytes:
+        if self.socket.send(frame) > self.queue_bytes:
             metrics.REFUSALS.labels("too_slow").inc()
             self.kill(1013, "too slow")
-            return
-        self._queue.append(frame)
-        self.queued += len(frame)
-        self._ready.set()
+
+    def admit(self) -> bool:
+        """Take one request from the rate limit; a flood is told and closed with 1008."""
+        if self.bucket.take():
+            return True
+        metrics.REFUSALS.labels("flood").inc()
+        self.send({"t": "error", "code": "flood", "message": "Too many messages."})
+        self.kill(1008, "flood")
+        return False
 
     def kill(self, code: int, reason: str) -> None:
-        """Close the socket: after the frames already queued, or at once for a client that
-        does not read (its queue is dropped: it gets nothing more)."""
+        """Close the socket (the close frame follows what is already on its way)."""
         if self.closed:
             return
         self.closed = True
-        self.close_code, self.close_reason = code, reason
-        if code == 1013:
-            self._queue.clear()
-            self.queued = 0
-        self._ready.set()
+        self.close_code = code
+        self.socket.close(code, reason)
 
-    async def writer(self) -> None:
-        """Send what is queued, then the close frame; a peer already gone ends it."""
-        try:
-            await self._write()
-        except Exception:  # the socket went away under us: nothing more can be sent
-            self.closed = True
-
-    async def _write(self) -> None:
-        while True:
-            while not self._queue:
-                if self.closed:
-                    # A peer that reads nothing more never takes this close frame; the
-                    # server's keepalive pings (20 s + 20 s) then drop its transport.
-                    await self._close(self.close_code or 1000, self.close_reason)
-                    return
-                self._ready.clear()
-                await self._ready.wait()
-            frame = self._queue.popleft()
-            self.queued -= len(frame)
-            await self._send(frame)
+    def lost(self) -> None:
+        """The socket is gone (closed by either side, or dropped)."""
+        self.closed = True
+        if self.on_lost is not None:
+            self.on_lost(self)
+            self.on_lost = None

@@ -1,0 +1,626 @@
+"""Load generator: many client processes on asyncio against a real server process.
+
+    .venv/bin/python bench/load.py idle --connections 10000
+    .venv/bin/python bench/load.py play --rooms 1000 --rate 1 --spectators 1 --seconds 60
+    .venv/bin/python bench/load.py lobby --followers 1000 --churn 200 --seconds 30
+    .venv/bin/python bench/load.py saturate --rooms 50 --seconds 20   # vs the bare baseline
+
+The server is started here (embedded store in a temporary directory unless ``--redis``), on
+loopback, with its per-address limits lifted (every client comes from 127.0.0.1). Latency is
+measured open-loop: each action has a planned time (``--rate`` per room) and its latency runs
+from that plan to the patch's arrival, so a generator or server that falls behind cannot hide
+it (coordinated omission). Figures: p50/p95/p99/p99.9/max (HDR histograms), messages per
+second, errors by code, and the server's CPU and RSS sampled from /proc. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+import msgpack
+import websockets
+from hdrh.histogram import HdrHistogram
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from protocol.diff import apply  # noqa: E402
+
+US = 1_000_000
+COMPRESSION = None if os.environ.get("LOAD_NO_DEFLATE") else "deflate"
+
+
+def histogram() -> HdrHistogram:
+    return HdrHistogram(1, 120 * US, 3)  # microseconds, up to two minutes
+
+
+def describe(h: HdrHistogram) -> str:
+    if h.get_total_count() == 0:
+        return "no samples"
+    q = {p: h.get_value_at_percentile(p) / 1000 for p in (50, 95, 99, 99.9)}
+    return (
+        f"p50 {q[50]:.1f} ms, p95 {q[95]:.1f}, p99 {q[99]:.1f}, p99.9 {q[99.9]:.1f}, "
+        f"max {h.get_max_value() / 1000:.1f} ms (n={h.get_total_count()})"
+    )
+
+
+# ---- the server under test ------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``python -m server`` on a free port, and its CPU and RSS sampled every half second."""
+
+    def __init__(self, extra: dict[str, str], redis: str | None = None) -> None:
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="cardroom-load-")
+        self.env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "CARDROOM_DB": f"{self.dir}/db.sqlite3",
+            "REDIS_URL": redis or "",
+            "REDIS_PREFIX": f"load-{os.getpid()}",
+            "LOG_LEVEL": "warning",
+            "CARDROOM_RATE": "100000",
+            "CARDROOM_BURST": "100000",
+            "CARDROOM_ADDRESS_CONNECTIONS": "1000000",
+            "CARDROOM_ADDRESS_ROOMS": "1000000",
+            "CARDROOM_MAX_ROOMS": "1000000",
+            "CARDROOM_BOT_WORKERS": "1",
+            "CARDROOM_SOLVER_WORKERS": "1",
+            "CARDROOM_BENCH_BASELINE": "1",
+            **extra,
+        }
+        self.samples: list[tuple[float, float, int]] = []  # (time, cpu seconds, rss bytes)
+        self._stop = threading.Event()
+
+    def start(self) -> Server:
+        self.log = open(f"{self.dir}/server.log", "wb")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=self.log,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/ready", timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        threading.Thread(target=self._sample, daemon=True).start()
+        return self
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def usage(self) -> tuple[float, int]:
+        """(CPU seconds used so far, resident bytes) of the server process."""
+        stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2 :].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu = (int(fields[11]) + int(fields[12])) / ticks
+        rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+        return cpu, rss
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.5):
+            try:
+                self.samples.append((time.monotonic(), *self.usage()))
+            except OSError:
+                return
+
+    def window(self, start: float, end: float) -> str:
+        inside = [s for s in self.samples if start <= s[0] <= end]
+        if len(inside) < 2:
+            return "no samples"
+        cpu = (inside[-1][1] - inside[0][1]) / (inside[-1][0] - inside[0][0])
+        rss = max(s[2] for s in inside) / 2**20
+        return f"server CPU {100 * cpu:.0f}% of a core, RSS max {rss:.0f} MiB"
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+# ---- a lean client --------------------------------------------------------------------
+
+
+class Lean:
+    """A protocol client that keeps only what it needs: the views of its rooms."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.views: dict[str, dict] = {}
+        self.seq: dict[str, int] = {}
+        self.waiting: dict[int, asyncio.Future] = {}
+        self.ids = 0
+        self.on_patch = None  # callback(room, seq) for latency probes
+        self.on_lobby = None
+        self.errors: Counter = Counter()
+        self.frames = 0
+
+    @classmethod
+    async def open(cls, url: str) -> Lean:
+        ws = await websockets.connect(
+            url, max_size=2**22, open_timeout=60, ping_interval=None, compression=COMPRESSION
+        )
+        client = cls(ws)
+        client.reader = asyncio.create_task(client._read())
+        await client.request("hello", v=1)
+        return client
+
+    async def request(self, kind: str, **fields) -> dict:
+        self.ids += 1
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[self.ids] = future
+        await self.ws.send(msgpack.packb({"t": kind, "id": self.ids, **fields}))
+        return await asyncio.wait_for(future, 60)
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self.ws:
+                self.frames += 1
+                m = msgpack.unpackb(frame)
+                t = m["t"]
+                if t in ("ok", "error"):
+                    future = self.waiting.pop(m.get("id"), None)
+                    if t == "error":
+                        self.errors[m["code"]] += 1
+                    if future is not None and not future.done():
+                        future.set_result(m)
+                elif t == "snapshot":
+                    self.views[m["room"]], self.seq[m["room"]] = m["view"], m["seq"]
+                elif t == "patch":
+                    room = m["room"]
+                    if room in self.views:
+                        self.views[room] = apply(self.views[room], m["ops"])
+                        self.seq[room] = m["seq"]
+                        if self.on_patch is not None:
+                            self.on_patch(room, m["seq"])
+                elif t == "lobby" and self.on_lobby is not None:
+                    self.on_lobby(m["changes"])
+        except websockets.ConnectionClosed:
+            self.errors["closed"] += 1
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def pick(view: dict, rng: random.Random) -> dict | None:
+    """A cheap, legal move from a seat's view (the generator must not be the bottleneck):
+    pass the upcard, draw from the stock, discard a random card, knock now and then."""
+    game = view["game"]
+    turn = game["turn"]
+    legal = turn.get("legal") or []
+    if turn["phase"] == "hand_over":
+        return {"type": "next_hand"}
+    if "pass" in legal:
+        return {"type": "pass"}
+    if "draw_stock" in legal:
+        return {"type": "draw_stock"}
+    if "knock" in legal and rng.random() < 0.5:
+        return {"type": "knock", "card": next(iter(turn["knocks"]))}
+    if "discard" in legal:
+        cards = [c for c in game["hand"] if c != turn.get("forbidden")]
+        return {"type": "discard", "card": rng.choice(cards)}
+    return None
+
+
+# ---- scenarios, one share per worker process --------------------------------------------
+
+
+async def idle_share(url: str, count: int, rooms: list[str], ready, stop) -> dict:
+    clients = []
+    for k in range(count):
+        client = await Lean.open(url)
+        await client.request("watch", room=rooms[k % len(rooms)])
+        clients.append(client)
+    ready.set()
+    while not stop.is_set():
+        await asyncio.sleep(0.2)
+    alive = 0
+    for client in clients[:: max(1, count // 50)]:
+        reply = await client.request("ping")
+        alive += reply["t"] == "ok"
+    errors = sum((c.errors for c in clients), Counter())
+    for client in clients:
+        await client.close()
+    return {"alive_sampled": alive, "errors": dict(errors)}
+
+
+async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int):
+    rng = random.Random(seed)
+    opp, spec = histogram(), histogram()
+    stats = Counter()
+    deadline = time.monotonic() + seconds
+
+    async def room_loop() -> None:
+        a, b = await Lean.open(url), await Lean.open(url)
+        room = (await a.request("create", seats=[{"kind": "human"}] * 2))["room"]
+        await a.request("join", room=room, seat=0, name="A")
+        await b.request("join", room=room, seat=1, name="B")
+        watchers = [await Lean.open(url) for _ in range(spectators)]
+        for w in watchers:
+            await w.request("watch", room=room)
+        players = {0: a, 1: b}
+        probes: dict[int, tuple[float, set]] = {}  # seq expected -> (planned, who is waiting)
+
+        def arrived(client, seq, hist):
+            probe = probes.get(seq)
+            if probe is not None and client in probe[1]:
+                probe[1].discard(client)
+                hist.record_value(max(1, int((time.perf_counter() - probe[0]) * US)))
+
+        a.on_patch = lambda r, s: arrived(a, s, opp)
+        b.on_patch = lambda r, s: arrived(b, s, opp)
+        for w in watchers:
+            w.on_patch = lambda r, s, w=w: arrived(w, s, spec)
+        interval = 1.0 / rate
+        planned = time.perf_counter() + rng.random() * interval
+        await asyncio.sleep(rng.random())
+        while time.monotonic() < deadline:
+            now = time.perf_counter()
+            if planned > now:
+                await asyncio.sleep(planned - now)
+            view = a.views[room]
+            if view["room"]["status"] == "finished":
+                stats["matches"] += 1
+                break
+            turn = view["game"]["turn"]
+            seat = turn["to_act"] if turn["to_act"] is not None else 0
+            me, other = players[seat], players[1 - seat]
+            # The actor's own view is current (nothing moves until it acts).
+            action = pick(me.views[room], rng)
+            if action is None:
+                await asyncio.sleep(0.01)
+                continue
+            probes.clear()
+            probes[other.seq[room] + 1] = (planned, {other, *watchers})
+            reply = await me.request("act", room=room, action=action, id=f"{seed}-{planned}")
+            if reply["t"] == "error":
+                stats[f"refused:{reply['code']}"] += 1
+                await asyncio.sleep(0.05)
+            else:
+                stats["actions"] += 1
+            planned += interval
+        for c in (a, b, *watchers):
+            stats["frames"] += c.frames
+            for code, n in c.errors.items():
+                stats[f"error:{code}"] += n
+            await c.close()
+
+    await asyncio.gather(*(room_loop() for _ in range(rooms)))
+    return {"opp": opp.encode(), "spec": spec.encode(), "stats": dict(stats)}
+
+
+async def lobby_share(url: str, followers: int, seconds: float, marks) -> dict:
+    """Followers that record when each change reaches them (times from the churner)."""
+    lat = histogram()
+    clients = []
+    for _ in range(followers):
+        client = await Lean.open(url)
+
+        def got(changes, client=client):
+            now = time.time()
+            for change in changes:
+                room = change["room"]
+                if room is None:
+                    continue
+                key = f"{change['id']}:{room['spectators']}"
+                sent = marks.get(key)
+                if sent is not None:
+                    lat.record_value(max(1, int((now - sent) * US)))
+
+        client.on_lobby = got
+        await client.request("lobby", limit=1)
+        clients.append(client)
+    await asyncio.sleep(seconds + 2)
+    for client in clients:
+        await client.close()
+    return {"lat": lat.encode()}
+
+
+async def churn(url: str, rooms: int, seconds: float, marks) -> Counter:
+    """``rooms`` public rooms whose spectator count goes up and down, each about once a
+    second; the time of each change (acknowledged) goes into ``marks``."""
+    stats = Counter()
+    host = await Lean.open(url)
+    ids = [
+        (await host.request("create", seats=[{"kind": "human"}] * 2, public=True))["room"]
+        for _ in range(rooms)
+    ]
+    await asyncio.sleep(1.0)
+    deadline = time.monotonic() + seconds
+
+    async def one(room: str) -> None:
+        watcher = await Lean.open(url)
+        watching = False
+        await asyncio.sleep(random.random())
+        while time.monotonic() < deadline:
+            kind = "leave" if watching else "watch"
+            reply = await watcher.request(kind, room=room)
+            if reply["t"] == "ok":
+                watching = not watching
+                marks[f"{room}:{1 if watching else 0}"] = time.time()
+                stats["changes"] += 1
+            await asyncio.sleep(1.0)
+        await watcher.close()
+
+    await asyncio.gather(*(one(r) for r in ids))
+    await host.close()
+    return stats
+
+
+async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) -> dict:
+    """Closed loop: each group's actor sends the next message as soon as everyone in its
+    group has the last one: relayed messages per second (baseline) or actions (game)."""
+    counts = Counter()
+    deadline = time.monotonic() + seconds
+    rng = random.Random(groups)
+
+    async def relay(g: int) -> None:
+        path = url.replace("/ws", "/bench/broadcast")
+        members = [await websockets.connect(path, ping_interval=None) for _ in range(3)]
+        for m in members:
+            await m.send(msgpack.packb({"t": "join", "group": g}))
+            await m.recv()
+        while time.monotonic() < deadline:
+            await members[0].send(msgpack.packb({"t": "say", "group": g, "n": counts["sent"]}))
+            await asyncio.gather(*(m.recv() for m in members))
+            counts["delivered"] += 3
+        for m in members:
+            await m.close()
+
+    async def game(g: int) -> None:
+        a, b, w = await Lean.open(url), await Lean.open(url), await Lean.open(url)
+        room = (await a.request("create", seats=[{"kind": "human"}] * 2, target=500))["room"]
+        await a.request("join", room=room, seat=0, name="A")
+        await b.request("join", room=room, seat=1, name="B")
+        await w.request("watch", room=room)
+        players = {0: a, 1: b}
+        n = 0
+        while time.monotonic() < deadline:
+            turn = a.views[room]["game"]["turn"]
+            seat = turn["to_act"] if turn["to_act"] is not None else 0
+            me = players[seat]
+            action = pick(me.views[room], rng)
+            target = {c: c.seq[room] + 1 for c in (a, b, w)}
+            n += 1
+            reply = await me.request("act", room=room, action=action, id=n)
+            if reply["t"] == "error":
+                counts[f"refused:{reply['code']}"] += 1
+                await asyncio.sleep(0.01)
+                continue
+            while any(c.seq[room] < t for c, t in target.items()):
+                await asyncio.sleep(0.0005)
+            counts["delivered"] += 3
+        for c in (a, b, w):
+            await c.close()
+
+    await asyncio.gather(*((relay if baseline else game)(g) for g in range(groups)))
+    return dict(counts)
+
+
+def run_share(fn, *args):
+    """One worker process's share of the load."""
+    return asyncio.run(fn(*args))
+
+
+# ---- drivers ----------------------------------------------------------------------------
+
+
+def split(total: int, parts: int) -> list[int]:
+    return [total // parts + (1 if k < total % parts else 0) for k in range(parts)]
+
+
+def merge(encoded: list[bytes]) -> HdrHistogram:
+    total = histogram()
+    for e in encoded:
+        total.add(HdrHistogram.decode(e))
+    return total
+
+
+def idle(args) -> None:
+    server = Server({}).start()
+    try:
+        time.sleep(2)
+        _, base = server.usage()
+        rooms = asyncio.run(_make_rooms(server.ws, max(1, args.connections // 100)))
+        time.sleep(1)
+        _, base = server.usage()
+        manager = multiprocessing.Manager()
+        ready = [manager.Event() for _ in range(args.procs)]
+        stop = manager.Event()
+        started = time.monotonic()
+        with multiprocessing.Pool(args.procs) as pool:
+            jobs = [
+                pool.apply_async(run_share, (idle_share, server.ws, n, rooms, ready[k], stop))
+                for k, n in enumerate(split(args.connections, args.procs))
+            ]
+            for event in ready:
+                event.wait()
+            connected = time.monotonic() - started
+            time.sleep(10)
+            _, rss = server.usage()
+            stop.set()
+            results = [j.get() for j in jobs]
+        per = (rss - base) / args.connections
+        print(
+            f"idle: {args.connections} connections (hello + watch one of {len(rooms)} rooms, "
+            f"permessage-deflate) from {args.procs} processes, connected in {connected:.1f} s"
+        )
+        mib = 2**20
+        print(f"  server RSS {base / mib:.0f} MiB before, {rss / mib:.0f} MiB with them:")
+        print(f"  {per / 1024:.1f} KiB per connection")
+        alive = sum(r["alive_sampled"] for r in results)
+        errors = sum((Counter(r["errors"]) for r in results), Counter())
+        print(f"  sampled pings answered: {alive}; errors: {dict(errors) or 'none'}")
+        time.sleep(3)
+        _, after = server.usage()
+        print(f"  RSS after they closed: {after / 2**20:.0f} MiB")
+    finally:
+        server.stop()
+
+
+async def _make_rooms(url: str, n: int) -> list[str]:
+    host = await Lean.open(url)
+    rooms = [
+        (await host.request("create", seats=[{"kind": "human"}] * 2))["room"] for _ in range(n)
+    ]
+    await host.close()
+    return rooms
+
+
+def play(args) -> None:
+    server = Server({"CARDROOM_GRACE_SECONDS": "600"}, args.redis).start()
+    try:
+        time.sleep(2)
+        _, base = server.usage()
+        started = time.monotonic()
+        with multiprocessing.Pool(args.procs) as pool:
+            jobs = [
+                pool.apply_async(
+                    run_share,
+                    (play_share, server.ws, n, args.rate, args.spectators, args.seconds, 100 + k),
+                )
+                for k, n in enumerate(split(args.rooms, args.procs))
+            ]
+            results = [j.get() for j in jobs]
+        ended = time.monotonic()
+        opp = merge([r["opp"] for r in results])
+        spec = merge([r["spec"] for r in results])
+        stats = sum((Counter(r["stats"]) for r in results), Counter())
+        spent = ended - started
+        print(
+            f"play: {args.rooms} two-human rooms at {args.rate} action/s each, {args.spectators} "
+            f"spectator(s) each, {args.seconds} s, {args.procs} client processes"
+            f"{', Redis' if args.redis else ', embedded store'}"
+        )
+        print(f"  action -> patch at the opponent:  {describe(opp)}")
+        print(f"  action -> patch at a spectator:   {describe(spec)}")
+        print(
+            f"  actions {stats['actions']} ({stats['actions'] / spent:.0f}/s), frames received "
+            f"{stats['frames']} ({stats['frames'] / spent:.0f}/s)"
+        )
+        errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
+        print(f"  errors: {errors or 'none'}")
+        print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB before)")
+        time.sleep(3)
+        print(f"  RSS after: {server.usage()[1] / 2**20:.0f} MiB")
+    finally:
+        server.stop()
+
+
+def lobby(args) -> None:
+    server = Server({"CARDROOM_GRACE_SECONDS": "600"}, args.redis).start()
+    try:
+        manager = multiprocessing.Manager()
+        marks = manager.dict()
+        with multiprocessing.Pool(args.procs + 1) as pool:
+            followers = [
+                pool.apply_async(run_share, (lobby_share, server.ws, n, args.seconds + 3, marks))
+                for n in split(args.followers, args.procs)
+            ]
+            time.sleep(3 + args.followers / 500)
+            started = time.monotonic()
+            churner = pool.apply_async(
+                run_share, (churn, server.ws, args.churn, args.seconds, marks)
+            )
+            changes = churner.get()
+            ended = time.monotonic()
+            lat = merge([j.get()["lat"] for j in followers])
+        print(
+            f"lobby: {args.followers} followers, {args.churn} public rooms whose spectator count "
+            f"changes about once a second each, {args.seconds} s"
+        )
+        print(f"  change acknowledged -> change at a follower: {describe(lat)}")
+        print(f"  changes made: {changes['changes']}; {server.window(started, ended)}")
+    finally:
+        server.stop()
+
+
+def saturate(args) -> None:
+    server = Server({"CARDROOM_GRACE_SECONDS": "600"}).start()
+    try:
+        time.sleep(2)
+        figures = {}
+        for label, baseline in (("bare broadcast baseline", True), ("game server", False)):
+            started = time.monotonic()
+            with multiprocessing.Pool(args.procs) as pool:
+                jobs = [
+                    pool.apply_async(
+                        run_share, (saturate_share, server.ws, n, args.seconds, baseline)
+                    )
+                    for n in split(args.rooms, args.procs)
+                ]
+                counts = sum((Counter(j.get()) for j in jobs), Counter())
+            spent = time.monotonic() - started
+            figures[label] = counts["delivered"] / args.seconds
+            print(
+                f"  {label}: {figures[label]:.0f} frames/s delivered to groups of 3 "
+                f"({counts}); {server.window(started, started + spent)}"
+            )
+        ratio = figures["game server"] / figures["bare broadcast baseline"]
+        print(f"saturate: {args.rooms} groups (2 players + 1 spectator), closed loop:")
+        print(f"  the game server delivers {100 * ratio:.0f}% of the baseline")
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="scenario", required=True)
+    p = sub.add_parser("idle")
+    p.add_argument("--connections", type=int, default=10_000)
+    p = sub.add_parser("play")
+    p.add_argument("--rooms", type=int, default=1000)
+    p.add_argument("--rate", type=float, default=1.0)
+    p.add_argument("--spectators", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=60)
+    p = sub.add_parser("lobby")
+    p.add_argument("--followers", type=int, default=1000)
+    p.add_argument("--churn", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=30)
+    p = sub.add_parser("saturate")
+    p.add_argument("--rooms", type=int, default=50)
+    p.add_argument("--seconds", type=float, default=20)
+    for p in sub.choices.values():
+        p.add_argument("--procs", type=int, default=4, help="client processes")
+        p.add_argument("--redis", default=None, help="a Redis URL (default: embedded store)")
+    args = parser.parse_args()
+    stamp = time.strftime("%Y-%m-%d %H:%M")
+    print(f"{stamp}, load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
+    {"idle": idle, "play": play, "lobby": lobby, "saturate": saturate}[args.scenario](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+"""WebSocket connections at ``/ws``: websockets' sans-I/O protocol driven by asyncio
+callbacks, straight into the node (no ASGI in between).
+
+uvicorn serves HTTP and hands every WebSocket upgrade to :class:`Wire` (``ws=Wire``). A wire
+is bytes in, events out, bytes written to the transport: it holds no task while nothing
+happens (a request runs in a task only while the socket has requests waiting), its outgoing
+frames go straight to the transport (so the bound on what a slow reader can make the server
+hold is the transport's write buffer, in bytes), and its deflate compressor is dropped when
+the socket has been quiet for a while (see :class:`RestingDeflate`). Measured
+(``bench/load.py idle``): about a quarter of the memory per connection of uvicorn's own
+WebSocket protocol with an ASGI endpoint.
+
+Keepalive is one sweep over every socket, not a timer per socket: a socket quiet for
+PING_AFTER seconds gets a ping, and one that has answered nothing for DROP_AFTER is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import zlib
+from collections import deque
+from typing import Any
+
+from websockets.datastructures import Headers
+from websockets.extensions.permessage_deflate import (
+    PerMessageDeflate,
+    ServerPerMessageDeflateFactory,
+)
+from websockets.frames import BINARY, TEXT, Frame
+from websockets.http11 import Request
+from websockets.protocol import CLOSED, OPEN
+from websockets.server import ServerProtocol
+
+from protocol.codec import MAX_FRAME
+
+logger = logging.getLogger("cardroom")
+
+PING_AFTER, DROP_AFTER, SWEEP_EVERY = 20.0, 40.0, 5.0
+REST_AFTER = 10.0  # seconds without a send after which a socket's compressor is released
+CLOSE_TIMEOUT = 10.0  # a peer that does not finish the closing handshake is dropped
+BACKLOG = 64  # requests waiting on one socket before it stops being read
+
+WIRES: set[Wire] = set()
+"""Every open socket of this process (for the keepalive sweep)."""
+SERVE: Any = None
+"""``serve(wire, request) -> Connection | None``: set by the app when the node starts."""
+
+
+class RestingDeflate(PerMessageDeflate):
+    """permessage-deflate whose compressor can be released while the socket is quiet and
+    made again on the next message.
+
+    Why this is safe with context takeover: a fresh compressor emits a valid raw deflate
+    stream that refers back only to bytes it emitted itself, and the peer's decompressor
+    keeps everything it already received, so every such reference resolves; the peer
+    never needs to know (RFC 7692 lets a compressor not use its window). What it costs is
+    one message compressed without history after a pause.
+    """
+
+    def encode(self, frame: Frame) -> Frame:
+        if "encoder" not in self.__dict__ and not self.local_no_context_takeover:
+            bits = self.local_max_window_bits
+            self.encoder = zlib.compressobj(wbits=-bits, **self.compress_settings)
+        return super().encode(frame)
+
+    def rest(self) -> None:
+        self.__dict__.pop("encoder", None)
+
+
+class RestingDeflateFactory(ServerPerMessageDeflateFactory):
+    def process_request_params(self, params, accepted_extensions):
+        response, extension = super().process_request_params(params, accepted_extensions)
+        resting = RestingDeflate.__new__(RestingDeflate)
+        resting.__dict__.update(extension.__dict__)
+        return response, resting
+
+
+def deflate() -> RestingDeflateFactory:
+    """Our side compresses with a 1 KiB window (a patch costs about 67 bytes on the wire,
+    against 46 with 4 KiB and 300 uncompressed: bench/diffs.py); the client compresses each
+    message on its own, so no decompressor outlives a message here."""
+    return RestingDeflateFactory(
+        server_max_window_bits=10,
+        client_no_context_takeover=True,
+        compress_settings={"memLevel": 3},
+    )
+
+
+class Wire(asyncio.Protocol):
+    """One WebSocket, from uvicorn's upgrade to its close."""
+
+    def __init__(self, config, server_state, app_state=None, _loop=None) -> None:
+        self.connections = server_state.connections
+        self.ws = ServerProtocol(extensions=[deflate()], max_size=MAX_FRAME)
+        self.transport: asyncio.Transport | None = None
+        self.conn = None  # the node's Connection, once the handshake is done
+        self.pending: deque[bytes | None] = deque()
+        self.draining: asyncio.Task | None = None
+        self.paused = False
+        self.heard = self.sent = time.monotonic()
+        self.pinged = False
+        self.close_timer: asyncio.TimerHandle | None = None
+        self.address = ""
+        self.headers: Headers | None = None
+        self.path = ""
+
+    # ---- asyncio.Protocol --------------------------------------------------------------
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.connections.add(self)
+        peer = transport.get_extra_info("peername")
+        self.address = peer[0] if peer else ""
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = time.monotonic()
+        self.pinged = False
+        self.ws.receive_data(data)
+        self._events()
+
+    def eof_received(self) -> bool | None:
+        self.ws.receive_eof()
+        self._events()
+        return None
+
+    def connection_lost(self, exc) -> None:
+        self.connections.discard(self)
+        WIRES.discard(self)
+        if self.close_timer is not None:
+            self.close_timer.cancel()
+        self.pending.clear()
+        if self.conn is not None:
+            self.conn.lost()
+
+    # ---- uvicorn's graceful shutdown ---------------------------------------------------
+
+    def shutdown(self) -> None:
+        """The server stops: close with 1012 (service restart)."""
+        self.close(1012, "server restarting")
+
+    # ---- events ------------------------------------------------------------------------
+
+    def _events(self) -> None:
+        for event in self.ws.events_received():
+            if isinstance(event, Request):
+                self._handshake(event)
+            elif event.opcode in (BINARY, TEXT):
+                self._request(event.data if event.opcode is BINARY else None)
+        self._flush()
+
+    def _handshake(self, request: Request) -> None:
+        self.path, self.headers = request.path.split("?")[0], request.headers
+        if SERVE is None or self.path not in ("/ws", "/bench/broadcast"):
+            self.ws.send_response(self.ws.reject(404, "Not Found\n"))
+            return
+        refusal = SERVE.check(self)
+        if refusal is not None:
+            self.ws.send_response(self.ws.reject(*refusal))
+            return
+        response = self.ws.accept(request)
+        self.ws.send_response(response)
+        if self.ws.state is OPEN:
+            WIRES.add(self)
+            self.conn = SERVE.open(self)
+
+    def _request(self, data: bytes | None) -> None:
+        if self.conn is None or self.conn.closed:
+            return
+        if not self.conn.admit():
+            return
+        self.pending.append(data)
+        if len(self.pending) >= BACKLOG and not self.paused and self.transport is not None:
+            self.paused = True
+            self.transport.pause_reading()
+        if self.draining is None:
+            self.draining = asyncio.ensure_future(self._drain())
+
+    async def _drain(self) -> None:
+        """Serve this socket's requests one after another, in the order they came."""
+        try:
+            while self.pending:
+                data = self.pending.popleft()
+                if self.paused and len(self.pending) < BACKLOG // 4 and self.transport:
+                    self.paused = False
+                    self.transport.resume_reading()
+                await SERVE.serve(self.conn, data)
+        except Exception:
+            logger.exception("a socket's request loop failed")
+        finally:
+            self.draining = None
+
+    # ---- sending -------------------------------------------------------------------------
+
+    def send(self, frame: bytes) -> int:
+        """Queue a binary message; the bytes now waiting in the transport."""
+        if self.ws.state is not OPEN or self.transport is None:
+            return 0
+        self.ws.send_binary(frame)
+        self.sent = time.monotonic()
+        self._flush()
+        return self.transport.get_write_buffer_size()
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Start the closing handshake (the peer sees the code once it reads what is ahead
+        of it); a peer that does not answer within CLOSE_TIMEOUT is dropped."""
+        if self.ws.state is OPEN:
+            self.ws.send_close(code, reason)
+            self._flush()
+        elif self.transport is not None and self.conn is None:
+            self.transport.close()
+
+    def _flush(self) -> None:
+        transport = self.transport
+        if transport is None:
+            return
+        for data in self.ws.data_to_send():
+            if data:
+                transport.write(data)
+            elif transport.can_write_eof():
+                with contextlib.suppress(OSError):
+                    transport.write_eof()
+        if self.ws.state is CLOSED:
+            transport.close()
+        elif self.ws.close_expected() and self.close_timer is None:
+            self.close_timer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, transport.abort)
+
+    # ---- keepalive -----------------------------------------------------------------------
+
+    def sweep(self, now: float) -> None:
+        if self.transport is None or self.ws.state is not OPEN:
+            return
+        quiet = now - self.heard
+        if quiet > DROP_AFTER:
+            self.transport.abort()  # no pong, no frame: the peer is gone
+            return
+        if quiet > PING_AFTER and not self.pinged:
+            self.pinged = True
+            self.ws.send_ping(b"")
+            self._flush()
+        if now - self.sent > REST_AFTER:
+            for extension in self.ws.extensions:
+                if isinstance(extension, RestingDeflate):
+                    extension.rest()
+
+
+async def keepalive() -> None:
+    """Ping quiet sockets, drop dead ones, rest idle compressors: every SWEEP_EVERY s."""
+    while True:
+        await asyncio.sleep(SWEEP_EVERY)
+        now = time.monotonic()
+        for wire in list(WIRES):
+            wire.sweep(now)
