@@ -28,7 +28,12 @@ from protocol.client import Client
 from server.cluster.local import LocalCluster
 from server.games.gin_rummy.bots import make_bot
 
-QUIET = {"LOG_LEVEL": "warning", "CARDROOM_RATE": "5000", "CARDROOM_BURST": "10000"}
+QUIET = {
+    "LOG_LEVEL": "warning",
+    "CARDROOM_RATE": "5000",
+    "CARDROOM_BURST": "10000",
+    "CARDROOM_ADDRESS_ROOMS": "1000000",  # every client here comes from 127.0.0.1
+}
 
 
 def load() -> str:

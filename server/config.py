@@ -31,6 +31,10 @@ class Config:
     check_seconds: float = 5.0  # how often held replicas are compared with their logs
     unjoined_seconds: float = 600.0  # a room with an open seat and nobody there closes
     abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends
+    address_connections: int = 200  # open sockets from one client address, on this node
+    address_rooms: int = 100  # rooms one client address may create per ten minutes
+    max_rooms: int = 20_000  # active rooms in the whole deployment
+    trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the client
 
     @classmethod
     def from_env(cls) -> Config:
@@ -53,4 +57,12 @@ class Config:
             finished_linger=number("CARDROOM_FINISHED_LINGER", 600),
             unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
             abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
+            rooms_per_connection=int(env.get("CARDROOM_ROOMS_PER_CONNECTION", 50)),
+            queue_bytes=int(env.get("CARDROOM_QUEUE_BYTES", 1 << 20)),
+            address_connections=int(env.get("CARDROOM_ADDRESS_CONNECTIONS", 200)),
+            address_rooms=int(env.get("CARDROOM_ADDRESS_ROOMS", 100)),
+            max_rooms=int(env.get("CARDROOM_MAX_ROOMS", 20_000)),
+            trusted_proxies=frozenset(
+                a.strip() for a in env.get("CARDROOM_TRUSTED_PROXIES", "").split(",") if a.strip()
+            ),
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import secrets
 import time
@@ -21,6 +22,7 @@ from server.cluster.driver import Driver
 from server.config import Config
 from server.dailies import Dailies
 from server.games.gin_rummy.bots import make_bot
+from server.limits import AddressBook
 from server.lobby import MAX_PAGE, PAGE, Lobby
 from server.logs import log, logger
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
@@ -40,6 +42,22 @@ HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
 
 
+def _malloc_trim():
+    try:
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc: nothing to trim
+        return None
+
+
+_TRIM = _malloc_trim()
+
+
+def trim_memory() -> None:
+    """Return the allocator's free pages to the system (glibc's ``malloc_trim``)."""
+    if _TRIM is not None:
+        _TRIM(0)
+
+
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
     """A bot's decision as plain data (runs in a worker process for the heavy levels)."""
     return make_bot(level, seed).act(view).to_dict()
@@ -55,6 +73,7 @@ class Node:
         self.replicas = Replicas(self)
         self.driver = Driver(self)
         self.lobby = Lobby(store)
+        self.addresses = AddressBook(self.config.address_connections, self.config.address_rooms)
         self.connections: set[Connection] = set()
         self.tasks: set[asyncio.Task] = set()
         self.pool = None
@@ -218,6 +237,8 @@ class Node:
         metrics.CONNECTIONS.set(len(self.connections))
 
     def disconnect(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.addresses.close(conn.address)
         self.connections.discard(conn)
         metrics.CONNECTIONS.set(len(self.connections))
         self.lobby.follow(conn, False)
@@ -236,7 +257,17 @@ class Node:
         if conn is not None:
             if conn.created >= self.config.rooms_per_connection:
                 raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
+            if not self.addresses.create(conn.address):
+                raise RoomError(
+                    "too_many_rooms", "Too many new rooms from your address; try again later."
+                )
             conn.created += 1
+        try:
+            full = await self.store.active_count() >= self.config.max_rooms
+        except Unavailable:
+            raise unavailable() from None
+        if full:
+            raise RoomError("server_full", "The server holds all the games it can; try later.")
         if meta.get("game") in SOLITAIRES:
             meta = await self._solitaire_meta(meta)
         meta = check_meta(

@@ -19,12 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 import zlib
 from collections import deque
 from typing import Any
 
-from websockets.datastructures import Headers
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
@@ -42,6 +42,7 @@ PING_AFTER, DROP_AFTER, SWEEP_EVERY = 20.0, 40.0, 5.0
 REST_AFTER = 10.0  # seconds without a send after which a socket's compressor is released
 CLOSE_TIMEOUT = 10.0  # a peer that does not finish the closing handshake is dropped
 BACKLOG = 64  # requests waiting on one socket before it stops being read
+SEND_BUFFER = 64 * 1024  # bytes of kernel send buffer per socket
 
 WIRES: set[Wire] = set()
 """Every open socket of this process (for the keepalive sweep)."""
@@ -97,14 +98,15 @@ class Wire(asyncio.Protocol):
         self.ws = ServerProtocol(extensions=[deflate()], max_size=MAX_FRAME)
         self.transport: asyncio.Transport | None = None
         self.conn = None  # the node's Connection, once the handshake is done
-        self.pending: deque[bytes | None] = deque()
+        self.pending: deque[bytes | None] | None = None  # made when a request waits
         self.draining: asyncio.Task | None = None
         self.paused = False
         self.heard = self.sent = time.monotonic()
         self.pinged = False
         self.close_timer: asyncio.TimerHandle | None = None
         self.address = ""
-        self.headers: Headers | None = None
+        self.origin: str | None = None
+        self.forwarded: str | None = None
         self.path = ""
 
     # ---- asyncio.Protocol --------------------------------------------------------------
@@ -114,6 +116,13 @@ class Wire(asyncio.Protocol):
         self.connections.add(self)
         peer = transport.get_extra_info("peername")
         self.address = peer[0] if peer else ""
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            # A fixed kernel send buffer (no autotuning to megabytes): what a slow reader
+            # can make the system hold for it stays small, and its backlog shows in the
+            # transport, where the connection's bound applies.
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def data_received(self, data: bytes) -> None:
         self.heard = time.monotonic()
@@ -131,7 +140,7 @@ class Wire(asyncio.Protocol):
         WIRES.discard(self)
         if self.close_timer is not None:
             self.close_timer.cancel()
-        self.pending.clear()
+        self.pending = None
         if self.conn is not None:
             self.conn.lost()
 
@@ -152,16 +161,17 @@ class Wire(asyncio.Protocol):
         self._flush()
 
     def _handshake(self, request: Request) -> None:
-        self.path, self.headers = request.path.split("?")[0], request.headers
+        # Only what the checks need is kept: the request's headers are most of the memory
+        # of an idle socket otherwise.
+        self.path = request.path.split("?")[0]
+        self.origin = request.headers.get("Origin")
+        self.forwarded = request.headers.get("X-Forwarded-For")
         if SERVE is None or self.path not in ("/ws", "/bench/broadcast"):
             self.ws.send_response(self.ws.reject(404, "Not Found\n"))
             return
-        refusal = SERVE.check(self)
-        if refusal is not None:
-            self.ws.send_response(self.ws.reject(*refusal))
-            return
-        response = self.ws.accept(request)
-        self.ws.send_response(response)
+        response = self.ws.accept(request)  # a 101, or the answer to a bad handshake
+        refusal = SERVE.check(self) if response.status_code == 101 else None
+        self.ws.send_response(response if refusal is None else self.ws.reject(*refusal))
         if self.ws.state is OPEN:
             WIRES.add(self)
             self.conn = SERVE.open(self)
@@ -171,6 +181,8 @@ class Wire(asyncio.Protocol):
             return
         if not self.conn.admit():
             return
+        if self.pending is None:
+            self.pending = deque()
         self.pending.append(data)
         if len(self.pending) >= BACKLOG and not self.paused and self.transport is not None:
             self.paused = True
@@ -191,6 +203,8 @@ class Wire(asyncio.Protocol):
             logger.exception("a socket's request loop failed")
         finally:
             self.draining = None
+            if self.pending is not None and not self.pending:
+                self.pending = None
 
     # ---- sending -------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from protocol import PROTOCOL_VERSION
 from protocol.codec import ProtocolError, pack, unpack
 from server import metrics
 from server.games.gin_rummy import IllegalAction
+from server.limits import client_address
 from server.logs import log
 from server.names import BadName, clean_name
 from server.node import Node
@@ -185,8 +186,14 @@ class Gateway:
     def __init__(self, node: Node) -> None:
         self.node = node
 
+    def address(self, wire) -> str:
+        return client_address(wire.address, wire.forwarded, self.node.config.trusted_proxies)
+
     def check(self, wire) -> tuple[int, str] | None:
         """Refuse the upgrade (status, body), or None to accept it."""
+        if not self.node.addresses.open(self.address(wire)):
+            metrics.REFUSALS.labels("too_many_connections").inc()
+            return 429, "Too many connections from one address.\n"
         return None
 
     def open(self, wire) -> Connection | BaselineMember:
@@ -196,7 +203,7 @@ class Gateway:
         conn = Connection(
             wire,
             config.queue_bytes,
-            wire.address,
+            self.address(wire),
             config.rate,
             config.burst,
             on_lost=self.node.disconnect,

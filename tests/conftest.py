@@ -74,6 +74,10 @@ class ServerProcess:
         self.log.close()
         return self.proc.returncode
 
+    def raw(self, path: str) -> bytes:
+        with urllib.request.urlopen(f"{self.http}{path}", timeout=5) as r:
+            return r.read()
+
     def get(self, path: str):
         import json
 
@@ -94,6 +98,7 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
         "REDIS_URL": "",
         # Scripted players act far faster than people; the flood test sets its own limit.
         "CARDROOM_RATE": "2000",
+        "CARDROOM_ADDRESS_ROOMS": "100000",  # every test client comes from 127.0.0.1
         "CARDROOM_BURST": "4000",
         # One solver worker, and a 1 s budget for "can this still be won?".
         "CARDROOM_SOLVER_WORKERS": "1",

@@ -151,6 +151,7 @@ async def test_graceful_shutdown_tells_clients_to_reconnect_and_keeps_every_acti
     assert first.stop(signal.SIGTERM) in STOPPED
     await asyncio.wait_for(alice.closed.wait(), 10)
     assert any(n["t"] == "reconnect" for n in alice.notices)
+    assert alice.close_code == 1012  # service restart, as the protocol says
     second = make_server(server_env, port=first.port)
     back = await connect(second.ws)
     back.rooms[room] = type(alice.rooms[room])(token=alice.rooms[room].token, seat=0)

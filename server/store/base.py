@@ -74,6 +74,10 @@ class Store(ABC):
         """Rooms created and not yet finished."""
 
     @abstractmethod
+    async def active_count(self) -> int:
+        """How many rooms are active in the whole deployment."""
+
+    @abstractmethod
     async def is_active(self, room_id: str) -> bool:
         """The room was created and is not finished."""
 

@@ -51,6 +51,7 @@ class EmbeddedStore(Store):
         self._queue: asyncio.Queue[Event] | None = None
         active = self._pool.submit(self._open).result()
         self._lapsed.update(active)
+        self._active = set(active)
 
     def _open(self) -> list[str]:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -85,6 +86,7 @@ class EmbeddedStore(Store):
         except sqlite3.IntegrityError:
             raise Conflict(f"room {room_id} exists") from None
         self._lapsed.add(room_id)
+        self._active.add(room_id)
 
     async def room_meta(self, room_id: str) -> dict[str, Any] | None:
         rows = await self._run(self._query, "SELECT meta FROM rooms WHERE id = ?", (room_id,))
@@ -146,6 +148,9 @@ class EmbeddedStore(Store):
         rows = await self._run(self._query, "SELECT id FROM rooms WHERE active = 1")
         return [r[0] for r in rows]
 
+    async def active_count(self) -> int:
+        return len(self._active)
+
     async def is_active(self, room_id: str) -> bool:
         sql = "SELECT 1 FROM rooms WHERE id = ? AND active = 1"
         return bool(await self._run(self._query, sql, (room_id,)))
@@ -166,6 +171,7 @@ class EmbeddedStore(Store):
 
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
         listed = await self._run(self._finish, room_id, replay)
+        self._active.discard(room_id)
         self._leases.pop(room_id, None)
         self._lapsed.discard(room_id)
         if listed:

@@ -332,6 +332,10 @@ class RedisStore(Store):
         return sorted(await self.redis.smembers(self.keys.active))
 
     @_reachable
+    async def active_count(self) -> int:
+        return int(await self.redis.scard(self.keys.active))
+
+    @_reachable
     async def is_active(self, room_id: str) -> bool:
         return bool(await self.redis.sismember(self.keys.active, room_id))
 
