@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
 from server import logs
+from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.games.solitaire import encode, variant_for
 from server.replays import replay_frames
 from server.rooms.manager import Config, Manager
@@ -138,6 +139,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}", replay),
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
+            *EXAMPLE_ROUTES,
             WebSocketRoute("/ws", endpoint),
             # The browser client, built by `make run` / `make test` (client_web/build.mjs).
             Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
