@@ -190,10 +190,7 @@ def literals(source: str, line: int = 1) -> list[Literal]:
                 stack[-1].argument += 1
             tokens.append(c)
             i += 1
-        elif m := IDENT.match(source, i):
-            tokens.append(m.group())
-            i = m.end()
-        elif m := NUMBER.match(source, i):
+        elif (m := IDENT.match(source, i)) or (m := NUMBER.match(source, i)):
             tokens.append(m.group())
             i = m.end()
         else:

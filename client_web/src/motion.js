@@ -1,7 +1,8 @@
-// Cards slide to where they go: positions are measured before a redraw and the new cards
-// start from the old places (FLIP with the Web Animations API). Short (at most 250 ms),
-// never when animations are off or the system asks for reduced motion, and never in the
-// way: the new cards are live at once, an animation only draws them moving.
+// Cards slide to where they go: positions are measured before a redraw, and each card that
+// moved flies from its old place to its new one (FLIP with the Web Animations API). Short (at
+// most 250 ms), never when animations are off or the system asks for reduced motion, and never
+// in the way: what flies is a copy that takes no clicks, while the real card already sits, live,
+// where it went (see-through until the copy lands), so the next tap or drag hits it at once.
 import { animationsOn } from "./settings.js";
 
 export const SLIDE_MS = 170;
@@ -26,14 +27,45 @@ export function measure(board) {
   return places;
 }
 
+/** A copy of ``el`` laid over the page at ``el``'s place: seen, but not clickable, not
+ * focusable, unseen by screen readers and tests (no ids or data attributes). */
+function ghostOf(el) {
+  const ghost = el.cloneNode(true);
+  for (const node of [ghost, ...ghost.querySelectorAll("*")]) {
+    node.removeAttribute("id");
+    for (const name of Object.keys(node.dataset || {})) delete node.dataset[name];
+  }
+  ghost.classList.add("ghost");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.setAttribute("inert", "");
+  const r = el.getBoundingClientRect();
+  const width = el.offsetWidth || r.width;
+  const height = el.offsetHeight || r.height;
+  ghost.style.left = `${r.left + r.width / 2 - width / 2}px`;
+  ghost.style.top = `${r.top + r.height / 2 - height / 2}px`;
+  ghost.style.width = `${width}px`;
+  ghost.style.height = `${height}px`;
+  ghost.style.setProperty("--card-w", `${width}px`); // the card's own size, not the page's
+  ghost.style.setProperty("--card-h", `${height}px`);
+  document.body.append(ghost);
+  return ghost;
+}
+
 function slideFrom(el, dx, dy, delay = 0) {
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+  const ghost = ghostOf(el);
+  el.classList.add("landing");
+  const flight = ghost.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
     duration: SLIDE_MS,
     delay,
     easing: EASING,
     fill: "backwards",
   });
+  const land = () => {
+    ghost.remove();
+    el.classList.remove("landing");
+  };
+  flight.finished.then(land, land);
 }
 
 /**

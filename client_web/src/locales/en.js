@@ -197,7 +197,7 @@ export default {
   "hint.recycle": "Turn the waste back into the stock.",
   "hint.cards.top": "the top card",
   "hint.cards.one": "the {card}",
-  "hint.cards.run": "the {n} cards from the {card}",
+  "hint.cards.run": { one: "the {n} card from the {card}", other: "the {n} cards from the {card}" },
   "hint.move": "Move {cards} {from} {to}.",
   "hint.sure.winnable": "It is the next move of a win.",
   "hint.sure.lost": "No line wins from here; it is the best-looking move.",
@@ -544,7 +544,7 @@ The game is won when all 104 cards are on the foundations. It never declares a l
 | Column to column (one card, or a king run) | 0 |
 | A card taken back from a foundation | 0 |
 
-The score starts at 0 and never goes below 0. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
+The score starts at 0 and never goes below 0. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
 
 ## Playing here
 - Nothing moves by itself, and the game never finishes itself.
@@ -552,7 +552,7 @@ The score starts at 0 and never goes below 0. A card earns its foundation points
 - Drag cards too. The top card of a foundation may be dragged back to the tableau; the score does not change.
 - **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
 - With the keyboard: Space picks up a card (with the cards on it) and Space on another pile puts it there; Enter taps, Shift+Enter double-taps, Escape puts it back.
-- Every deal has a number from 1 to 999 999, shown as a code such as EH1-N-AAAAAAF. **New game** offers a new deal (picked at random), today's deal (the same for everyone that day), the same deal again, or any code.
+- Every deal has a number from 1 to 999 999, shown as a code such as EH1-N-AAAAAAF. **New game** offers a new deal (picked at random), today's deal (the same for everyone that day), the same deal again, or any code.
 - **Hint** suggests a move; **Can this still be won?** asks the server's solver.
 `,
   "learn.easy-harp.tips": `
@@ -598,7 +598,7 @@ No. In Easy Harp the stock may be turned over as often as you like, for free.
 Undo takes the position back and removes the points of what it undoes, but the move counter keeps counting.
 
 ### What is a deal code?
-Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
+Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
 
 ### What is today's deal?
 A deal that is the same for everyone that day (in UTC), picked among deals the server's solver has proved winnable.

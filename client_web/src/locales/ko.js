@@ -1,825 +1,824 @@
-// English: the catalogue every other language follows key for key (tests/test_i18n.py).
-// A plural message is an object of Intl.PluralRules categories; {name} is filled in.
+// 한국어: locales/en.js와 같은 키를 모두 가집니다 (tests/test_i18n.py).
 export default {
   "app.name": "Cardroom",
-  "app.default_name": "Player {n}",
-  "nav.learn": "Learn",
-  "nav.settings": "Settings",
-  "net.connecting": "Connecting…",
-  "net.online": "Online",
-  "net.offline": "Offline: reconnecting…",
+  "app.default_name": "플레이어 {n}",
+  "nav.learn": "배우기",
+  "nav.settings": "설정",
+  "net.connecting": "연결 중…",
+  "net.online": "온라인",
+  "net.offline": "오프라인: 다시 연결하는 중…",
   "language.en": "English",
   "language.ko": "한국어",
   "language.pl": "Polski",
 
-  "game.gin_rummy": "Gin Rummy",
+  "game.gin_rummy": "진 러미",
   "game.easy_harp": "Easy Harp",
   "game.reflechi": "Solitaire Réfléchi",
 
-  "seat.you": "You",
-  "seat.waiting": "Waiting for a player",
-  "bot.easy": "Easy bot",
-  "bot.normal": "Normal bot",
-  "bot.hard": "Hard bot",
-  "bot.expert": "Expert bot",
+  "seat.you": "나",
+  "seat.waiting": "플레이어를 기다리는 중",
+  "bot.easy": "쉬움 봇",
+  "bot.normal": "보통 봇",
+  "bot.hard": "어려움 봇",
+  "bot.expert": "전문가 봇",
 
-  "count.cards": { one: "{n} card", other: "{n} cards" },
-  "count.points": { one: "{n} point", other: "{n} points" },
-  "count.spectators": { one: "{n} spectator", other: "{n} spectators" },
-  "count.moves": { one: "{n} move", other: "{n} moves" },
-  "count.positions": { one: "{n} position", other: "{n} positions" },
+  "count.cards": { other: "{n}장" },
+  "count.points": { other: "{n}점" },
+  "count.spectators": { other: "관전자 {n}명" },
+  "count.moves": { other: "{n}수" },
+  "count.positions": { other: "국면 {n}개" },
 
-  "card.name": "{rank} of {suit}",
-  "card.laid_off": "{card}, laid off",
-  "rank.A": "Ace",
-  "rank.2": "Two",
-  "rank.3": "Three",
-  "rank.4": "Four",
-  "rank.5": "Five",
-  "rank.6": "Six",
-  "rank.7": "Seven",
-  "rank.8": "Eight",
-  "rank.9": "Nine",
-  "rank.T": "Ten",
-  "rank.J": "Jack",
-  "rank.Q": "Queen",
-  "rank.K": "King",
-  "suit.S": "spades",
-  "suit.H": "hearts",
-  "suit.D": "diamonds",
-  "suit.C": "clubs",
+  "card.name": "{suit} {rank}",
+  "card.laid_off": "{card}, 붙인 카드",
+  "rank.A": "에이스",
+  "rank.2": "2",
+  "rank.3": "3",
+  "rank.4": "4",
+  "rank.5": "5",
+  "rank.6": "6",
+  "rank.7": "7",
+  "rank.8": "8",
+  "rank.9": "9",
+  "rank.T": "10",
+  "rank.J": "잭",
+  "rank.Q": "퀸",
+  "rank.K": "킹",
+  "suit.S": "스페이드",
+  "suit.H": "하트",
+  "suit.D": "다이아몬드",
+  "suit.C": "클럽",
 
-  "move.pass.you": "You passed on the {card}",
-  "move.pass.other": "{who} passed on the {card}",
-  "move.take_upcard.you": "You took the upcard {card}",
-  "move.take_upcard.other": "{who} took the upcard {card}",
-  "move.draw_stock.you": "You drew from the stock",
-  "move.draw_stock.other": "{who} drew from the stock",
-  "move.draw_discard.you": "You took the {card}",
-  "move.draw_discard.other": "{who} took the {card}",
-  "move.discard.you": "You discarded the {card}",
-  "move.discard.other": "{who} discarded the {card}",
-  "move.knock.you": "You knocked with the {card}",
-  "move.knock.other": "{who} knocked with the {card}",
+  "move.pass.you": "나: 펴진 카드 {card} 넘김",
+  "move.pass.other": "{who}: 펴진 카드 {card} 넘김",
+  "move.take_upcard.you": "나: 펴진 카드 {card} 가져옴",
+  "move.take_upcard.other": "{who}: 펴진 카드 {card} 가져옴",
+  "move.draw_stock.you": "나: 더미에서 한 장 가져옴",
+  "move.draw_stock.other": "{who}: 더미에서 한 장 가져옴",
+  "move.draw_discard.you": "나: 버린 카드 {card} 가져옴",
+  "move.draw_discard.other": "{who}: 버린 카드 {card} 가져옴",
+  "move.discard.you": "나: {card} 버림",
+  "move.discard.other": "{who}: {card} 버림",
+  "move.knock.you": "나: {card} 카드로 노크",
+  "move.knock.other": "{who}: {card} 카드로 노크",
   "move.unknown": "{who}: {type}",
 
-  "result.gin.you": "You go gin!",
-  "result.gin.other": "{name} goes gin!",
-  "result.undercut.you": "You undercut!",
-  "result.undercut.other": "{name} undercuts!",
-  "result.knock.you": "You knock",
-  "result.knock.other": "{name} knocks",
-  "result.dead": "Dead hand: nobody scores",
-  "result.deadwood": "{name}: deadwood {n}",
-  "result.laid_off": "Laid off: {cards}",
-  "result.match": "Match: {me} {a} – {b} {them} (to {target})",
-  "result.match_winner.you": "You win the match!",
-  "result.match_winner.other": "{name} wins the match!",
-  "score.dead": "The stock ran out: the hand is a draw, the same dealer deals again.",
-  "score.gin.you": "You score {points} (25 gin bonus + {loser} deadwood).",
-  "score.gin.other": "{name} scores {points} (25 gin bonus + {loser} deadwood).",
-  "score.undercut.you": "You score {points} (25 undercut bonus + {knocker} − {winner} deadwood).",
-  "score.undercut.other": "{name} scores {points} (25 undercut bonus + {knocker} − {winner} deadwood).",
-  "score.knock.you": "You score {points} ({loser} − {winner} deadwood).",
-  "score.knock.other": "{name} scores {points} ({loser} − {winner} deadwood).",
-  "hand.face_down": { one: "{n} card, face down", other: "{n} cards, face down" },
+  "result.gin.you": "진!",
+  "result.gin.other": "{name}의 진!",
+  "result.undercut.you": "언더컷 성공!",
+  "result.undercut.other": "{name}의 언더컷!",
+  "result.knock.you": "노크했습니다",
+  "result.knock.other": "{name}의 노크",
+  "result.dead": "무승부: 아무도 점수를 얻지 못합니다",
+  "result.deadwood": "{name}: 남은 카드 {n}점",
+  "result.laid_off": "붙인 카드: {cards}",
+  "result.match": "매치: {me} {a} – {b} {them} ({target}점까지)",
+  "result.match_winner.you": "매치에서 이겼습니다!",
+  "result.match_winner.other": "매치 승리: {name}!",
+  "score.dead": "더미가 다 떨어져 무승부입니다. 같은 딜러가 다시 나눕니다.",
+  "score.gin.you": "{points} 획득 (진 보너스 25 + 남은 카드 {loser}).",
+  "score.gin.other": "{name}: {points} 획득 (진 보너스 25 + 남은 카드 {loser}).",
+  "score.undercut.you": "{points} 획득 (언더컷 보너스 25 + 남은 카드 {knocker} − {winner}).",
+  "score.undercut.other": "{name}: {points} 획득 (언더컷 보너스 25 + 남은 카드 {knocker} − {winner}).",
+  "score.knock.you": "{points} 획득 (남은 카드 {loser} − {winner}).",
+  "score.knock.other": "{name}: {points} 획득 (남은 카드 {loser} − {winner}).",
+  "hand.face_down": { other: "뒷면 카드 {n}장" },
 
-  "table.away": "away",
-  "table.thinking": "thinking",
-  "table.stock_label": "Stock, {cards}: draw from it",
-  "table.pile_label": "Discard pile, {card} on top: take it",
-  "table.pile_empty": "Discard pile, empty",
-  "table.take": "Take the {card}",
-  "table.pass": "Pass",
-  "table.whole_pile": "The whole discard pile",
-  "table.empty": "empty",
-  "table.hide_pile": "Hide pile",
-  "table.show_pile": "Whole pile ({n})",
-  "table.your_hand": "Your hand",
-  "table.card_deadwood": "{card}, deadwood",
-  "table.card_meld": "{card}, meld {n}",
-  "table.deadwood": "Deadwood {n}",
-  "table.sort": "Sort",
-  "table.sort_title": "Group melds, then the rest by rank",
-  "table.discard": "Discard",
-  "table.discard_card": "Discard {card}",
-  "table.knock": "Knock",
-  "table.gin": "Gin!",
-  "table.knock_with": "Knock (deadwood {n})",
-  "table.knock_select": "Knock: select a card",
-  "table.knock_title": "Select a card you may knock with",
+  "table.away": "자리 비움",
+  "table.thinking": "생각 중",
+  "table.stock_label": "더미, {cards}: 한 장 가져오기",
+  "table.pile_label": "버린 카드 더미, 맨 위 {card}: 가져오기",
+  "table.pile_empty": "버린 카드 더미, 비어 있음",
+  "table.take": "{card} 가져오기",
+  "table.pass": "넘기기",
+  "table.whole_pile": "버린 카드 더미 전체",
+  "table.empty": "비어 있음",
+  "table.hide_pile": "더미 숨기기",
+  "table.show_pile": "버린 카드 전체 ({n})",
+  "table.your_hand": "내 손패",
+  "table.card_deadwood": "{card}, 남은 카드",
+  "table.card_meld": "{card}, 묶음 {n}",
+  "table.deadwood": "남은 카드 {n}",
+  "table.sort": "정렬",
+  "table.sort_title": "묶음을 앞에, 나머지는 숫자순으로",
+  "table.discard": "버리기",
+  "table.discard_card": "{card} 버리기",
+  "table.knock": "노크",
+  "table.gin": "진!",
+  "table.knock_with": "노크 (남은 카드 {n})",
+  "table.knock_select": "노크: 카드를 고르세요",
+  "table.knock_title": "노크할 수 있는 카드를 고르세요",
   "table.scores": "{me} {a} · {b} {them}",
-  "table.hand_info": " (hand {hand}, to {target})",
-  "table.moves_label": "Moves this hand",
+  "table.hand_info": " ({hand}번째 판, {target}점까지)",
+  "table.moves_label": "이번 판의 수",
 
-  "status.forfeit.left.you_win": "{loser} left the game: you win the match.",
-  "status.forfeit.left.you_lose": "You left the game: {winner} wins the match.",
-  "status.forfeit.left.watch": "{loser} left the game: {winner} wins the match.",
-  "status.forfeit.timeouts.you_win": "{loser} ran out of time too often: you win the match.",
-  "status.forfeit.timeouts.you_lose": "You ran out of time too often: {winner} wins the match.",
-  "status.forfeit.timeouts.watch": "{loser} ran out of time too often: {winner} wins the match.",
-  "status.waiting": "Waiting for a second player: share the invite link.",
-  "status.match_over.you": "You win the match {a}–{b}.",
-  "status.match_over.other": "{name} wins the match {a}–{b}.",
-  "status.hand_over": "The hand is over.",
-  "status.hand_over_next": "The hand is over: press Next hand when ready.",
-  "status.your_offer": "Your turn: take the upcard {card} or pass.",
-  "status.your_draw": "Your turn: draw from the stock or take the top discard.",
-  "status.your_discard": "Select a card, then Discard it (or Knock, when your deadwood allows).",
-  "status.their_offer": "{name} decides on the upcard…",
-  "status.their_draw": "{name} to draw…",
-  "status.their_discard": "{name} to discard…",
+  "status.forfeit.left.you_win": "상대({loser})가 게임을 떠나 매치에서 이겼습니다.",
+  "status.forfeit.left.you_lose": "게임을 떠났으므로 {winner}의 매치 승리입니다.",
+  "status.forfeit.left.watch": "{loser} 퇴장: {winner}의 매치 승리입니다.",
+  "status.forfeit.timeouts.you_win": "상대({loser})가 시간 초과를 너무 많이 해서 매치에서 이겼습니다.",
+  "status.forfeit.timeouts.you_lose": "시간 초과가 너무 많아 {winner}의 매치 승리입니다.",
+  "status.forfeit.timeouts.watch": "{loser} 시간 초과 누적: {winner}의 매치 승리입니다.",
+  "status.waiting": "두 번째 플레이어를 기다리는 중입니다. 초대 링크를 공유하세요.",
+  "status.match_over.you": "매치 승리! {a}–{b}",
+  "status.match_over.other": "{name}의 매치 승리: {a}–{b}",
+  "status.hand_over": "판이 끝났습니다.",
+  "status.hand_over_next": "판이 끝났습니다. 준비되면 다음 판을 누르세요.",
+  "status.your_offer": "내 차례: 펴진 카드({card})를 가져가거나 넘기세요.",
+  "status.your_draw": "내 차례: 더미나 버린 카드 더미에서 한 장 가져오세요.",
+  "status.your_discard": "카드를 고른 뒤 버리세요 (남은 카드 점수가 되면 노크도 할 수 있습니다).",
+  "status.their_offer": "{name}: 펴진 카드를 두고 고민 중…",
+  "status.their_draw": "{name}: 카드를 가져오는 중…",
+  "status.their_discard": "{name}: 버릴 카드를 고르는 중…",
 
-  "room.match_over": "The match is over.",
-  "room.waiting_next": "Waiting for the next hand…",
-  "room.rematch": "Rematch",
-  "room.lobby": "Lobby",
-  "room.next_hand": "Next hand",
-  "room.copied": "Copied!",
-  "room.daily_title": "Today's {game} ({date})",
-  "room.title": "{game} · room {id}",
-  "room.spectating": "Spectating",
-  "room.invite": "Copy invite link",
-  "room.seat_open": "A seat is open at this table.",
-  "room.take_seat": "Take the seat",
-  "room.unavailable": "This room is not available",
-  "room.back": "Back to the lobby",
-  "room.loading": "Loading the table…",
-  "room.timeout.you": "You ran out of time: the server played a safe move.",
-  "room.timeout.other": "Your opponent ran out of time: the server played a safe move.",
-  "room.clock": "⏱ {n} s",
-  "room.rules": "Rules",
+  "room.match_over": "매치가 끝났습니다.",
+  "room.waiting_next": "다음 판을 기다리는 중…",
+  "room.rematch": "다시 하기",
+  "room.lobby": "로비",
+  "room.next_hand": "다음 판",
+  "room.copied": "복사했습니다!",
+  "room.daily_title": "오늘의 {game} ({date})",
+  "room.title": "{game} · 방 {id}",
+  "room.spectating": "관전 중",
+  "room.invite": "초대 링크 복사",
+  "room.seat_open": "이 테이블에 빈자리가 있습니다.",
+  "room.take_seat": "자리에 앉기",
+  "room.unavailable": "이 방을 열 수 없습니다",
+  "room.back": "로비로 돌아가기",
+  "room.loading": "테이블을 불러오는 중…",
+  "room.timeout.you": "시간이 다 되어 서버가 안전한 수를 대신 두었습니다.",
+  "room.timeout.other": "상대의 시간이 다 되어 서버가 안전한 수를 대신 두었습니다.",
+  "room.clock": "⏱ {n}초",
+  "room.rules": "규칙",
 
-  "sol.stock_one": "Stock, {cards}: turn one",
-  "sol.stock_three": "Stock, {cards}: turn three",
-  "sol.stock_empty": "Stock empty: turn the waste back",
-  "sol.waste_label": "Waste, {cards}",
-  "sol.foundations": "Foundations",
-  "sol.empty_foundation": "Empty {suit} foundation",
-  "sol.on_foundation": "{card} on a foundation ({cards})",
-  "sol.column_label": "Column {n}: {down} face down, {up} face up",
-  "sol.empty_column": "Empty column {n}",
-  "sol.thinking": "Thinking…",
-  "sol.searching": "Searching…",
-  "sol.draw_label": "Cards turned from the stock",
-  "sol.draw1": "Draw 1",
-  "sol.draw3": "Draw 3",
-  "sol.code_placeholder": "deal code",
-  "sol.new_deal": "New deal",
-  "sol.winnable_title": "The server's solver has found a win for the deal",
-  "sol.winnable": "winnable deals only",
-  "sol.today": "Today's deal",
-  "sol.same": "Same deal",
-  "sol.play_code": "Play this code",
-  "sol.new_game": "New game",
-  "sol.copy": "Copy",
-  "sol.copy_label": "Copy the deal code {code}",
-  "sol.score": "Score {n}",
-  "sol.moves": "Moves {n}",
-  "sol.undo": "Undo",
-  "sol.hint": "Hint",
-  "sol.can_win": "Can this still be won?",
-  "sol.interactive": "interactive rules",
-  "sol.won_you": "You won!",
-  "sol.won": "Won!",
-  "sol.win_line": "Score {score} in {moves} ({code}).",
+  "sol.stock_one": "뽑기 더미, {cards}: 한 장 뒤집기",
+  "sol.stock_three": "뽑기 더미, {cards}: 세 장 뒤집기",
+  "sol.stock_empty": "뽑기 더미가 비었습니다: 버린 카드를 되돌리기",
+  "sol.waste_label": "버린 카드 더미, {cards}",
+  "sol.foundations": "기초 더미",
+  "sol.empty_foundation": "빈 {suit} 기초 더미",
+  "sol.on_foundation": "기초 더미의 {card} ({cards})",
+  "sol.column_label": "{n}열: 뒷면 {down}장, 앞면 {up}장",
+  "sol.empty_column": "빈 {n}열",
+  "sol.thinking": "생각 중…",
+  "sol.searching": "찾는 중…",
+  "sol.draw_label": "뽑기 더미에서 뒤집는 카드 수",
+  "sol.draw1": "1장 뽑기",
+  "sol.draw3": "3장 뽑기",
+  "sol.code_placeholder": "배치 코드",
+  "sol.new_deal": "새 배치",
+  "sol.winnable_title": "서버의 풀이기가 이기는 방법을 찾아 둔 배치",
+  "sol.winnable": "이길 수 있는 배치만",
+  "sol.today": "오늘의 배치",
+  "sol.same": "같은 배치",
+  "sol.play_code": "이 코드로 하기",
+  "sol.new_game": "새 게임",
+  "sol.copy": "복사",
+  "sol.copy_label": "배치 코드 {code} 복사",
+  "sol.score": "점수 {n}",
+  "sol.moves": "이동 {n}",
+  "sol.undo": "되돌리기",
+  "sol.hint": "힌트",
+  "sol.can_win": "아직 이길 수 있나요?",
+  "sol.interactive": "규칙 안내",
+  "sol.won_you": "이겼습니다!",
+  "sol.won": "승리!",
+  "sol.win_line": "{moves} 만에 {score}점 ({code}).",
 
-  "pile.from.waste": "from the waste",
-  "pile.from.foundation_any": "from a foundation",
-  "pile.from.foundation": "from foundation {n}",
-  "pile.from.column": "from column {n}",
-  "pile.to.waste": "to the waste",
-  "pile.to.foundation_any": "to a foundation",
-  "pile.to.foundation": "to foundation {n}",
-  "pile.to.column": "to column {n}",
-  "hint.none": "No move helps now.",
-  "hint.stock": "Turn the stock.",
-  "hint.recycle": "Turn the waste back into the stock.",
-  "hint.cards.top": "the top card",
-  "hint.cards.one": "the {card}",
-  "hint.cards.run": "the {n} cards from the {card}",
-  "hint.move": "Move {cards} {from} {to}.",
-  "hint.sure.winnable": "It is the next move of a win.",
-  "hint.sure.lost": "No line wins from here; it is the best-looking move.",
-  "hint.sure.samples": "Some cards are unseen: it wins in {wins} of {samples} deals matching what you have seen.",
-  "hint.sure.unknown": "No win was found in time; it is the best-looking move.",
-  "hint.line": "Hint: {move} {sure}",
-  "verdict.searched": "{positions} in {seconds} s of a {budget} s budget",
-  "verdict.yes": "Yes: a winning line exists from here ({searched}).",
-  "verdict.no": "No: no line wins from here, proved ({searched}).",
-  "verdict.unknown": "Unknown: not decided within the budget ({searched}).",
+  "pile.from.waste": "버린 카드 더미에서",
+  "pile.from.foundation_any": "기초 더미에서",
+  "pile.from.foundation": "{n}번 기초 더미에서",
+  "pile.from.column": "{n}열에서",
+  "pile.to.waste": "버린 카드 더미로",
+  "pile.to.foundation_any": "기초 더미로",
+  "pile.to.foundation": "{n}번 기초 더미로",
+  "pile.to.column": "{n}열로",
+  "hint.none": "지금은 도움이 되는 수가 없습니다.",
+  "hint.stock": "뽑기 더미를 뒤집으세요.",
+  "hint.recycle": "버린 카드를 뽑기 더미로 되돌리세요.",
+  "hint.cards.top": "맨 위 카드",
+  "hint.cards.one": "{card} 카드",
+  "hint.cards.run": { other: "{card}부터 {n}장의 카드" },
+  "hint.move": "{cards}를 {from} {to} 옮기세요.",
+  "hint.sure.winnable": "이기는 길의 다음 수입니다.",
+  "hint.sure.lost": "여기서 이기는 길은 없습니다. 가장 좋아 보이는 수입니다.",
+  "hint.sure.samples": "아직 보지 못한 카드가 있습니다. 지금까지 본 것과 맞는 배치 {samples}개 중 {wins}개에서 이깁니다.",
+  "hint.sure.unknown": "시간 안에 이기는 길을 찾지 못했습니다. 가장 좋아 보이는 수입니다.",
+  "hint.line": "힌트: {move} {sure}",
+  "verdict.searched": "{budget}초 예산 중 {seconds}초 동안 {positions} 탐색",
+  "verdict.yes": "예: 여기서 이기는 길이 있습니다 ({searched}).",
+  "verdict.no": "아니요: 여기서는 이길 수 없다는 것이 증명되었습니다 ({searched}).",
+  "verdict.unknown": "알 수 없음: 예산 안에 결론을 내지 못했습니다 ({searched}).",
 
-  "replay.title": "Replay {id}",
-  "replay.position": "Move {at} of {total}",
-  "replay.hand": "Hand {n}",
-  "replay.jump": "Jump to hand",
-  "replay.first": "First move",
-  "replay.back": "Step back",
-  "replay.play": "Play",
-  "replay.pause": "Pause",
-  "replay.forward": "Step forward",
-  "replay.last": "Last move",
-  "replay.controls": "Replay controls",
-  "replay.scrub": "Position in the game",
-  "replay.sol_title": "Replay: {game} {code}",
-  "replay.loading": "Loading the replay…",
-  "replay.none": "No replay",
+  "replay.title": "다시 보기 {id}",
+  "replay.position": "{total}수 중 {at}수",
+  "replay.hand": "{n}번째 판",
+  "replay.jump": "판으로 이동",
+  "replay.first": "첫 수",
+  "replay.back": "한 수 뒤로",
+  "replay.play": "재생",
+  "replay.pause": "일시 정지",
+  "replay.forward": "한 수 앞으로",
+  "replay.last": "마지막 수",
+  "replay.controls": "다시 보기 조작",
+  "replay.scrub": "게임 안의 위치",
+  "replay.sol_title": "다시 보기: {game} {code}",
+  "replay.loading": "다시 보기를 불러오는 중…",
+  "replay.none": "다시 보기 없음",
 
-  "lobby.title": "Play Gin Rummy and solitaire",
-  "lobby.lead": "Pick a game and play at once. New to one? Every game has its rules, tips and live examples.",
-  "lobby.learn_all": "Learn the games",
-  "lobby.name": "Your name",
-  "lobby.solitaire": "Solitaire",
-  "lobby.reflechi1": "Réfléchi, draw 1",
-  "lobby.reflechi3": "Réfléchi, draw 3",
-  "lobby.deal_code": "deal code (optional)",
-  "lobby.room_code": "room code or link",
-  "lobby.play_bot": "Play the {bot}",
-  "lobby.bot_text.easy": "Keeps pairs, throws high cards away, knocks only when nearly done.",
-  "lobby.bot_text.normal": "Takes the discards that help it and knocks as soon as it can.",
-  "lobby.bot_text.hard": "Weighs the unseen cards and holds back the ones you want.",
-  "lobby.bot_text.expert": "Reads your hand from what you pick up and what you pass on.",
-  "lobby.friend": "Play a friend",
-  "lobby.friend_text": "A table of your own: send the invite link to a friend.",
-  "lobby.daily": "Today's game",
-  "lobby.daily_text": "Against the normal bot, with the same cards for everyone today.",
-  "lobby.sol_text.eh": "Two decks, nine columns, one card at a time.",
-  "lobby.sol_text.tf1": "Every card face up; the stock turns one card.",
-  "lobby.sol_text.tf3": "Every card face up; the stock turns three.",
-  "lobby.todays_deal": "Today's deal",
-  "lobby.new_deal": "New deal",
-  "lobby.learn": "Learn",
-  "lobby.learn_game": "Learn {game}",
-  "lobby.learn_text": "Rules, tips, history, questions and live examples.",
-  "lobby.more": "More options",
-  "lobby.match_options": "Gin Rummy matches",
-  "lobby.match_to": "Play to",
-  "lobby.public": "public: listed below for anyone to watch or join",
-  "lobby.watch_bots": "Watch two bots play",
-  "lobby.first_bot": "First bot",
-  "lobby.second_bot": "Second bot",
-  "lobby.open_hands": "show both hands",
-  "lobby.watch_start": "Watch them play",
-  "lobby.by_code": "A solitaire deal by its code",
-  "lobby.play": "Play",
-  "lobby.have_code": "Have a room code or link?",
-  "lobby.open": "Open",
-  "lobby.rooms": "Public rooms",
-  "lobby.replays": "Replays",
-  "lobby.loading": "Loading…",
-  "lobby.no_rooms": "No public rooms right now. Create one!",
-  "lobby.no_replays": "No finished games yet.",
-  "lobby.replays_unavailable": "Replays are unavailable.",
-  "lobby.open_seat": "open seat",
-  "lobby.player": "player",
+  "lobby.title": "진 러미와 솔리테어",
+  "lobby.lead": "게임을 골라 바로 시작하세요. 처음 해 보는 게임이라면 규칙과 요령, 직접 해 보는 예시를 먼저 보세요.",
+  "lobby.learn_all": "게임 배우기",
+  "lobby.name": "내 이름",
+  "lobby.solitaire": "솔리테어",
+  "lobby.reflechi1": "Réfléchi, 1장 뽑기",
+  "lobby.reflechi3": "Réfléchi, 3장 뽑기",
+  "lobby.deal_code": "배치 코드 (선택)",
+  "lobby.room_code": "방 코드나 링크",
+  "lobby.play_bot": "{bot}과 하기",
+  "lobby.bot_text.easy": "짝을 남기고 높은 카드를 버리며, 거의 다 됐을 때만 노크합니다.",
+  "lobby.bot_text.normal": "도움이 되는 버린 카드를 가져가고, 할 수 있으면 바로 노크합니다.",
+  "lobby.bot_text.hard": "보이지 않는 카드를 따져 보고, 내가 원하는 카드는 내주지 않습니다.",
+  "lobby.bot_text.expert": "내가 가져간 카드와 넘긴 카드로 내 손패를 읽습니다.",
+  "lobby.friend": "친구와 하기",
+  "lobby.friend_text": "나만의 테이블: 초대 링크를 친구에게 보내세요.",
+  "lobby.daily": "오늘의 게임",
+  "lobby.daily_text": "보통 봇과 대결합니다. 오늘은 모두가 같은 카드를 받습니다.",
+  "lobby.sol_text.eh": "카드 두 벌, 9개의 열, 한 번에 한 장.",
+  "lobby.sol_text.tf1": "모든 카드가 앞면이고, 뽑기 더미는 한 장씩 뒤집습니다.",
+  "lobby.sol_text.tf3": "모든 카드가 앞면이고, 뽑기 더미는 세 장씩 뒤집습니다.",
+  "lobby.todays_deal": "오늘의 배치",
+  "lobby.new_deal": "새 배치",
+  "lobby.learn": "배우기",
+  "lobby.learn_game": "{game} 배우기",
+  "lobby.learn_text": "규칙, 요령, 역사, 질문, 직접 해 보는 예시.",
+  "lobby.more": "더 많은 옵션",
+  "lobby.match_options": "진 러미 매치",
+  "lobby.match_to": "목표 점수",
+  "lobby.public": "공개: 누구나 아래 목록에서 관전하거나 참가할 수 있습니다",
+  "lobby.watch_bots": "봇끼리의 대결 관전",
+  "lobby.first_bot": "첫 번째 봇",
+  "lobby.second_bot": "두 번째 봇",
+  "lobby.open_hands": "양쪽 손패 보기",
+  "lobby.watch_start": "관전하기",
+  "lobby.by_code": "코드로 솔리테어 배치 열기",
+  "lobby.play": "시작",
+  "lobby.have_code": "방 코드나 링크가 있나요?",
+  "lobby.open": "열기",
+  "lobby.rooms": "공개 방",
+  "lobby.replays": "다시 보기",
+  "lobby.loading": "불러오는 중…",
+  "lobby.no_rooms": "지금은 공개 방이 없습니다. 하나 만들어 보세요!",
+  "lobby.no_replays": "아직 끝난 게임이 없습니다.",
+  "lobby.replays_unavailable": "다시 보기를 불러올 수 없습니다.",
+  "lobby.open_seat": "빈자리",
+  "lobby.player": "플레이어",
   "lobby.solo_row": "{game}: {who}",
-  "lobby.vs": "{a} vs {b}",
+  "lobby.vs": "{a} 대 {b}",
   "lobby.row_info": "{status} · {scores} · {spectators}",
-  "lobby.status.waiting": "waiting",
-  "lobby.status.playing": "playing",
-  "lobby.status.finished": "finished",
-  "lobby.join": "Join",
-  "lobby.watch": "Watch",
-  "lobby.replay": "Replay",
+  "lobby.status.waiting": "대기 중",
+  "lobby.status.playing": "진행 중",
+  "lobby.status.finished": "끝남",
+  "lobby.join": "참가",
+  "lobby.watch": "관전",
+  "lobby.replay": "다시 보기",
   "lobby.replay_solo": "{code}: {name}",
-  "lobby.replay_won": "won, score {score} in {moves}",
-  "lobby.replay_lost": "not won, score {score} in {moves}",
-  "lobby.winner": "{name} won",
-  "lobby.no_winner": "no winner",
+  "lobby.replay_won": "승리, {moves} 만에 {score}점",
+  "lobby.replay_lost": "미완성, {moves} 동안 {score}점",
+  "lobby.winner": "{name} 승리",
+  "lobby.no_winner": "승자 없음",
   "lobby.replay_info": "{winner} {scores} · {when}",
 
-  "settings.title": "Settings",
-  "settings.language": "Language",
-  "settings.interactiveRules": "Interactive rules",
-  "settings.interactiveRules.help": "When a solitaire move is refused, say which rule refuses it.",
-  "settings.doubleTap": "Double tap",
-  "settings.doubleTap.help": "A second quick tap on a card looks for a place on the tableau: the longest column first, then an empty column for a king. When off, a tap only tries the foundations.",
-  "settings.fourColour": "Four-colour suits",
-  "settings.fourColour.help": "Diamonds in blue and clubs in green, so no two suits look alike.",
-  "settings.cardSize": "Card size",
-  "settings.cardSize.small": "Small",
-  "settings.cardSize.medium": "Medium",
-  "settings.cardSize.large": "Large",
-  "settings.animations": "Animations",
-  "settings.animations.help": "Cards slide to where they go. Always off when your system asks for reduced motion.",
-  "settings.sound": "Sound",
-  "settings.sound.help": "Small sounds for a card, a knock, a refused move and a win.",
-  "settings.close": "Done",
+  "settings.title": "설정",
+  "settings.language": "언어",
+  "settings.interactiveRules": "규칙 안내",
+  "settings.interactiveRules.help": "솔리테어에서 이동이 거부되면 어떤 규칙 때문인지 알려 줍니다.",
+  "settings.doubleTap": "더블 탭",
+  "settings.doubleTap.help": "카드를 빠르게 두 번 누르면 배치 영역에서 놓을 자리를 찾습니다. 가장 긴 열을 먼저 찾고, 킹이면 그다음 빈 열을 찾습니다. 끄면 누를 때마다 기초 더미만 찾습니다.",
+  "settings.fourColour": "4색 무늬",
+  "settings.fourColour.help": "다이아몬드는 파란색, 클럽은 초록색으로 그려 네 무늬가 서로 헷갈리지 않게 합니다.",
+  "settings.cardSize": "카드 크기",
+  "settings.cardSize.small": "작게",
+  "settings.cardSize.medium": "보통",
+  "settings.cardSize.large": "크게",
+  "settings.animations": "애니메이션",
+  "settings.animations.help": "카드가 갈 곳으로 미끄러지듯 움직입니다. 시스템에서 동작 줄이기를 켜 두면 항상 꺼집니다.",
+  "settings.sound": "소리",
+  "settings.sound.help": "카드를 놓을 때, 노크할 때, 이동이 거부될 때, 이겼을 때 작은 소리를 냅니다.",
+  "settings.close": "완료",
 
-  "learn.title": "Learn the games",
-  "learn.intro": "Each game has its rules, tips, a little history, answers to common questions, and examples you can play on.",
-  "learn.crumbs": "You are here",
-  "learn.pages": "Pages about this game",
+  "learn.title": "게임 배우기",
+  "learn.intro": "게임마다 규칙, 요령, 짧은 역사, 자주 묻는 질문, 그리고 직접 해 볼 수 있는 예시가 있습니다.",
+  "learn.crumbs": "현재 위치",
+  "learn.pages": "이 게임에 관한 페이지",
   "learn.heading": "{game}: {page}",
-  "learn.page.rules": "Rules",
-  "learn.page.tips": "Tips",
-  "learn.page.history": "History",
-  "learn.page.faq": "Questions",
-  "learn.page.examples": "Examples",
-  "learn.play": "Play now",
-  "learn.loading": "Loading…",
-  "learn.unavailable": "The examples are unavailable right now.",
-  "learn.reset": "Start again",
-  "learn.allowed": "Allowed: the board shows the move.",
-  "learn.opponent": "Opponent",
-  "learn.again": "Try it again",
-  "learn.hand_over": "The hand is over: try it again, or start again from the buttons.",
-  "learn.full_page": "Open in a tab",
-  "learn.close": "Close",
-  "refusal.gin_rummy.bad_action": "That is not a Gin Rummy action.",
-  "refusal.gin_rummy.not_a_seat": "Only the two seated players can act.",
-  "refusal.gin_rummy.not_your_turn": "It is not your turn.",
-  "refusal.gin_rummy.upcard_offer": "The first turn starts with the upcard offer: take the upcard or pass.",
-  "refusal.gin_rummy.not_upcard_offer": "Taking or passing the upcard is only possible on the first turn.",
-  "refusal.gin_rummy.must_draw_stock": "Both players passed the upcard, so the non-dealer starts by drawing from the stock.",
-  "refusal.gin_rummy.already_drew": "You have already drawn this turn; discard a card or knock.",
-  "refusal.gin_rummy.must_draw_first": "Draw a card from the stock or the discard pile before you discard.",
-  "refusal.gin_rummy.card_not_in_hand": "That card is not in your hand.",
-  "refusal.gin_rummy.discard_just_taken": "You cannot discard the card you just took from the discard pile.",
-  "refusal.gin_rummy.knock_too_high": "You can knock only when your deadwood after the discard is 10 or less.",
-  "refusal.gin_rummy.hand_in_play": "The hand is still being played.",
-  "refusal.gin_rummy.hand_over": "The hand is over; start the next hand to play on.",
-  "refusal.gin_rummy.match_over": "The match is over.",
-  "refusal.solitaire.bad_action": "That is not a solitaire action.",
-  "refusal.solitaire.bad_pile": "There is no such pile.",
-  "refusal.solitaire.empty_pile": "There is no card there.",
-  "refusal.solitaire.face_down": "A face-down card cannot be moved; it turns up by itself when uncovered.",
-  "refusal.solitaire.one_card": "Only one card moves at a time between columns; only a king-led run may move, and only into an empty column.",
-  "refusal.solitaire.not_a_run": "Cards move together only when they form a run: alternating colours, each one rank lower than the card under it.",
-  "refusal.solitaire.waste_top": "Only the top card of the waste can be played.",
-  "refusal.solitaire.empty_needs_king": "Only a king (or a run led by a king) may go to an empty column.",
-  "refusal.solitaire.bad_build": "A card goes on a card of the opposite colour and exactly one rank higher.",
-  "refusal.solitaire.foundation_one": "Cards go to a foundation one at a time.",
-  "refusal.solitaire.foundation_order": "A foundation takes the cards of its own suit one at a time, from the ace up to the king.",
-  "refusal.solitaire.ace_to_empty": "An ace goes only to an empty foundation slot of its own suit.",
-  "refusal.solitaire.foundation_to_foundation": "A card taken back from a foundation goes to the tableau.",
-  "refusal.solitaire.to_waste": "Cards cannot be put on the waste or the stock.",
-  "refusal.solitaire.same_pile": "The card is already there.",
-  "refusal.solitaire.no_foundation": "No foundation takes this card yet.",
-  "refusal.solitaire.no_place": "This card has no place to go.",
-  "refusal.solitaire.stock_empty": "The stock and the waste are both empty.",
-  "refusal.solitaire.nothing_to_undo": "There is nothing to undo (only the last 100 actions can be undone).",
-  "refusal.solitaire.won": "The game is won: start a new one.",
+  "learn.page.rules": "규칙",
+  "learn.page.tips": "요령",
+  "learn.page.history": "역사",
+  "learn.page.faq": "질문",
+  "learn.page.examples": "예시",
+  "learn.play": "지금 하기",
+  "learn.loading": "불러오는 중…",
+  "learn.unavailable": "지금은 예시를 불러올 수 없습니다.",
+  "learn.reset": "처음부터",
+  "learn.allowed": "허용되는 수입니다. 판에 반영되었습니다.",
+  "learn.opponent": "상대",
+  "learn.again": "다시 해 보기",
+  "learn.hand_over": "판이 끝났습니다. 다시 해 보거나 위의 버튼으로 처음부터 시작하세요.",
+  "learn.full_page": "새 탭에서 열기",
+  "learn.close": "닫기",
+  "refusal.gin_rummy.bad_action": "진 러미에서 할 수 없는 동작입니다.",
+  "refusal.gin_rummy.not_a_seat": "자리에 앉은 두 플레이어만 둘 수 있습니다.",
+  "refusal.gin_rummy.not_your_turn": "내 차례가 아닙니다.",
+  "refusal.gin_rummy.upcard_offer": "첫 차례는 펴진 카드로 시작합니다. 펴진 카드를 가져가거나 넘기세요.",
+  "refusal.gin_rummy.not_upcard_offer": "펴진 카드를 가져가거나 넘기는 것은 첫 차례에만 할 수 있습니다.",
+  "refusal.gin_rummy.must_draw_stock": "두 사람 모두 펴진 카드를 넘겼으므로, 딜러가 아닌 사람이 더미에서 한 장 가져오며 시작합니다.",
+  "refusal.gin_rummy.already_drew": "이번 차례에는 이미 카드를 가져왔습니다. 카드를 버리거나 노크하세요.",
+  "refusal.gin_rummy.must_draw_first": "버리기 전에 더미나 버린 카드 더미에서 카드를 한 장 가져오세요.",
+  "refusal.gin_rummy.card_not_in_hand": "그 카드는 내 손에 없습니다.",
+  "refusal.gin_rummy.discard_just_taken": "버린 카드 더미에서 방금 가져온 카드는 같은 차례에 버릴 수 없습니다.",
+  "refusal.gin_rummy.knock_too_high": "카드를 버린 뒤 남은 카드 점수가 10점 이하일 때만 노크할 수 있습니다.",
+  "refusal.gin_rummy.hand_in_play": "아직 판이 진행 중입니다.",
+  "refusal.gin_rummy.hand_over": "판이 끝났습니다. 계속하려면 다음 판을 시작하세요.",
+  "refusal.gin_rummy.match_over": "매치가 끝났습니다.",
+  "refusal.solitaire.bad_action": "솔리테어에서 할 수 없는 동작입니다.",
+  "refusal.solitaire.bad_pile": "그런 더미는 없습니다.",
+  "refusal.solitaire.empty_pile": "그곳에는 카드가 없습니다.",
+  "refusal.solitaire.face_down": "뒷면 카드는 옮길 수 없습니다. 위의 카드가 치워지면 저절로 앞면이 됩니다.",
+  "refusal.solitaire.one_card": "열 사이에서는 한 번에 한 장만 옮길 수 있습니다. 킹으로 시작하는 묶음만 빈 열로 한꺼번에 옮길 수 있습니다.",
+  "refusal.solitaire.not_a_run": "카드는 묶음을 이룰 때만 함께 옮길 수 있습니다. 색이 번갈아 나오고, 아래 카드보다 한 단계씩 낮아야 합니다.",
+  "refusal.solitaire.waste_top": "버린 카드 더미에서는 맨 위 카드만 사용할 수 있습니다.",
+  "refusal.solitaire.empty_needs_king": "빈 열에는 킹(또는 킹으로 시작하는 묶음)만 놓을 수 있습니다.",
+  "refusal.solitaire.bad_build": "카드는 색이 반대이고 정확히 한 단계 높은 카드 위에 놓습니다.",
+  "refusal.solitaire.foundation_one": "기초 더미에는 한 번에 한 장씩만 올립니다.",
+  "refusal.solitaire.foundation_order": "기초 더미는 자기 무늬의 카드를 에이스부터 킹까지 한 장씩 순서대로 받습니다.",
+  "refusal.solitaire.ace_to_empty": "에이스는 같은 무늬의 빈 기초 더미에만 놓을 수 있습니다.",
+  "refusal.solitaire.foundation_to_foundation": "기초 더미에서 가져온 카드는 배치 영역으로 옮깁니다.",
+  "refusal.solitaire.to_waste": "버린 카드 더미나 뽑기 더미에는 카드를 놓을 수 없습니다.",
+  "refusal.solitaire.same_pile": "카드가 이미 그곳에 있습니다.",
+  "refusal.solitaire.no_foundation": "아직 이 카드를 받을 기초 더미가 없습니다.",
+  "refusal.solitaire.no_place": "이 카드를 놓을 곳이 없습니다.",
+  "refusal.solitaire.stock_empty": "뽑기 더미와 버린 카드 더미가 모두 비었습니다.",
+  "refusal.solitaire.nothing_to_undo": "되돌릴 동작이 없습니다 (최근 100개의 동작만 되돌릴 수 있습니다).",
+  "refusal.solitaire.won": "이미 이긴 게임입니다. 새 게임을 시작하세요.",
 
-  "error.bad_frame": "The server could not read a message from this page.",
-  "error.unknown_type": "The server does not know that request.",
-  "error.bad_field": "A request had a missing or wrong field.",
-  "error.hello_first": "The connection is still starting; try again.",
-  "error.version": "This page is out of date: reload it.",
-  "error.no_room": "There is no such room (check the code or link).",
-  "error.not_joined": "You are not in that room.",
-  "error.not_solitaire": "Hints are for the solitaires.",
-  "error.busy": "The server is still working on that; try again in a moment.",
-  "error.spectator": "Spectators watch; only seated players act.",
-  "error.bad_token": "That seat token does not belong to a seat of this room.",
-  "error.room_full": "Every seat is taken; you can watch instead.",
-  "error.seat_taken": "That seat is taken.",
-  "error.bad_seat": "There is no such seat at this table.",
-  "error.bad_room": "Those game options are not possible.",
-  "error.too_many_rooms": "One connection may create only so many rooms.",
-  "error.waiting": "The game starts when every seat is taken.",
-  "error.room_finished": "This game is over.",
-  "error.bad_deal": "That deal code or number names no deal.",
-  "error.flood": "Too many messages at once: the connection was closed.",
-  "error.internal": "Something went wrong on the server; nothing was changed.",
-  "error.offline": "The connection dropped; try again.",
-  "error.reconnecting": "Reconnecting: wait a moment and try again.",
-  "error.no_replay": "There is no finished game with that id.",
-  "error.in_progress": "A game still in progress has no replay.",
-  "error.daily_not_over": "Today's deal is replayable from tomorrow (UTC).",
-  "error.no_example": "There is no example with that name.",
-  "error.too_large": "That request is too large.",
+  "error.bad_frame": "서버가 이 페이지에서 보낸 메시지를 읽지 못했습니다.",
+  "error.unknown_type": "서버가 모르는 요청입니다.",
+  "error.bad_field": "요청에 빠지거나 잘못된 항목이 있었습니다.",
+  "error.hello_first": "아직 연결하는 중입니다. 다시 시도하세요.",
+  "error.version": "페이지가 오래되었습니다. 새로 고침하세요.",
+  "error.no_room": "그런 방이 없습니다 (코드나 링크를 확인하세요).",
+  "error.not_joined": "그 방에 들어가 있지 않습니다.",
+  "error.not_solitaire": "힌트는 솔리테어에서만 쓸 수 있습니다.",
+  "error.busy": "서버가 아직 처리하는 중입니다. 잠시 후 다시 시도하세요.",
+  "error.spectator": "관전자는 보기만 할 수 있습니다. 자리에 앉은 플레이어만 둘 수 있습니다.",
+  "error.bad_token": "이 방의 자리 토큰이 아닙니다.",
+  "error.room_full": "모든 자리가 찼습니다. 대신 관전할 수 있습니다.",
+  "error.seat_taken": "그 자리에는 이미 누가 앉아 있습니다.",
+  "error.bad_seat": "이 테이블에 그런 자리는 없습니다.",
+  "error.bad_room": "그 게임 옵션은 쓸 수 없습니다.",
+  "error.too_many_rooms": "한 연결에서 만들 수 있는 방의 수에는 한도가 있습니다.",
+  "error.waiting": "모든 자리가 차면 게임이 시작됩니다.",
+  "error.room_finished": "이 게임은 끝났습니다.",
+  "error.bad_deal": "그 배치 코드나 번호에 해당하는 배치가 없습니다.",
+  "error.flood": "메시지를 한꺼번에 너무 많이 보내 연결이 끊겼습니다.",
+  "error.internal": "서버에 문제가 생겼습니다. 아무것도 바뀌지 않았습니다.",
+  "error.offline": "연결이 끊겼습니다. 다시 시도하세요.",
+  "error.reconnecting": "다시 연결하는 중입니다. 잠시 후 다시 시도하세요.",
+  "error.no_replay": "그 id로 끝난 게임이 없습니다.",
+  "error.in_progress": "진행 중인 게임은 다시 볼 수 없습니다.",
+  "error.daily_not_over": "오늘의 배치는 내일(UTC)부터 다시 볼 수 있습니다.",
+  "error.no_example": "그런 이름의 예시가 없습니다.",
+  "error.too_large": "요청이 너무 큽니다.",
 
-  // ---- the learn pages -------------------------------------------------------------------
-  "learn.gin-rummy.summary": "Two players draw and discard, racing to arrange ten cards into sets and runs.",
+  // ---- 배우기 페이지 -----------------------------------------------------------------------
+  "learn.gin-rummy.summary": "두 사람이 카드를 가져오고 버리며, 열 장을 세트와 런으로 먼저 정리하려고 겨룹니다.",
   "learn.gin-rummy.rules": `
-## The aim
-Two players, one deck of 52 cards. Each tries to arrange their hand into melds before the other does, and to catch the other player with high cards still loose.
+## 목표
+두 사람이 52장짜리 카드 한 벌로 합니다. 각자 상대보다 먼저 손패를 묶음으로 정리하고, 상대가 높은 카드를 아직 들고 있을 때 판을 끝내려고 합니다.
 
-## The deal
-Each player gets 10 cards. The next card is turned face up to start the discard pile: the upcard. The rest is the stock, face down. The deal passes to the other player after every scored hand.
+## 카드 나누기
+각자 10장을 받습니다. 그다음 카드 한 장을 앞면으로 펴서 버린 카드 더미를 시작합니다. 이 카드가 펴진 카드입니다. 나머지는 뒷면으로 놓아 더미가 됩니다. 점수가 난 판이 끝날 때마다 딜러가 바뀝니다.
 
-## Melds
-- A **set** is 3 or 4 cards of one rank, like [7S] [7D] [7C].
-- A **run** is 3 or more cards of one suit in a row, like [4H] [5H] [6H].
-- The ace is low: [AS] [2S] [3S] is a run, [QS] [KS] [AS] is not.
-- A card belongs to one meld at most.
+## 묶음
+- **세트**는 같은 숫자의 카드 3~4장입니다. 예: [7S] [7D] [7C].
+- **런**은 같은 무늬의 연속한 카드 3장 이상입니다. 예: [4H] [5H] [6H].
+- 에이스는 낮은 카드입니다. [AS] [2S] [3S]는 런이지만 [QS] [KS] [AS]는 런이 아닙니다.
+- 카드 한 장은 묶음 하나에만 들어갑니다.
 
-The game finds your melds for you and shows them as coloured bars under your cards. When a card could join a set or a run, it takes the arrangement that leaves you the least deadwood.
+게임이 내 묶음을 대신 찾아서 카드 아래에 색깔 막대로 보여 줍니다. 어떤 카드가 세트에도 런에도 들어갈 수 있으면, 남은 카드 점수가 가장 적어지는 쪽을 고릅니다.
 
-## Deadwood
-Cards in no meld are deadwood. An ace counts 1, the cards 2 to 10 their number, and a jack, queen or king 10. Your deadwood is always shown beside your hand.
+## 남은 카드
+어떤 묶음에도 들지 않은 카드가 남은 카드입니다. 에이스는 1점, 2부터 10까지는 숫자만큼, 잭·퀸·킹은 10점입니다. 내 남은 카드 점수는 언제나 손패 옆에 표시됩니다.
 
-## A turn
-- Draw one card: the top card of the stock, or the top card of the discard pile.
-- Then select one card of your hand and discard it.
-- The card you have just taken from the discard pile may not be discarded in the same turn.
+## 한 차례
+- 카드 한 장을 가져옵니다: 더미의 맨 위 카드나 버린 카드 더미의 맨 위 카드.
+- 그다음 손패에서 카드 한 장을 골라 버립니다.
+- 버린 카드 더미에서 방금 가져온 카드는 같은 차례에 버릴 수 없습니다.
 
-## The first turn
-The non-dealer may take the upcard or pass. After a pass the dealer gets the same choice. If both pass, the non-dealer starts by drawing from the stock.
+## 첫 차례
+딜러가 아닌 사람이 펴진 카드를 가져가거나 넘길 수 있습니다. 넘기면 딜러에게 같은 선택이 주어집니다. 둘 다 넘기면 딜러가 아닌 사람이 더미에서 한 장 가져오며 시작합니다.
 
-## Knocking and gin
-After drawing, if your deadwood would be 10 or less once a card is discarded, you may select that card and **knock** with it instead of a plain discard. The hand ends. With no deadwood at all it is **gin**. Knocking is never forced: you may play on for a lower count or for gin.
+## 노크와 진
+카드를 가져온 뒤, 한 장을 버렸을 때 남은 카드 점수가 10점 이하가 된다면 그 카드를 골라 그냥 버리는 대신 **노크**할 수 있습니다. 그러면 판이 끝납니다. 남은 카드가 하나도 없으면 **진**입니다. 노크는 의무가 아닙니다. 더 낮은 점수나 진을 노리며 계속해도 됩니다.
 
-## Laying off
-After a knock (never after gin), the defender's loose cards are laid off on the knocker's melds: a run grows at either end, as far as the cards go, and a set of three takes its fourth card. The game does it for the defender, in the way that leaves them the least deadwood. The knocker never lays off.
+## 붙이기
+노크한 뒤에는(진일 때는 아님) 수비하는 쪽의 낱장 카드를 노크한 쪽의 묶음에 붙입니다. 런은 양 끝으로 카드가 이어지는 만큼 길어지고, 세 장짜리 세트는 네 번째 카드를 받습니다. 이 일은 게임이 수비하는 쪽을 위해 대신 하며, 남은 카드가 가장 적어지는 방법을 고릅니다. 노크한 쪽은 카드를 붙이지 않습니다.
 
-## Scoring a hand
-| Result | Who scores | Points |
+## 한 판의 점수
+| 결과 | 점수를 얻는 사람 | 점수 |
 |---|---|---|
-| Knock, the knocker has less deadwood | the knocker | the difference |
-| Knock, the defender has as little or less: an undercut | the defender | 25 + the difference |
-| Gin | the knocker | 25 + the defender's deadwood |
-| Dead hand | nobody | 0 |
+| 노크, 노크한 쪽의 남은 카드가 더 적음 | 노크한 쪽 | 그 차이 |
+| 노크, 수비하는 쪽이 같거나 더 적음: 언더컷 | 수비하는 쪽 | 25 + 그 차이 |
+| 진 | 노크한 쪽 | 25 + 수비하는 쪽의 남은 카드 |
+| 무승부 | 없음 | 0 |
 
-## A dead hand and the end of the game
-When a player discards without knocking and only two cards are left in the stock, the hand is dead: nobody scores and the same dealer deals again. The player who draws the fiftieth card may still knock or go gin. Hands go on until a player reaches 100 points; there are no other bonuses.
+## 무승부와 게임의 끝
+노크하지 않고 카드를 버렸는데 더미에 카드가 두 장만 남으면 그 판은 무승부입니다. 아무도 점수를 얻지 못하고 같은 딜러가 다시 나눕니다. 쉰 번째 카드를 가져온 사람은 그래도 노크하거나 진을 할 수 있습니다. 한 사람이 100점에 닿을 때까지 판을 계속하며, 다른 보너스는 없습니다.
 
-## Playing here
-- Tap a card to select it, tap it again to let it go; drag a card to move it within your hand.
-- **Sort** puts your melds first and the rest by rank. **Whole pile** shows every card in the discard pile.
-- **Discard** and **Knock** act on the selected card; the Knock button shows the deadwood you would keep.
-- A move the rules do not allow is refused, and the table says which rule refuses it.
-- With the keyboard: Tab reaches every button; on a card, Enter selects it, Left and Right go from card to card, Shift with Left or Right moves the card in your hand, D discards it and K knocks with it.
-- A table's link is its invitation: send it to a friend. If your connection drops, you come back to your seat.
-- **Today's game** is played against the normal bot, with the same cards for everyone that day.
+## 여기서 하는 방법
+- 카드를 누르면 고르고, 다시 누르면 놓습니다. 카드를 끌어서 손패 안에서 자리를 옮길 수 있습니다.
+- **정렬**은 묶음을 앞에, 나머지를 숫자순으로 놓습니다. **버린 카드 전체**는 버린 카드 더미의 모든 카드를 보여 줍니다.
+- **버리기**와 **노크**는 고른 카드에 적용됩니다. 노크 버튼에는 노크했을 때의 남은 카드 점수가 나옵니다.
+- 규칙에 맞지 않는 수는 거부되고, 테이블에 어떤 규칙 때문인지 표시됩니다.
+- 키보드: Tab으로 모든 버튼에 갈 수 있습니다. 카드 위에서 Enter는 고르기, 왼쪽·오른쪽 화살표는 카드 사이 이동, Shift와 화살표는 손패 안에서 카드 옮기기, D는 버리기, K는 그 카드로 노크입니다.
+- 테이블의 링크가 곧 초대장입니다. 친구에게 보내세요. 연결이 끊겨도 내 자리로 돌아옵니다.
+- **오늘의 게임**은 보통 봇과 하며, 그날은 모두가 같은 카드를 받습니다.
 `,
   "learn.gin-rummy.tips": `
-## Drawing
-- Take the discard only when it completes a meld or nearly does; otherwise draw from the stock. What you take from the pile, your opponent sees.
-- Keep pairs and near runs, like [5H] with [7H]: several different cards can turn them into a meld.
+## 카드 가져오기
+- 버린 카드는 묶음을 완성하거나 거의 완성할 때만 가져가고, 아니면 더미에서 가져오세요. 버린 카드 더미에서 가져간 카드는 상대도 봅니다.
+- 짝과 거의 이어진 카드, 예를 들어 [5H]와 [7H]는 들고 있으세요. 여러 카드가 그것을 묶음으로 만들어 줄 수 있습니다.
 
-## Discarding
-- Throw high loose cards away early: a king left in your hand counts 10 when the other player knocks.
-- Watch what your opponent picks up and what they pass on: it shows what they collect. Do not feed them those cards.
+## 카드 버리기
+- 묶음에 들지 않는 높은 카드는 일찍 버리세요. 상대가 노크할 때 손에 남은 킹은 10점입니다.
+- 상대가 무엇을 가져가고 무엇을 넘기는지 보세요. 상대가 모으는 카드가 보입니다. 그 카드는 내주지 마세요.
 
-## Knocking
-- Knock early when you can: a quick knock with a few points often beats waiting for gin.
-- Think twice before knocking with 8, 9 or 10 late in a hand: your opponent may be nearly ready, and an undercut gives them 25.
-- Before you knock, look at your runs: their ends are where the defender lays off.
+## 노크하기
+- 할 수 있으면 일찍 노크하세요. 몇 점으로 빨리 하는 노크가 진을 기다리는 것보다 나을 때가 많습니다.
+- 판 후반에 8, 9, 10점으로 노크하기 전에는 한 번 더 생각하세요. 상대가 거의 준비됐을 수 있고, 언더컷을 당하면 상대가 25점을 얻습니다.
+- 노크하기 전에 내 런을 보세요. 그 양 끝에 수비하는 쪽이 카드를 붙입니다.
 
-## The bots
-- The easy bot keeps pairs, throws high cards away and knocks only when nearly done.
-- The normal bot takes the discards that help it, remembers what you picked up and knocks as soon as it can.
-- The hard bot weighs which unseen cards would help it, keeps back what you want and chooses its moment to knock.
-- The expert bot builds a picture of your hand from what you took and passed, and judges every discard and knock against it. The bots only ever see what a player in their seat would see.
+## 봇
+- 쉬움 봇은 짝을 남기고 높은 카드를 버리며, 거의 다 됐을 때만 노크합니다.
+- 보통 봇은 도움이 되는 버린 카드를 가져가고, 내가 가져간 카드를 기억하며, 할 수 있으면 바로 노크합니다.
+- 어려움 봇은 보이지 않는 카드 가운데 무엇이 도움이 될지 따지고, 내가 원하는 카드는 내주지 않으며, 노크할 때를 고릅니다.
+- 전문가 봇은 내가 가져간 카드와 넘긴 카드로 내 손패를 그려 보고, 버리기와 노크 하나하나를 그에 비추어 판단합니다. 봇은 언제나 그 자리의 플레이어가 볼 수 있는 것만 봅니다.
 `,
   "learn.gin-rummy.history": `
-## A rummy game for two
-Gin Rummy belongs to the rummy family: card games in which players collect cards into sets and runs, played in many forms around the world. Gin is the two-player form, and it became popular in the United States early in the twentieth century.
+## 둘이서 하는 러미
+진 러미는 러미 가족에 속합니다. 카드를 세트와 런으로 모으는 카드 게임으로, 세계 곳곳에서 여러 형태로 즐깁니다. 진은 둘이서 하는 형태이며, 20세기 초 미국에서 인기를 얻었습니다.
 
-## This table's version
-Games of gin are played with many small differences. Here the ace is always low, a knock needs 10 or less, gin and an undercut are each worth 25, and a game goes to 100 points, with no extra game or line bonuses.
+## 이 테이블의 규칙
+진은 곳에 따라 조금씩 다른 규칙으로 합니다. 여기서는 에이스가 언제나 낮은 카드이고, 노크는 10점 이하일 때 할 수 있으며, 진과 언더컷은 각각 25점이고, 게임은 100점까지 하며 게임 보너스나 라인 보너스 같은 추가 점수는 없습니다.
 `,
   "learn.gin-rummy.faq": `
-### What is deadwood?
-The total value of the cards in no meld. The lower it is, the better.
+### 남은 카드 점수가 뭔가요?
+어떤 묶음에도 들지 않은 카드의 값을 모두 더한 것입니다. 낮을수록 좋습니다.
 
-### Must I knock when I can?
-No. You may play on for a lower count or for gin. Knocking is your choice.
+### 노크할 수 있으면 꼭 해야 하나요?
+아니요. 더 낮은 점수나 진을 노리며 계속해도 됩니다. 노크는 내 선택입니다.
 
-### Do I have to lay off my cards on my opponent's melds?
-No. When your opponent knocks, the game finds the best way to lay your loose cards off on their melds, and shows the result.
+### 내 카드를 상대의 묶음에 직접 붙여야 하나요?
+아니요. 상대가 노크하면 게임이 내 낱장 카드를 상대의 묶음에 붙이는 가장 좋은 방법을 찾아 결과를 보여 줍니다.
 
-### Why may I not discard the card I just took?
-That is the rule: a card taken from the discard pile stays in your hand at least one turn. Any other card may go.
+### 방금 가져온 카드는 왜 버릴 수 없나요?
+그것이 규칙입니다. 버린 카드 더미에서 가져온 카드는 적어도 한 차례 손에 남아 있어야 합니다. 다른 카드는 버려도 됩니다.
 
-### What is an undercut?
-After a knock, when the defender's deadwood (after laying off) is as low as the knocker's or lower, the defender scores 25 plus the difference.
+### 언더컷이 뭔가요?
+노크한 뒤, 수비하는 쪽의 남은 카드 점수(카드를 붙인 뒤)가 노크한 쪽과 같거나 더 낮으면 수비하는 쪽이 25점에 그 차이를 더해 얻습니다.
 
-### Can a queen, king and ace make a run?
-No, the ace is low: ace, two, three is a run; queen, king, ace is not.
+### 퀸, 킹, 에이스로 런을 만들 수 있나요?
+아니요. 에이스는 낮은 카드입니다. 에이스, 2, 3은 런이지만 퀸, 킹, 에이스는 런이 아닙니다.
 
-### What happens when the stock runs low?
-When a plain discard leaves only two cards in the stock, the hand is dead: nobody scores and the same dealer deals again.
+### 더미가 거의 떨어지면 어떻게 되나요?
+그냥 버린 뒤 더미에 두 장만 남으면 그 판은 무승부입니다. 아무도 점수를 얻지 못하고 같은 딜러가 다시 나눕니다.
 
-### Can the bots see my cards?
-No. A bot gets exactly what a player in its seat would see: its own hand and the table.
+### 봇이 내 카드를 볼 수 있나요?
+아니요. 봇은 그 자리의 플레이어가 보는 것만 받습니다. 자기 손패와 테이블뿐입니다.
 
-### What is today's game?
-A match against the normal bot in which everybody who plays that day (in UTC) gets the same cards, hand after hand.
+### 오늘의 게임이 뭔가요?
+보통 봇과 하는 매치로, 그날(UTC 기준) 하는 사람은 모두 판마다 같은 카드를 받습니다.
 `,
   "learn.gin-rummy.examples": `
-Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+예시마다 게임 엔진이 만든 실제 국면이 나오며, 나는 아래쪽 자리에 앉습니다. 버튼으로 수를 시험해 보거나 테이블에서 직접 두어 보세요. 규칙이 거부하는 수는 그 규칙을 보여 주고, 허용되는 수는 그대로 진행됩니다. **처음부터**를 누르면 국면이 처음으로 돌아갑니다.
 `,
 
-  "learn.easy-harp.summary": "Two decks, nine columns and one card at a time: patience in the true sense.",
+  "learn.easy-harp.summary": "카드 두 벌, 9개의 열, 한 번에 한 장: 말 그대로 인내의 게임입니다.",
   "learn.easy-harp.rules": `
-## In short
-Easy Harp is played alone with two decks shuffled together: 104 cards, each card twice. Build the columns down in alternating colours, moving one card at a time, and bring all 104 cards up to eight foundations, two per suit, from ace to king.
+## 요약
+Easy Harp는 카드 두 벌을 함께 섞어 혼자 하는 게임입니다. 104장이며 모든 카드가 두 장씩 있습니다. 열에서는 색을 번갈아 가며 내림차순으로 쌓고 한 번에 한 장씩만 옮기며, 104장을 모두 무늬마다 두 개씩인 8개의 기초 더미에 에이스부터 킹까지 올립니다.
 
-## The layout
-Nine columns of 1, 2 and so on up to 9 cards: 45 cards. Only the last card of each column is face up; the other 36 are face down. The remaining 59 cards form the stock, face down. Beside it are the empty waste and eight empty foundations.
+## 초기 배치
+9개의 열에 1장, 2장, … 9장까지, 모두 45장을 놓습니다. 각 열의 마지막 카드만 앞면이고 나머지 36장은 뒷면입니다. 남은 59장은 뒷면으로 뽑기 더미가 됩니다. 그 옆에 빈 버린 카드 더미와 빈 기초 더미 8개가 있습니다.
 
-## Moves
-- On a column: a card goes on a face-up card of the opposite colour that is exactly one rank higher, a red card on a black one and a black card on a red one. The [7H] goes on the [8S] or the [8C].
-- Every card exists twice, so a black six has four places: two [7H] and two [7D].
-- From the waste only the top card plays, to a column or to its foundation.
-- A face-down card that is uncovered turns face up by itself.
+## 할 수 있는 수
+- 열 위에 놓기: 카드는 색이 반대이고 정확히 한 단계 높은 앞면 카드 위에 놓습니다. 빨간색은 검은색 위에, 검은색은 빨간색 위에 놓습니다. [7H]는 [8S]나 [8C] 위에 갑니다.
+- 모든 카드가 두 장씩 있으므로 검은색 6은 놓을 곳이 네 군데입니다: [7H] 두 장과 [7D] 두 장.
+- 버린 카드 더미에서는 맨 위 카드만 쓸 수 있으며, 열이나 그 카드의 기초 더미로 옮깁니다.
+- 뒷면 카드가 드러나면 저절로 앞면이 됩니다.
 
-The ranks go from the ace, the lowest, to the king: ace, 2 to 10, jack, queen, king.
+카드의 순서는 가장 낮은 에이스부터 킹까지입니다: 에이스, 2부터 10, 잭, 퀸, 킹.
 
-## One card at a time
-This is the rule that sets Easy Harp apart from Klondike: between columns only the top card moves. A run already built, such as [8S] [7H] [6C], cannot move as a whole, even when its first card would fit somewhere else: take it apart card by card, from the top. If you try, the move is refused, and with interactive rules on (the default) the game names the rule. The examples page lets you try it.
+## 한 번에 한 장
+Easy Harp를 클론다이크와 다르게 만드는 규칙입니다. 열 사이에서는 맨 위 카드만 옮길 수 있습니다. [8S] [7H] [6C]처럼 이미 쌓인 묶음은 첫 카드가 다른 곳에 맞더라도 한꺼번에 옮길 수 없습니다. 위에서부터 한 장씩 풀어야 합니다. 그래도 옮기려고 하면 거부되며, 규칙 안내(기본으로 켜짐)가 켜져 있으면 게임이 그 규칙을 알려 줍니다. 예시 페이지에서 직접 해 볼 수 있습니다.
 
-## Empty columns and king runs
-Only a king may go to an empty column. This is also the single exception to one card at a time: a run that starts with a king and goes down in alternating colours (up to 13 cards, king to ace) may move as a whole into an empty column, and nowhere else. No other card may go to an empty column, not even to uncover a face-down card.
+## 빈 열과 킹으로 시작하는 묶음
+빈 열에는 킹만 놓을 수 있습니다. 이것이 한 번에 한 장 규칙의 유일한 예외이기도 합니다. 킹으로 시작해 색이 번갈아 나오며 내려가는 묶음(킹부터 에이스까지 최대 13장)은 빈 열로는 한꺼번에 옮길 수 있지만 다른 곳으로는 옮길 수 없습니다. 킹이 아닌 카드는 뒷면 카드를 드러내기 위해서라도 빈 열에 놓을 수 없습니다.
 
-## Foundations
-There are eight foundations, two for each suit, and each slot has its suit. Each one is built from the ace up to the king, one card at a time. An ace goes only to an empty slot of its own suit. A card dropped anywhere on the foundations goes to the first slot that takes it.
+## 기초 더미
+기초 더미는 무늬마다 두 개씩 모두 8개이며, 자리마다 무늬가 정해져 있습니다. 각 기초 더미는 에이스부터 킹까지 한 장씩 쌓습니다. 에이스는 같은 무늬의 빈 자리에만 놓을 수 있습니다. 기초 더미 영역 아무 곳에나 카드를 놓으면 그 카드를 받는 첫 번째 자리로 갑니다.
 
-## The stock
-A tap on the stock turns one card onto the waste. When the stock is empty, a tap turns the whole waste back into the stock, face down, in the same order. You may go through it as often as you like, at no cost.
+## 뽑기 더미
+뽑기 더미를 누르면 카드 한 장이 버린 카드 더미로 뒤집힙니다. 뽑기 더미가 비면, 한 번 눌러 버린 카드 더미 전체를 같은 순서 그대로 뒷면으로 되돌립니다. 몇 번이든 무료로 다시 돌릴 수 있습니다.
 
-## The end
-The game is won when all 104 cards are on the foundations. It never declares a loss: when no useful move is left, undo, or start a new deal.
+## 게임의 끝
+104장이 모두 기초 더미에 올라가면 이깁니다. 게임은 패배를 선언하지 않습니다. 쓸 만한 수가 남지 않으면 되돌리거나 새 배치를 시작하세요.
 
-## Scoring
-| Move | Points |
+## 점수
+| 수 | 점수 |
 |---|---|
-| A card to a foundation, from a column or the waste | +10 |
-| A card from the waste to a column | +5 |
-| A face-down card turned up (on top of the move that uncovered it) | +5 |
-| The waste turned back into the stock | 0 |
-| Column to column (one card, or a king run) | 0 |
-| A card taken back from a foundation | 0 |
+| 열이나 버린 카드 더미에서 기초 더미로 한 장 | +10 |
+| 버린 카드 더미에서 열로 한 장 | +5 |
+| 뒷면 카드 한 장이 앞면으로 (그 카드를 드러낸 수의 점수에 더해) | +5 |
+| 버린 카드 더미를 뽑기 더미로 되돌리기 | 0 |
+| 열에서 열로 (한 장, 또는 킹으로 시작하는 묶음) | 0 |
+| 기초 더미에서 카드 한 장 가져오기 | 0 |
 
-The score starts at 0 and never goes below 0. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
+점수는 0에서 시작하며 0 아래로 내려가지 않습니다. 카드 한 장은 다시 내렸다가 올려도 한 게임에 한 번만 기초 더미 점수를 받습니다. 기초 더미에서 카드를 가져오지 않고 이기면 언제나 1 220점(104 × 10 + 36 × 5)에, 버린 카드 더미에서 열로 옮긴 카드마다 5점이 더해집니다.
 
-## Playing here
-- Nothing moves by itself, and the game never finishes itself.
-- Tap a top card to send it to a foundation that takes it. Tap twice quickly (the double tap setting, on by default) and, if no foundation takes it, it looks for a place on the tableau: the longest column first, then an empty column for a king.
-- Drag cards too. The top card of a foundation may be dragged back to the tableau; the score does not change.
-- **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
-- With the keyboard: Space picks up a card (with the cards on it) and Space on another pile puts it there; Enter taps, Shift+Enter double-taps, Escape puts it back.
-- Every deal has a number from 1 to 999 999, shown as a code such as EH1-N-AAAAAAF. **New game** offers a new deal (picked at random), today's deal (the same for everyone that day), the same deal again, or any code.
-- **Hint** suggests a move; **Can this still be won?** asks the server's solver.
+## 여기서 하는 방법
+- 아무것도 저절로 움직이지 않고, 게임이 스스로 끝나지도 않습니다.
+- 맨 위 카드를 한 번 누르면 그 카드를 받는 기초 더미로 갑니다. 빠르게 두 번 누르면(더블 탭 설정, 기본으로 켜짐) 기초 더미가 받지 않을 때 배치 영역에서 자리를 찾습니다. 가장 긴 열을 먼저, 킹이면 그다음 빈 열을 찾습니다.
+- 카드를 끌어서 옮길 수도 있습니다. 기초 더미의 맨 위 카드를 배치 영역으로 다시 끌어올 수 있으며, 점수는 바뀌지 않습니다.
+- **되돌리기**는 최근 100개까지의 동작을 되돌립니다. 그 동작의 점수는 사라지지만 이동 횟수는 줄지 않습니다.
+- 키보드: Space로 카드를(그 위의 카드와 함께) 집고, 다른 더미에서 Space로 내려놓습니다. Enter는 한 번 누르기, Shift+Enter는 두 번 누르기, Escape는 내려놓기 취소입니다.
+- 배치마다 1부터 999 999까지의 번호가 있으며 EH1-N-AAAAAAF 같은 코드로 표시됩니다. **새 게임**에서 새 배치(무작위), 오늘의 배치(그날 모두에게 같음), 같은 배치, 또는 원하는 코드를 고를 수 있습니다.
+- **힌트**는 다음 수를 제안하고, **아직 이길 수 있나요?**는 서버의 풀이기에게 묻습니다.
 `,
   "learn.easy-harp.tips": `
-## Opening the game
-- Face-down cards are what block you: prefer the moves that uncover one (they score 5 as well).
-- Send aces and twos up early; keep higher cards on the tableau while they are still useful to build on.
-- Go through the stock to see what is coming: it costs nothing.
+## 게임 열기
+- 발목을 잡는 것은 뒷면 카드입니다. 카드를 드러내는 수를 먼저 두세요(5점도 얻습니다).
+- 에이스와 2는 일찍 올리고, 높은 카드는 위에 쌓을 자리로 쓸모가 있는 동안 배치 영역에 두세요.
+- 뽑기 더미를 돌려 무엇이 나올지 보세요. 비용이 들지 않습니다.
 
-## Columns
-- Empty a column only when a king is ready for it: an empty column takes nothing else.
-- Before you build a long run, think about how you will take it apart: runs move card by card, except a king run into an empty column.
-- A king run in an empty column is safe: it never has to move again.
+## 열
+- 킹이 준비됐을 때만 열을 비우세요. 빈 열은 다른 카드를 받지 않습니다.
+- 긴 묶음을 쌓기 전에 나중에 어떻게 풀지 생각하세요. 빈 열로 가는 킹 묶음을 빼면 묶음은 한 장씩만 움직입니다.
+- 빈 열에 놓인 킹 묶음은 안전합니다. 다시 옮길 필요가 없습니다.
 
-## Two decks
-- Every card has a twin. When one seven is buried, look for the other.
-- A card may have two foundations to go to: keep both suits' slots in mind.
+## 두 벌의 카드
+- 모든 카드에는 쌍둥이가 있습니다. 7 한 장이 묻혀 있으면 다른 한 장을 찾아보세요.
+- 카드 한 장이 갈 수 있는 기초 더미가 두 개일 수 있습니다. 같은 무늬의 두 자리를 모두 기억하세요.
 
-## When you are stuck
-- Undo is there to be used: try a line, and take it back if it leads nowhere.
-- **Can this still be won?** tells you whether a win is still possible from where you are.
+## 막혔을 때
+- 되돌리기는 쓰라고 있는 것입니다. 한 가지 길을 시험해 보고 막히면 되돌리세요.
+- **아직 이길 수 있나요?**는 지금 위치에서 아직 이길 수 있는지 알려 줍니다.
 `,
   "learn.easy-harp.history": `
-## A patience for two decks
-Games of patience, card games for a single player, have been played since the late eighteenth century. Klondike, probably named after the Canadian gold rush of the 1890s, is the best known of them, and Easy Harp belongs to its family: columns built down in alternating colours, a stock, and foundations from ace to king.
+## 두 벌로 하는 페이션스
+혼자 하는 카드 게임인 페이션스는 18세기 말부터 즐겨 왔습니다. 그중 가장 잘 알려진 것은 1890년대 캐나다의 골드러시에서 이름을 따온 것으로 보이는 클론다이크이며, Easy Harp도 그 가족에 속합니다. 색을 번갈아 내려가며 쌓는 열, 뽑기 더미, 에이스부터 킹까지 올리는 기초 더미가 그 특징입니다.
 
-## What makes it different
-Easy Harp doubles the deck, widens the tableau to nine columns and takes away the moving of whole runs, except a king's run into an empty column. Long runs have to be built and taken apart card by card: a patience in the true sense of the word.
+## 무엇이 다른가
+Easy Harp는 카드를 두 벌로 늘리고, 배치 영역을 9개의 열로 넓히고, 빈 열로 가는 킹 묶음을 빼고는 묶음을 통째로 옮기는 것을 없앴습니다. 긴 묶음은 한 장씩 쌓고 한 장씩 풀어야 합니다. 말 그대로 인내의 게임입니다.
 `,
   "learn.easy-harp.faq": `
-### Why can I not move my run onto another column?
-Only one card at a time moves between columns. A run moves as a whole only when it is led by a king, and only into an empty column.
+### 왜 내 묶음을 다른 열로 옮길 수 없나요?
+열 사이에서는 한 번에 한 장만 움직입니다. 묶음을 통째로 옮길 수 있는 것은 킹으로 시작하는 묶음을 빈 열로 옮길 때뿐입니다.
 
-### Why will my queen not go to the empty column?
-Only a king may go to an empty column, even when moving another card there would uncover a face-down one.
+### 왜 퀸을 빈 열에 놓을 수 없나요?
+빈 열에는 킹만 놓을 수 있습니다. 다른 카드를 옮기면 뒷면 카드가 드러나는 경우에도 마찬가지입니다.
 
-### Why did my ace go to the second slot of its suit?
-Each of the eight slots has a suit, two per suit. A card goes to the first slot that takes it; an ace only to an empty slot of its own suit.
+### 왜 에이스가 같은 무늬의 두 번째 자리로 갔나요?
+8개의 자리는 무늬마다 두 개씩 정해져 있습니다. 카드는 그 카드를 받는 첫 번째 자리로 가고, 에이스는 같은 무늬의 빈 자리로만 갑니다.
 
-### Does going through the stock cost points?
-No. In Easy Harp the stock may be turned over as often as you like, for free.
+### 뽑기 더미를 다시 돌리면 점수가 깎이나요?
+아니요. Easy Harp에서는 뽑기 더미를 몇 번이든 무료로 다시 돌릴 수 있습니다.
 
-### Does Undo give my moves back?
-Undo takes the position back and removes the points of what it undoes, but the move counter keeps counting.
+### 되돌리기를 하면 이동 횟수도 돌아오나요?
+되돌리기는 국면을 되돌리고 그 동작의 점수를 없애지만, 이동 횟수는 계속 셉니다.
 
-### What is a deal code?
-Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
+### 배치 코드가 뭔가요?
+배치마다 1부터 999 999까지의 번호가 있습니다. EH1-N-AAAAAAF라는 코드는 Easy Harp, 배치 방식 1, 유일한 옵션 N, 그리고 글자로 쓴 번호(A는 0, B는 1, 이런 식)를 뜻하며, AAAAAAF는 5번 배치입니다. 같은 코드는 뽑기 더미까지 언제나 같은 배치를 만들므로 친구에게 보낼 수 있습니다.
 
-### What is today's deal?
-A deal that is the same for everyone that day (in UTC), picked among deals the server's solver has proved winnable.
+### 오늘의 배치가 뭔가요?
+그날(UTC 기준) 모두에게 같은 배치로, 서버의 풀이기가 이길 수 있다고 증명한 배치 가운데서 고릅니다.
 
-### Can every deal be won?
-No. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window.
+### 모든 배치를 이길 수 있나요?
+아니요. 풀이기가 이기는 방법을 찾은 배치만 하고 싶다면 새 게임 창에서 "이길 수 있는 배치만"을 켜세요.
 
-### Why did a card I put back up earn no points?
-Each card earns its foundation points once per game, so taking cards down and up again adds nothing.
+### 다시 올린 카드는 왜 점수를 받지 못했나요?
+카드 한 장은 한 게임에 한 번만 기초 더미 점수를 받습니다. 그래서 카드를 내렸다 올려도 점수가 늘지 않습니다.
 `,
   "learn.easy-harp.examples": `
-Each example is a real Easy Harp position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+예시마다 게임 엔진이 만든 실제 Easy Harp 국면이 나옵니다. 버튼으로 수를 시험해 보거나 판에서 직접 두어 보세요(한 번 누르기, 두 번 누르기, 끌기). 규칙이 거부하는 수는 그 규칙을 보여 주고, 허용되는 수는 그대로 진행됩니다. **처음부터**를 누르면 국면이 처음으로 돌아갑니다.
 `,
 
-  "learn.reflechi.summary": "Klondike with every card face up: nothing is hidden, everything is thought through.",
+  "learn.reflechi.summary": "모든 카드가 앞면인 클론다이크: 숨겨진 것은 없고, 모든 것을 생각해서 둡니다.",
   "learn.reflechi.rules": `
-## In short
-Solitaire Réfléchi is Klondike in which the whole tableau is dealt face up. One deck of 52 cards: build down in alternating colours, move ordered runs, and bring every card to four foundations, from ace to king.
+## 요약
+Solitaire Réfléchi는 배치 영역 전체를 앞면으로 나누는 클론다이크입니다. 52장 한 벌로, 색을 번갈아 내려가며 쌓고, 정렬된 묶음을 옮기며, 모든 카드를 4개의 기초 더미에 에이스부터 킹까지 올립니다.
 
-## The layout
-Seven columns of 1, 2 and so on up to 7 cards: 28 cards, all face up. That is the only difference from the deal of Klondike, where only the last card of each column shows. The other 24 cards form the stock, face down. The waste and the four foundations start empty.
+## 초기 배치
+7개의 열에 1장, 2장, … 7장까지, 모두 28장을 앞면으로 놓습니다. 각 열의 마지막 카드만 보이는 클론다이크와 다른 점은 이것뿐입니다. 나머지 24장은 뒷면으로 뽑기 더미가 됩니다. 버린 카드 더미와 기초 더미 4개는 비어 있는 채로 시작합니다.
 
-## Moves
-- On a column: a card goes on the last card of a column if it is of the opposite colour and exactly one rank lower. The [7H] goes on the [8S] or the [8C].
-- From the waste only the top card plays, to a column or to its foundation.
-- To a foundation: the last card of a column or the top card of the waste, one card at a time.
+## 할 수 있는 수
+- 열 위에 놓기: 카드는 열의 마지막 카드와 색이 반대이고 정확히 한 단계 낮으면 그 위에 놓을 수 있습니다. [7H]는 [8S]나 [8C] 위에 갑니다.
+- 버린 카드 더미에서는 맨 위 카드만 쓸 수 있으며, 열이나 그 카드의 기초 더미로 옮깁니다.
+- 기초 더미로: 열의 마지막 카드나 버린 카드 더미의 맨 위 카드를 한 번에 한 장씩 올립니다.
 
-The ranks go from the ace, the lowest, to the king: ace, 2 to 10, jack, queen, king.
+카드의 순서는 가장 낮은 에이스부터 킹까지입니다: 에이스, 2부터 10, 잭, 퀸, 킹.
 
-## Runs
-A card in the middle of a column may move together with all the cards on it, if those cards already form a run: alternating colours, each card one rank lower than the one under it. A run is therefore at most 13 cards, king to ace. Every card can be seen, but a card you can see is not always a card you can move: if the cards on it are not in order, the move is refused. The examples page shows it on the very first deal.
+## 묶음
+열 중간의 카드는 그 위의 카드들이 이미 묶음을 이룰 때 함께 옮길 수 있습니다. 묶음은 색이 번갈아 나오고 각 카드가 아래 카드보다 한 단계 낮아야 합니다. 그래서 묶음은 킹부터 에이스까지 최대 13장입니다. 모든 카드가 보이지만 보인다고 다 옮길 수 있는 것은 아닙니다. 위의 카드들이 순서대로가 아니면 이동은 거부됩니다. 예시 페이지에서 첫 번째 배치로 직접 볼 수 있습니다.
 
-## Empty columns
-Only a king may go to an empty column, alone or with the ordered run on it.
+## 빈 열
+빈 열에는 킹만 놓을 수 있습니다. 킹 한 장이나, 그 위에 정렬된 묶음과 함께 옮깁니다.
 
-## Foundations
-Each foundation takes one suit, from the ace up to the king, one card at a time. Their places are fixed: spades, hearts, diamonds, clubs. Drag a card onto the foundations and it finds the right one.
+## 기초 더미
+각 기초 더미는 한 무늬만 받으며 에이스부터 킹까지 한 장씩 쌓습니다. 자리는 스페이드, 하트, 다이아몬드, 클럽 순으로 정해져 있습니다. 카드를 기초 더미 쪽으로 끌면 알맞은 자리를 스스로 찾습니다.
 
-## The stock
-Choose in the new-game window:
-- Draw 1, easy, the default: each tap turns one card, so every card of the stock can be played in turn.
-- Draw 3, hard: each tap turns three cards, fanned on the waste. Only the last one can be played, and playing it frees the one under it.
+## 뽑기 더미
+새 게임 창에서 고릅니다:
+- 1장 뽑기(쉬움, 기본): 누를 때마다 한 장을 뒤집으므로 뽑기 더미의 모든 카드를 차례로 쓸 수 있습니다.
+- 3장 뽑기(어려움): 누를 때마다 세 장을 뒤집어 버린 카드 더미에 펼칩니다. 마지막 카드만 쓸 수 있고, 그 카드를 쓰면 그 아래 카드를 쓸 수 있게 됩니다.
 
-When the stock is empty, a tap turns the whole waste back into it, in the same order. You may go through it as often as you like, but each time costs 100 points.
+뽑기 더미가 비면 한 번 눌러 버린 카드 더미 전체를 같은 순서로 되돌립니다. 몇 번이든 다시 돌릴 수 있지만 돌릴 때마다 100점이 깎입니다.
 
-## The end
-The game is won when all 52 cards are on the foundations. It never declares a loss: when no useful move is left, undo, or start a new deal.
+## 게임의 끝
+52장이 모두 기초 더미에 올라가면 이깁니다. 게임은 패배를 선언하지 않습니다. 쓸 만한 수가 남지 않으면 되돌리거나 새 배치를 시작하세요.
 
-## Scoring
-| Move | Points |
+## 점수
+| 수 | 점수 |
 |---|---|
-| A card to a foundation | +10 |
-| A card from the waste to a column | +5 |
-| The waste turned back into the stock | −100 |
-| Column to column, or a card taken back from a foundation | 0 |
+| 기초 더미로 한 장 | +10 |
+| 버린 카드 더미에서 열로 한 장 | +5 |
+| 버린 카드 더미를 뽑기 더미로 되돌리기 | −100 |
+| 열에서 열로, 또는 기초 더미에서 카드 가져오기 | 0 |
 
-The score starts at 0 and never goes below 0, so an early pass through the stock may cost less than 100. The 52 cards on the foundations give 520; a won game scores that, plus 5 for each card played from the waste to a column, less what the passes cost. The scoring also has +5 for a face-down card turned up, but it never happens here: no card is face down.
+점수는 0에서 시작하며 0 아래로 내려가지 않으므로, 초반에 되돌리면 실제로는 100점보다 적게 깎일 수 있습니다. 기초 더미에 올린 52장은 520점이 됩니다. 이긴 게임의 점수는 여기에 버린 카드 더미에서 열로 옮긴 카드마다 5점을 더하고, 되돌리기로 깎인 점수를 뺀 것입니다. 점수 계산에는 뒷면 카드가 앞면이 될 때의 +5도 있지만, 여기서는 뒷면 카드가 없으므로 일어나지 않습니다.
 
-## Playing here
-- Nothing moves by itself, and the game never finishes itself. Tap the last card of a column or the top of the waste to send it to its foundation; tap twice quickly (the double tap setting) and, if no foundation takes it, it looks for a place on the tableau: the longest column first, then an empty column for a king. Drag cards too.
-- The top card of a foundation may be dragged back to the tableau; the score does not change.
-- **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
-- **Interactive rules** (on by default): when a move is refused, the game shows the rule that forbids it.
-- Every deal has a code, such as TF1-D1N-AAAAAAB, that rebuilds exactly the same deal, stock included. **New game** offers a new deal, today's deal, the same deal again, or any code, drawing 1 or 3.
-- With the keyboard: Space picks up cards and Space on another pile puts them there; Enter taps, Shift+Enter double-taps, Escape puts them back.
+## 여기서 하는 방법
+- 아무것도 저절로 움직이지 않고, 게임이 스스로 끝나지도 않습니다. 열의 마지막 카드나 버린 카드 더미의 맨 위 카드를 한 번 누르면 기초 더미로 갑니다. 빠르게 두 번 누르면(더블 탭 설정) 기초 더미가 받지 않을 때 배치 영역에서 자리를 찾습니다. 가장 긴 열을 먼저, 킹이면 그다음 빈 열을 찾습니다. 카드를 끌어서 옮길 수도 있습니다.
+- 기초 더미의 맨 위 카드를 배치 영역으로 다시 끌어올 수 있으며, 점수는 바뀌지 않습니다.
+- **되돌리기**는 최근 100개까지의 동작을 되돌립니다. 그 동작의 점수는 사라지지만 이동 횟수는 줄지 않습니다.
+- **규칙 안내**(기본으로 켜짐): 이동이 거부되면 그것을 막는 규칙을 보여 줍니다.
+- 배치마다 TF1-D1N-AAAAAAB 같은 코드가 있어서 뽑기 더미까지 똑같은 배치를 다시 만들 수 있습니다. **새 게임**에서 새 배치, 오늘의 배치, 같은 배치, 또는 원하는 코드를 1장 뽑기나 3장 뽑기로 고를 수 있습니다.
+- 키보드: Space로 카드를 집고, 다른 더미에서 Space로 내려놓습니다. Enter는 한 번 누르기, Shift+Enter는 두 번 누르기, Escape는 내려놓기 취소입니다.
 `,
   "learn.reflechi.tips": `
-## Before the first move
-- You can see every card in the tableau: look for the aces and twos that are buried, and for what covers them.
-- Count the moves a buried card needs before you start on it; begin with the columns that free the most.
+## 첫 수를 두기 전에
+- 배치 영역의 모든 카드가 보입니다. 묻혀 있는 에이스와 2, 그리고 그것을 덮고 있는 카드를 찾아보세요.
+- 묻힌 카드를 꺼내는 데 몇 수가 필요한지 세어 본 뒤 시작하세요. 가장 많은 카드를 풀어 주는 열부터 손대세요.
 
-## Runs and columns
-- Keep your runs in order: a stack that is out of order can only be taken apart from the top.
-- An empty column is worth a lot: fill it with the king that frees the most cards.
-- Do not hurry cards to the foundations when they are still needed to build on.
+## 묶음과 열
+- 묶음을 순서대로 유지하세요. 순서가 어긋난 더미는 위에서부터 한 장씩만 풀 수 있습니다.
+- 빈 열은 아주 귀합니다. 가장 많은 카드를 풀어 주는 킹으로 채우세요.
+- 아직 위에 쌓을 자리로 필요한 카드를 서둘러 기초 더미로 올리지 마세요.
 
-## The stock
-- Every pass through the stock costs 100 points: go through it with a plan.
-- In draw 3, playing a card from the waste changes which cards turn up on the next pass: sometimes playing one card is what frees the card you need.
+## 뽑기 더미
+- 뽑기 더미를 돌릴 때마다 100점이 깎입니다. 계획을 세우고 돌리세요.
+- 3장 뽑기에서는 버린 카드 더미의 카드를 쓰면 다음번에 뒤집히는 카드가 달라집니다. 카드 한 장을 쓰는 것이 필요한 카드를 풀어 주는 길일 때도 있습니다.
 
-## When you are stuck
-- **Hint** suggests a move, and **Can this still be won?** tells you whether a win is still possible.
+## 막혔을 때
+- **힌트**는 다음 수를 제안하고, **아직 이길 수 있나요?**는 아직 이길 수 있는지 알려 줍니다.
 `,
   "learn.reflechi.history": `
-## Klondike, thought through
-Klondike is the best known game of patience, probably named after the Canadian gold rush of the 1890s. Dealt with every card face up, it changes character: nothing depends on what lies hidden, and the game becomes one of planning ahead. The French name réfléchi means thought through, and that is what the game asks of you.
+## 생각해서 두는 클론다이크
+클론다이크는 가장 잘 알려진 페이션스 게임으로, 1890년대 캐나다의 골드러시에서 이름을 따온 것으로 보입니다. 모든 카드를 앞면으로 나누면 게임의 성격이 바뀝니다. 숨겨진 카드에 달린 것이 없어지고, 미리 계획하는 게임이 됩니다. 프랑스어 réfléchi는 "곰곰이 생각한"이라는 뜻이며, 이 게임이 바라는 것이 바로 그것입니다.
 
-## A game for thinkers and for computers
-With every card of the tableau in sight, a whole game can be worked out in advance. Mathematicians and computer scientists have studied this form of Klondike, sometimes under the name Thoughtful Solitaire, precisely because a program can search it for a win.
+## 생각하는 사람과 컴퓨터의 게임
+배치 영역의 모든 카드가 보이면 게임 전체를 미리 풀어 볼 수 있습니다. 수학자와 컴퓨터 과학자들은 이런 클론다이크를, 때로는 Thoughtful Solitaire라는 이름으로 연구해 왔습니다. 바로 프로그램이 이기는 길을 찾아볼 수 있기 때문입니다.
 `,
   "learn.reflechi.faq": `
-### Every card is visible: why can I not move this stack?
-A stack moves only when the cards on the one you pick form a run: alternating colours, each one rank lower than the card under it. A visible card is not always a movable one.
+### 모든 카드가 보이는데 왜 이 더미를 옮길 수 없나요?
+고른 카드 위의 카드들이 묶음을 이룰 때만 더미가 움직입니다. 묶음은 색이 번갈아 나오고 각 카드가 아래 카드보다 한 단계 낮아야 합니다. 보이는 카드라고 해서 언제나 옮길 수 있는 것은 아닙니다.
 
-### What does draw 3 change?
-Each tap turns three cards, and only the last one can be played. Playing it frees the card under it. Draw 1 turns one card at a time.
+### 3장 뽑기는 무엇이 다른가요?
+누를 때마다 세 장이 뒤집히고, 마지막 카드만 쓸 수 있습니다. 그 카드를 쓰면 아래 카드를 쓸 수 있게 됩니다. 1장 뽑기는 한 장씩 뒤집습니다.
 
-### Why did my score drop by less than 100?
-Turning the waste back costs 100 points, but the score never goes below 0.
+### 왜 점수가 100점보다 적게 깎였나요?
+버린 카드를 되돌리면 100점이 깎이지만, 점수는 0 아래로 내려가지 않습니다.
 
-### What is a game code?
-A code such as TF1-D1N-AAAAAAB names a deal: TF1 is Réfléchi with dealing method 1, D1N draw 1 (D3N is draw 3), and the seven letters are the deal's number (A is 0, B is 1 and so on). The same code always rebuilds the same deal, stock included.
+### 게임 코드가 뭔가요?
+TF1-D1N-AAAAAAB 같은 코드는 배치 하나를 가리킵니다. TF1은 배치 방식 1의 Réfléchi, D1N은 1장 뽑기(D3N은 3장 뽑기), 일곱 글자는 배치 번호입니다(A는 0, B는 1, 이런 식). 같은 코드는 뽑기 더미까지 언제나 같은 배치를 만듭니다.
 
-### Can every deal be won?
-No, not even with every card in sight. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window; today's deals are always winnable.
+### 모든 배치를 이길 수 있나요?
+아니요. 모든 카드가 보여도 그렇습니다. 풀이기가 이기는 방법을 찾은 배치만 하고 싶다면 새 게임 창에서 "이길 수 있는 배치만"을 켜세요. 오늘의 배치는 언제나 이길 수 있습니다.
 
-### How is it different from Klondike?
-Only in the deal: every card of the tableau is face up. The moves, the runs and the stock are those of Klondike.
+### 클론다이크와 무엇이 다른가요?
+카드를 나누는 방법만 다릅니다. 배치 영역의 모든 카드가 앞면입니다. 수, 묶음, 뽑기 더미는 클론다이크와 같습니다.
 `,
   "learn.reflechi.examples": `
-Each example is a real Solitaire Réfléchi position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+예시마다 게임 엔진이 만든 실제 Solitaire Réfléchi 국면이 나옵니다. 버튼으로 수를 시험해 보거나 판에서 직접 두어 보세요(한 번 누르기, 두 번 누르기, 끌기). 규칙이 거부하는 수는 그 규칙을 보여 주고, 허용되는 수는 그대로 진행됩니다. **처음부터**를 누르면 국면이 처음으로 돌아갑니다.
 `,
 
-  // ---- the examples (server/examples) ----------------------------------------------------
-  "ex.gin-rummy.melds.title": "Melds and deadwood",
+  // ---- 예시 (server/examples) ------------------------------------------------------------
+  "ex.gin-rummy.melds.title": "묶음과 남은 카드",
   "ex.gin-rummy.melds.text": `
-Your melds are the cards with a coloured bar under them: here the three sevens. Everything else is deadwood, counted beside your hand. The [7H] on the discard pile fits twice: as a fourth seven, or in the run [5H] [6H] [7H]. Take it and watch the game choose: the run and the set together leave you the least deadwood.
+아래에 색깔 막대가 있는 카드가 내 묶음입니다. 여기서는 7 세 장입니다. 나머지는 모두 남은 카드이며, 그 점수가 손패 옆에 나옵니다. 버린 카드 더미의 [7H]는 두 곳에 맞습니다. 네 번째 7로도, [5H] [6H] [7H] 런으로도 들어갈 수 있습니다. 가져가서 게임이 고르는 것을 보세요. 런과 세트를 함께 만드는 쪽이 남은 카드가 가장 적습니다.
 
-A turn starts with a draw: knocking first is refused.
+차례는 카드를 가져오면서 시작합니다. 먼저 노크하는 것은 거부됩니다.
 `,
-  "ex.gin-rummy.melds.try.knock": "Knock before drawing",
-  "ex.gin-rummy.melds.try.take": "Take the 7♥",
-  "ex.gin-rummy.just-taken.title": "The card you just took",
+  "ex.gin-rummy.melds.try.knock": "가져오기 전에 노크",
+  "ex.gin-rummy.melds.try.take": "7♥ 가져오기",
+  "ex.gin-rummy.just-taken.title": "방금 가져온 카드",
   "ex.gin-rummy.just-taken.text": `
-Take the [9D] from the pile: it makes three nines. Now try to throw it straight back: refused, because a card taken from the discard pile may not be discarded in the same turn. Discard another card, such as the [KH].
+더미에서 [9D]를 가져오세요. 9 세 장이 됩니다. 이제 그 카드를 바로 다시 버려 보세요. 버린 카드 더미에서 가져온 카드는 같은 차례에 버릴 수 없으므로 거부됩니다. [KH] 같은 다른 카드를 버리세요.
 `,
-  "ex.gin-rummy.just-taken.try.same": "Take the 9♦ and discard it",
-  "ex.gin-rummy.just-taken.try.other": "Take the 9♦, discard the K♥",
-  "ex.gin-rummy.upcard-offer.title": "The upcard offer",
+  "ex.gin-rummy.just-taken.try.same": "9♦를 가져와서 버리기",
+  "ex.gin-rummy.just-taken.try.other": "9♦를 가져오고 K♥ 버리기",
+  "ex.gin-rummy.upcard-offer.title": "펴진 카드 제안",
   "ex.gin-rummy.upcard-offer.text": `
-A hand begins with an offer: the non-dealer, you here, may take the upcard, the [6S], or pass. Drawing from the stock first is refused. The [6S] extends your run [3S] [4S] [5S], so take it. If you pass, your opponent gets the same choice.
+판은 제안으로 시작합니다. 딜러가 아닌 사람, 여기서는 내가 펴진 카드 [6S]를 가져가거나 넘길 수 있습니다. 먼저 더미에서 가져오는 것은 거부됩니다. [6S]는 내 런 [3S] [4S] [5S]를 늘려 주므로 가져가세요. 넘기면 상대에게 같은 선택이 주어집니다.
 `,
-  "ex.gin-rummy.upcard-offer.try.stock": "Draw from the stock",
-  "ex.gin-rummy.upcard-offer.try.take": "Take the 6♠",
-  "ex.gin-rummy.upcard-offer.try.pass": "Pass",
-  "ex.gin-rummy.both-passed.title": "After two passes",
+  "ex.gin-rummy.upcard-offer.try.stock": "더미에서 가져오기",
+  "ex.gin-rummy.upcard-offer.try.take": "6♠ 가져오기",
+  "ex.gin-rummy.upcard-offer.try.pass": "넘기기",
+  "ex.gin-rummy.both-passed.title": "둘 다 넘긴 뒤",
   "ex.gin-rummy.both-passed.text": `
-You passed on the [6S], and so did your opponent. Now you start, and the first card must come from the stock: the upcard has been offered to you both. Taking it now is refused.
+내가 [6S]를 넘겼고 상대도 넘겼습니다. 이제 내가 시작하며, 첫 카드는 더미에서 가져와야 합니다. 펴진 카드는 이미 두 사람 모두에게 제안되었습니다. 지금 그 카드를 가져가는 것은 거부됩니다.
 `,
-  "ex.gin-rummy.both-passed.try.pile": "Take the 6♠",
-  "ex.gin-rummy.both-passed.try.stock": "Draw from the stock",
-  "ex.gin-rummy.knock.title": "A knock and its lay-offs",
+  "ex.gin-rummy.both-passed.try.pile": "6♠ 가져오기",
+  "ex.gin-rummy.both-passed.try.stock": "더미에서 가져오기",
+  "ex.gin-rummy.knock.title": "노크와 붙이기",
   "ex.gin-rummy.knock.text": `
-You hold three melds and two loose cards, the [3D] and the [KD]. Knock with the [KD] and your deadwood is 3. Your opponent's hand is shown open here: after the knock the game lays off their [7H] on your hearts run, their [8H] on your eights and their [4C] on your clubs, in the way that leaves them the least. What they have left is compared with your 3, and you score the difference.
+나는 묶음 세 개와 낱장 두 장, [3D]와 [KD]를 들고 있습니다. [KD]로 노크하면 남은 카드는 3점입니다. 여기서는 상대의 손패가 펼쳐져 있습니다. 노크한 뒤 게임은 상대의 [7H]를 내 하트 런에, [8H]를 내 8 세트에, [4C]를 내 클럽 런에 붙입니다. 상대에게 남은 카드가 가장 적어지는 방법입니다. 상대에게 남은 점수를 내 3점과 비교해서 그 차이를 내가 얻습니다.
 
-Knocking with a card of a meld would leave you too much deadwood: refused.
+묶음에 든 카드로 노크하면 남은 카드가 너무 많아지므로 거부됩니다.
 `,
-  "ex.gin-rummy.knock.try.high": "Knock with the 4♥",
-  "ex.gin-rummy.knock.try.knock": "Knock with the K♦",
-  "ex.gin-rummy.undercut.title": "An undercut",
+  "ex.gin-rummy.knock.try.high": "4♥로 노크",
+  "ex.gin-rummy.knock.try.knock": "K♦로 노크",
+  "ex.gin-rummy.undercut.title": "언더컷",
   "ex.gin-rummy.undercut.text": `
-Knock with the [KS] and your deadwood is 8, the [8D]; your opponent holds 17 in loose cards: it looks like a win. But their [5H] lays off on your hearts run and their [9H] on your nines, and they are left with 3. When the defender ends with as little deadwood as the knocker, or less, it is an undercut: the defender scores 25 plus the difference, here 25 + 8 − 3 = 30.
+[KS]로 노크하면 내 남은 카드는 [8D] 하나, 8점입니다. 상대의 낱장은 17점이라 이긴 것처럼 보입니다. 하지만 상대의 [5H]는 내 하트 런에, [9H]는 내 9 세트에 붙고, 상대에게는 3점만 남습니다. 수비하는 쪽의 남은 카드가 노크한 쪽과 같거나 더 적으면 언더컷입니다. 수비하는 쪽이 25점에 차이를 더해 얻습니다. 여기서는 25 + 8 − 3 = 30점입니다.
 `,
-  "ex.gin-rummy.undercut.try.knock": "Knock with the K♠",
-  "ex.gin-rummy.gin.title": "Gin",
+  "ex.gin-rummy.undercut.try.knock": "K♠로 노크",
+  "ex.gin-rummy.gin.title": "진",
   "ex.gin-rummy.gin.text": `
-Discard the [9D] and you have no deadwood at all: knock with it for gin. After gin nothing is laid off, not even the [4S] that would fit your spades, and you score 25 plus all of your opponent's deadwood.
+[9D]를 버리면 남은 카드가 하나도 없습니다. 그 카드로 노크하면 진입니다. 진 뒤에는 아무것도 붙이지 않습니다. 내 스페이드 런에 맞는 [4S]도 붙지 않으며, 나는 25점에 상대의 남은 카드 점수를 모두 더해 얻습니다.
 
-Knocking with a card of a meld instead would leave 23: refused.
+대신 묶음에 든 카드로 노크하면 23점이 남으므로 거부됩니다.
 `,
-  "ex.gin-rummy.gin.try.high": "Knock with the 7♥",
-  "ex.gin-rummy.gin.try.gin": "Knock with the 9♦: gin",
+  "ex.gin-rummy.gin.try.high": "7♥로 노크",
+  "ex.gin-rummy.gin.try.gin": "9♦로 노크: 진",
 
-  "ex.easy-harp.built-run.title": "A built run moves card by card",
+  "ex.easy-harp.built-run.title": "쌓인 묶음은 한 장씩 움직입니다",
   "ex.easy-harp.built-run.text": `
-The first column ends with the run [8S] [7H] [6C]. Its first card would fit on the [9D], but the run may not move as a whole: between columns only one card at a time moves. Take it apart from the top instead: the [6C] goes on the [7D].
+첫 번째 열은 [8S] [7H] [6C] 묶음으로 끝납니다. 첫 카드는 [9D] 위에 맞지만, 묶음을 통째로 옮길 수는 없습니다. 열 사이에서는 한 번에 한 장만 움직입니다. 대신 위에서부터 푸세요. [6C]는 [7D] 위로 갑니다.
 `,
-  "ex.easy-harp.built-run.try.run": "Move the run onto the 9♦",
-  "ex.easy-harp.built-run.try.one": "Move the 6♣ onto the 7♦",
-  "ex.easy-harp.king-run.title": "A king run into an empty column",
+  "ex.easy-harp.built-run.try.run": "묶음을 9♦ 위로 옮기기",
+  "ex.easy-harp.built-run.try.one": "6♣를 7♦ 위로 옮기기",
+  "ex.easy-harp.king-run.title": "킹 묶음을 빈 열로",
   "ex.easy-harp.king-run.text": `
-A run led by a king is the one exception: [KS] [QH] [JC] moves as a whole into the empty second column, and the face-down card under it turns up (+5). The same run without its king, [QH] [JC], may not move together.
+킹으로 시작하는 묶음이 유일한 예외입니다. [KS] [QH] [JC]는 비어 있는 두 번째 열로 통째로 옮길 수 있고, 그 아래의 뒷면 카드가 앞면이 됩니다(+5). 킹이 빠진 같은 묶음 [QH] [JC]는 함께 옮길 수 없습니다.
 `,
-  "ex.easy-harp.king-run.try.queen": "Move Q♥ J♣ to the empty column",
-  "ex.easy-harp.king-run.try.king": "Move K♠ Q♥ J♣ to the empty column",
-  "ex.easy-harp.empty-column.title": "Only a king goes to an empty column",
+  "ex.easy-harp.king-run.try.queen": "Q♥ J♣를 빈 열로 옮기기",
+  "ex.easy-harp.king-run.try.king": "K♠ Q♥ J♣를 빈 열로 옮기기",
+  "ex.easy-harp.empty-column.title": "빈 열에는 킹만",
   "ex.easy-harp.empty-column.text": `
-Moving the [QD] to the empty fifth column would uncover a face-down card, but only a king may go there. Play the [KC] from the waste instead (+5); then the [QD] can go on it.
+[QD]를 비어 있는 다섯 번째 열로 옮기면 뒷면 카드가 드러나겠지만, 그곳에는 킹만 갈 수 있습니다. 대신 버린 카드 더미의 [KC]를 옮기세요(+5). 그러면 [QD]를 그 위에 놓을 수 있습니다.
 `,
-  "ex.easy-harp.empty-column.try.queen": "Move the Q♦ to the empty column",
-  "ex.easy-harp.empty-column.try.king": "Play the K♣ there",
-  "ex.easy-harp.empty-column.try.then": "The K♣ there, then the Q♦ on it",
-  "ex.easy-harp.four-places.title": "Two decks: four places for a black six",
+  "ex.easy-harp.empty-column.try.queen": "Q♦를 빈 열로 옮기기",
+  "ex.easy-harp.empty-column.try.king": "K♣를 그곳에 놓기",
+  "ex.easy-harp.empty-column.try.then": "K♣를 놓고 그 위에 Q♦",
+  "ex.easy-harp.four-places.title": "두 벌: 검은색 6이 갈 수 있는 네 곳",
   "ex.easy-harp.four-places.text": `
-Every card is there twice, so the [6S] on the waste has four places: the two [7H] and the two [7D]. Try any of them, or tap the six twice: a double tap takes the longest column it fits on. The black [7C] takes no black six.
+모든 카드가 두 장씩 있으므로 버린 카드 더미의 [6S]는 갈 곳이 네 군데입니다. [7H] 두 장과 [7D] 두 장입니다. 아무 곳에나 놓아 보거나 6을 두 번 누르세요. 두 번 누르면 맞는 열 가운데 가장 긴 열로 갑니다. 검은색 [7C]는 검은색 6을 받지 않습니다.
 `,
-  "ex.easy-harp.four-places.try.black": "Put the 6♠ on the 7♣",
-  "ex.easy-harp.four-places.try.red": "Put the 6♠ on a 7♥",
-  "ex.easy-harp.four-places.try.double": "Double tap the 6♠",
-  "ex.easy-harp.foundations.title": "Eight foundations, two per suit",
+  "ex.easy-harp.four-places.try.black": "6♠를 7♣ 위에 놓기",
+  "ex.easy-harp.four-places.try.red": "6♠를 7♥ 위에 놓기",
+  "ex.easy-harp.four-places.try.double": "6♠를 두 번 누르기",
+  "ex.easy-harp.foundations.title": "무늬마다 두 개, 기초 더미 8개",
   "ex.easy-harp.foundations.text": `
-Each foundation slot has its suit, two slots per suit. The first hearts slot already holds an ace, so it takes the [2H] next, not the [3H]. The second [AH] may not go to a spades slot: tap it, and it finds the empty hearts slot by itself.
+기초 더미의 자리마다 무늬가 있고, 무늬마다 자리가 두 개입니다. 첫 번째 하트 자리에는 이미 에이스가 있으므로 다음에는 [3H]가 아니라 [2H]를 받습니다. 두 번째 [AH]는 스페이드 자리에 놓을 수 없습니다. 누르면 비어 있는 하트 자리를 스스로 찾아갑니다.
 `,
-  "ex.easy-harp.foundations.try.slot": "Put the A♥ on the spades slot",
-  "ex.easy-harp.foundations.try.order": "Put the 3♥ on the A♥",
-  "ex.easy-harp.foundations.try.tap": "Tap the A♥",
+  "ex.easy-harp.foundations.try.slot": "A♥를 스페이드 자리에 놓기",
+  "ex.easy-harp.foundations.try.order": "3♥를 A♥ 위에 놓기",
+  "ex.easy-harp.foundations.try.tap": "A♥ 누르기",
 
-  "ex.reflechi.unordered-run.title": "A card you can see is not always a card you can move",
+  "ex.reflechi.unordered-run.title": "보인다고 다 옮길 수 있는 것은 아닙니다",
   "ex.reflechi.unordered-run.text": `
-This is the first deal, TF1-D1N-AAAAAAB. The [9D] in the sixth column would fit on the [TC], but the [5D] lies on it, and the two are not a run: the stack may not move. Cards move together only when they are already in order. Instead, send the [AH] up, and then the [TH] can go on the [JC].
+첫 번째 배치, TF1-D1N-AAAAAAB입니다. 여섯 번째 열의 [9D]는 [TC] 위에 맞지만, 그 위에 [5D]가 있고 두 장은 묶음이 아닙니다. 그래서 이 더미는 옮길 수 없습니다. 카드는 이미 순서대로일 때만 함께 움직입니다. 대신 [AH]를 올리세요. 그러면 [TH]를 [JC] 위에 놓을 수 있습니다.
 `,
-  "ex.reflechi.unordered-run.try.stack": "Move 9♦ 5♦ onto the 10♣",
-  "ex.reflechi.unordered-run.try.ace": "Tap the A♥",
-  "ex.reflechi.unordered-run.try.ten": "A♥ up, then the 10♥ on the J♣",
-  "ex.reflechi.ordered-run.title": "An ordered run moves as one",
+  "ex.reflechi.unordered-run.try.stack": "9♦ 5♦를 10♣ 위로 옮기기",
+  "ex.reflechi.unordered-run.try.ace": "A♥ 누르기",
+  "ex.reflechi.unordered-run.try.ten": "A♥를 올리고 10♥를 J♣ 위로",
+  "ex.reflechi.ordered-run.title": "정렬된 묶음은 한꺼번에 움직입니다",
   "ex.reflechi.ordered-run.text": `
-[9H] [8C] [7D] is a run: alternating colours, each card one lower. It moves as a whole onto the [TC]. Taken with the [KS] under it, the stack is no longer a run, and the four cards may not move together.
+[9H] [8C] [7D]는 묶음입니다. 색이 번갈아 나오고 한 장씩 낮아집니다. 그래서 통째로 [TC] 위로 옮길 수 있습니다. 그 아래의 [KS]까지 함께 집으면 더 이상 묶음이 아니므로 네 장을 함께 옮길 수 없습니다.
 `,
-  "ex.reflechi.ordered-run.try.king": "Move the K♠ with the run",
-  "ex.reflechi.ordered-run.try.run": "Move 9♥ 8♣ 7♦ onto the 10♣",
-  "ex.reflechi.empty-column.title": "An empty column takes a king",
+  "ex.reflechi.ordered-run.try.king": "K♠를 묶음과 함께 옮기기",
+  "ex.reflechi.ordered-run.try.run": "9♥ 8♣ 7♦를 10♣ 위로 옮기기",
+  "ex.reflechi.empty-column.title": "빈 열은 킹을 받습니다",
   "ex.reflechi.empty-column.text": `
-The fourth column is empty. [QH] [JS] is a run, but it is not led by a king: refused. The [KD] with its run [QC] [JH] goes there as a whole.
+네 번째 열이 비어 있습니다. [QH] [JS]는 묶음이지만 킹으로 시작하지 않으므로 거부됩니다. [KD]는 그 위의 묶음 [QC] [JH]와 함께 통째로 그곳에 갈 수 있습니다.
 `,
-  "ex.reflechi.empty-column.try.queen": "Move Q♥ J♠ to the empty column",
-  "ex.reflechi.empty-column.try.king": "Move K♦ Q♣ J♥ there",
-  "ex.reflechi.draw-three.title": "Draw 3: only the last card plays",
+  "ex.reflechi.empty-column.try.queen": "Q♥ J♠를 빈 열로 옮기기",
+  "ex.reflechi.empty-column.try.king": "K♦ Q♣ J♥를 그곳으로 옮기기",
+  "ex.reflechi.draw-three.title": "3장 뽑기: 마지막 카드만 쓸 수 있습니다",
   "ex.reflechi.draw-three.text": `
-In draw 3 a tap turns three cards, fanned on the waste. Only the last, the [AS], can be played: the [9D] under it is refused, even though it would fit on the [TS]. Send the ace up, and the [9D] is free.
+3장 뽑기에서는 한 번 누를 때마다 카드 세 장이 뒤집혀 버린 카드 더미에 펼쳐집니다. 마지막 카드인 [AS]만 쓸 수 있습니다. 그 아래의 [9D]는 [TS] 위에 맞지만 거부됩니다. 에이스를 올리면 [9D]를 쓸 수 있게 됩니다.
 `,
-  "ex.reflechi.draw-three.try.middle": "Play the 9♦ onto the 10♠",
-  "ex.reflechi.draw-three.try.last": "Tap the A♠",
-  "ex.reflechi.draw-three.try.freed": "A♠ up, then the 9♦ onto the 10♠",
+  "ex.reflechi.draw-three.try.middle": "9♦를 10♠ 위로 옮기기",
+  "ex.reflechi.draw-three.try.last": "A♠ 누르기",
+  "ex.reflechi.draw-three.try.freed": "A♠를 올리고 9♦를 10♠ 위로",
 };

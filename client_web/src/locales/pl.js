@@ -1,13 +1,13 @@
-// English: the catalogue every other language follows key for key (tests/test_i18n.py).
-// A plural message is an object of Intl.PluralRules categories; {name} is filled in.
+// Polski: te same klucze co locales/en.js (tests/test_i18n.py); liczby mnogie według
+// Intl.PluralRules("pl"): one, few, many, other.
 export default {
   "app.name": "Cardroom",
-  "app.default_name": "Player {n}",
-  "nav.learn": "Learn",
-  "nav.settings": "Settings",
-  "net.connecting": "Connecting…",
-  "net.online": "Online",
-  "net.offline": "Offline: reconnecting…",
+  "app.default_name": "Gracz {n}",
+  "nav.learn": "Nauka",
+  "nav.settings": "Ustawienia",
+  "net.connecting": "Łączenie…",
+  "net.online": "Połączono",
+  "net.offline": "Brak połączenia: łączę ponownie…",
   "language.en": "English",
   "language.ko": "한국어",
   "language.pl": "Polski",
@@ -16,810 +16,810 @@ export default {
   "game.easy_harp": "Easy Harp",
   "game.reflechi": "Solitaire Réfléchi",
 
-  "seat.you": "You",
-  "seat.waiting": "Waiting for a player",
-  "bot.easy": "Easy bot",
-  "bot.normal": "Normal bot",
-  "bot.hard": "Hard bot",
-  "bot.expert": "Expert bot",
+  "seat.you": "Ty",
+  "seat.waiting": "Czekamy na gracza",
+  "bot.easy": "Łatwy bot",
+  "bot.normal": "Zwykły bot",
+  "bot.hard": "Trudny bot",
+  "bot.expert": "Bot ekspert",
 
-  "count.cards": { one: "{n} card", other: "{n} cards" },
-  "count.points": { one: "{n} point", other: "{n} points" },
-  "count.spectators": { one: "{n} spectator", other: "{n} spectators" },
-  "count.moves": { one: "{n} move", other: "{n} moves" },
-  "count.positions": { one: "{n} position", other: "{n} positions" },
+  "count.cards": { one: "{n} karta", few: "{n} karty", many: "{n} kart", other: "{n} karty" },
+  "count.points": { one: "{n} punkt", few: "{n} punkty", many: "{n} punktów", other: "{n} punktu" },
+  "count.spectators": { one: "{n} widz", few: "{n} widzów", many: "{n} widzów", other: "{n} widza" },
+  "count.moves": { one: "{n} ruch", few: "{n} ruchy", many: "{n} ruchów", other: "{n} ruchu" },
+  "count.positions": { one: "{n} pozycja", few: "{n} pozycje", many: "{n} pozycji", other: "{n} pozycji" },
 
-  "card.name": "{rank} of {suit}",
-  "card.laid_off": "{card}, laid off",
-  "rank.A": "Ace",
-  "rank.2": "Two",
-  "rank.3": "Three",
-  "rank.4": "Four",
-  "rank.5": "Five",
-  "rank.6": "Six",
-  "rank.7": "Seven",
-  "rank.8": "Eight",
-  "rank.9": "Nine",
-  "rank.T": "Ten",
-  "rank.J": "Jack",
-  "rank.Q": "Queen",
-  "rank.K": "King",
-  "suit.S": "spades",
-  "suit.H": "hearts",
-  "suit.D": "diamonds",
-  "suit.C": "clubs",
+  "card.name": "{rank} {suit}",
+  "card.laid_off": "{card}, dołożona",
+  "rank.A": "as",
+  "rank.2": "dwójka",
+  "rank.3": "trójka",
+  "rank.4": "czwórka",
+  "rank.5": "piątka",
+  "rank.6": "szóstka",
+  "rank.7": "siódemka",
+  "rank.8": "ósemka",
+  "rank.9": "dziewiątka",
+  "rank.T": "dziesiątka",
+  "rank.J": "walet",
+  "rank.Q": "dama",
+  "rank.K": "król",
+  "suit.S": "pik",
+  "suit.H": "kier",
+  "suit.D": "karo",
+  "suit.C": "trefl",
 
-  "move.pass.you": "You passed on the {card}",
-  "move.pass.other": "{who} passed on the {card}",
-  "move.take_upcard.you": "You took the upcard {card}",
-  "move.take_upcard.other": "{who} took the upcard {card}",
-  "move.draw_stock.you": "You drew from the stock",
-  "move.draw_stock.other": "{who} drew from the stock",
-  "move.draw_discard.you": "You took the {card}",
-  "move.draw_discard.other": "{who} took the {card}",
-  "move.discard.you": "You discarded the {card}",
-  "move.discard.other": "{who} discarded the {card}",
-  "move.knock.you": "You knocked with the {card}",
-  "move.knock.other": "{who} knocked with the {card}",
+  "move.pass.you": "Rezygnujesz z karty {card}",
+  "move.pass.other": "{who} rezygnuje z karty {card}",
+  "move.take_upcard.you": "Bierzesz odkrytą kartę {card}",
+  "move.take_upcard.other": "{who} bierze odkrytą kartę {card}",
+  "move.draw_stock.you": "Dobierasz z talii",
+  "move.draw_stock.other": "{who} dobiera z talii",
+  "move.draw_discard.you": "Bierzesz {card} ze stosu",
+  "move.draw_discard.other": "{who} bierze {card} ze stosu",
+  "move.discard.you": "Odrzucasz {card}",
+  "move.discard.other": "{who} odrzuca {card}",
+  "move.knock.you": "Pukasz, odrzucając {card}",
+  "move.knock.other": "{who} puka, odrzucając {card}",
   "move.unknown": "{who}: {type}",
 
-  "result.gin.you": "You go gin!",
-  "result.gin.other": "{name} goes gin!",
-  "result.undercut.you": "You undercut!",
-  "result.undercut.other": "{name} undercuts!",
-  "result.knock.you": "You knock",
-  "result.knock.other": "{name} knocks",
-  "result.dead": "Dead hand: nobody scores",
-  "result.deadwood": "{name}: deadwood {n}",
-  "result.laid_off": "Laid off: {cards}",
-  "result.match": "Match: {me} {a} – {b} {them} (to {target})",
-  "result.match_winner.you": "You win the match!",
-  "result.match_winner.other": "{name} wins the match!",
-  "score.dead": "The stock ran out: the hand is a draw, the same dealer deals again.",
-  "score.gin.you": "You score {points} (25 gin bonus + {loser} deadwood).",
-  "score.gin.other": "{name} scores {points} (25 gin bonus + {loser} deadwood).",
-  "score.undercut.you": "You score {points} (25 undercut bonus + {knocker} − {winner} deadwood).",
-  "score.undercut.other": "{name} scores {points} (25 undercut bonus + {knocker} − {winner} deadwood).",
-  "score.knock.you": "You score {points} ({loser} − {winner} deadwood).",
-  "score.knock.other": "{name} scores {points} ({loser} − {winner} deadwood).",
-  "hand.face_down": { one: "{n} card, face down", other: "{n} cards, face down" },
+  "result.gin.you": "Masz gina!",
+  "result.gin.other": "{name} ma gina!",
+  "result.undercut.you": "Podcinasz!",
+  "result.undercut.other": "{name} podcina!",
+  "result.knock.you": "Pukasz",
+  "result.knock.other": "{name} puka",
+  "result.dead": "Martwe rozdanie: nikt nie dostaje punktów",
+  "result.deadwood": "{name}: luźne karty {n}",
+  "result.laid_off": "Dołożone: {cards}",
+  "result.match": "Mecz: {me} {a} – {b} {them} (do {target})",
+  "result.match_winner.you": "Wygrywasz mecz!",
+  "result.match_winner.other": "{name} wygrywa mecz!",
+  "score.dead": "Talia się skończyła: rozdanie nierozstrzygnięte, rozdaje ten sam gracz.",
+  "score.gin.you": "Dostajesz {points} (25 premii za gina + {loser} w luźnych kartach).",
+  "score.gin.other": "{name} dostaje {points} (25 premii za gina + {loser} w luźnych kartach).",
+  "score.undercut.you": "Dostajesz {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
+  "score.undercut.other": "{name} dostaje {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
+  "score.knock.you": "Dostajesz {points} ({loser} − {winner} w luźnych kartach).",
+  "score.knock.other": "{name} dostaje {points} ({loser} − {winner} w luźnych kartach).",
+  "hand.face_down": { one: "{n} karta zakryta", few: "{n} karty zakryte", many: "{n} kart zakrytych", other: "{n} karty zakrytej" },
 
-  "table.away": "away",
-  "table.thinking": "thinking",
-  "table.stock_label": "Stock, {cards}: draw from it",
-  "table.pile_label": "Discard pile, {card} on top: take it",
-  "table.pile_empty": "Discard pile, empty",
-  "table.take": "Take the {card}",
-  "table.pass": "Pass",
-  "table.whole_pile": "The whole discard pile",
-  "table.empty": "empty",
-  "table.hide_pile": "Hide pile",
-  "table.show_pile": "Whole pile ({n})",
-  "table.your_hand": "Your hand",
-  "table.card_deadwood": "{card}, deadwood",
-  "table.card_meld": "{card}, meld {n}",
-  "table.deadwood": "Deadwood {n}",
-  "table.sort": "Sort",
-  "table.sort_title": "Group melds, then the rest by rank",
-  "table.discard": "Discard",
-  "table.discard_card": "Discard {card}",
-  "table.knock": "Knock",
+  "table.away": "nieobecny",
+  "table.thinking": "myśli",
+  "table.stock_label": "Talia, {cards}: dobierz",
+  "table.pile_label": "Stos odrzuconych, na wierzchu {card}: weź",
+  "table.pile_empty": "Stos odrzuconych, pusty",
+  "table.take": "Weź {card}",
+  "table.pass": "Pas",
+  "table.whole_pile": "Cały stos odrzuconych",
+  "table.empty": "pusto",
+  "table.hide_pile": "Ukryj stos",
+  "table.show_pile": "Cały stos ({n})",
+  "table.your_hand": "Twoja ręka",
+  "table.card_deadwood": "{card}, luźna",
+  "table.card_meld": "{card}, układ {n}",
+  "table.deadwood": "Luźne {n}",
+  "table.sort": "Sortuj",
+  "table.sort_title": "Najpierw układy, potem reszta według wartości",
+  "table.discard": "Odrzuć",
+  "table.discard_card": "Odrzuć {card}",
+  "table.knock": "Pukaj",
   "table.gin": "Gin!",
-  "table.knock_with": "Knock (deadwood {n})",
-  "table.knock_select": "Knock: select a card",
-  "table.knock_title": "Select a card you may knock with",
+  "table.knock_with": "Pukaj (luźne {n})",
+  "table.knock_select": "Pukaj: wybierz kartę",
+  "table.knock_title": "Wybierz kartę, z którą możesz zapukać",
   "table.scores": "{me} {a} · {b} {them}",
-  "table.hand_info": " (hand {hand}, to {target})",
-  "table.moves_label": "Moves this hand",
+  "table.hand_info": " (rozdanie {hand}, gra do {target})",
+  "table.moves_label": "Ruchy w tym rozdaniu",
 
-  "status.forfeit.left.you_win": "{loser} left the game: you win the match.",
-  "status.forfeit.left.you_lose": "You left the game: {winner} wins the match.",
-  "status.forfeit.left.watch": "{loser} left the game: {winner} wins the match.",
-  "status.forfeit.timeouts.you_win": "{loser} ran out of time too often: you win the match.",
-  "status.forfeit.timeouts.you_lose": "You ran out of time too often: {winner} wins the match.",
-  "status.forfeit.timeouts.watch": "{loser} ran out of time too often: {winner} wins the match.",
-  "status.waiting": "Waiting for a second player: share the invite link.",
-  "status.match_over.you": "You win the match {a}–{b}.",
-  "status.match_over.other": "{name} wins the match {a}–{b}.",
-  "status.hand_over": "The hand is over.",
-  "status.hand_over_next": "The hand is over: press Next hand when ready.",
-  "status.your_offer": "Your turn: take the upcard {card} or pass.",
-  "status.your_draw": "Your turn: draw from the stock or take the top discard.",
-  "status.your_discard": "Select a card, then Discard it (or Knock, when your deadwood allows).",
-  "status.their_offer": "{name} decides on the upcard…",
-  "status.their_draw": "{name} to draw…",
-  "status.their_discard": "{name} to discard…",
+  "status.forfeit.left.you_win": "{loser} opuszcza grę: wygrywasz mecz.",
+  "status.forfeit.left.you_lose": "Opuszczasz grę: {winner} wygrywa mecz.",
+  "status.forfeit.left.watch": "{loser} opuszcza grę: {winner} wygrywa mecz.",
+  "status.forfeit.timeouts.you_win": "{loser} zbyt często przekracza czas: wygrywasz mecz.",
+  "status.forfeit.timeouts.you_lose": "Zbyt często przekraczasz czas: {winner} wygrywa mecz.",
+  "status.forfeit.timeouts.watch": "{loser} zbyt często przekracza czas: {winner} wygrywa mecz.",
+  "status.waiting": "Czekamy na drugiego gracza: wyślij link z zaproszeniem.",
+  "status.match_over.you": "Wygrywasz mecz {a}–{b}.",
+  "status.match_over.other": "{name} wygrywa mecz {a}–{b}.",
+  "status.hand_over": "Rozdanie skończone.",
+  "status.hand_over_next": "Rozdanie skończone: gdy zechcesz, naciśnij Następne rozdanie.",
+  "status.your_offer": "Twój ruch: weź odkrytą kartę {card} albo spasuj.",
+  "status.your_draw": "Twój ruch: dobierz z talii albo weź wierzchnią kartę ze stosu.",
+  "status.your_discard": "Wybierz kartę i ją odrzuć (albo zapukaj, gdy pozwalają na to luźne karty).",
+  "status.their_offer": "{name} decyduje o odkrytej karcie…",
+  "status.their_draw": "{name} dobiera…",
+  "status.their_discard": "{name} wybiera kartę do odrzucenia…",
 
-  "room.match_over": "The match is over.",
-  "room.waiting_next": "Waiting for the next hand…",
-  "room.rematch": "Rematch",
+  "room.match_over": "Mecz skończony.",
+  "room.waiting_next": "Czekamy na następne rozdanie…",
+  "room.rematch": "Rewanż",
   "room.lobby": "Lobby",
-  "room.next_hand": "Next hand",
-  "room.copied": "Copied!",
-  "room.daily_title": "Today's {game} ({date})",
-  "room.title": "{game} · room {id}",
-  "room.spectating": "Spectating",
-  "room.invite": "Copy invite link",
-  "room.seat_open": "A seat is open at this table.",
-  "room.take_seat": "Take the seat",
-  "room.unavailable": "This room is not available",
-  "room.back": "Back to the lobby",
-  "room.loading": "Loading the table…",
-  "room.timeout.you": "You ran out of time: the server played a safe move.",
-  "room.timeout.other": "Your opponent ran out of time: the server played a safe move.",
+  "room.next_hand": "Następne rozdanie",
+  "room.copied": "Skopiowano!",
+  "room.daily_title": "{game}: gra dnia ({date})",
+  "room.title": "{game} · stół {id}",
+  "room.spectating": "Oglądasz",
+  "room.invite": "Kopiuj link z zaproszeniem",
+  "room.seat_open": "Przy tym stole jest wolne miejsce.",
+  "room.take_seat": "Zajmij miejsce",
+  "room.unavailable": "Ten stół jest niedostępny",
+  "room.back": "Wróć do lobby",
+  "room.loading": "Wczytywanie stołu…",
+  "room.timeout.you": "Skończył ci się czas: serwer wykonał za ciebie bezpieczny ruch.",
+  "room.timeout.other": "Przeciwnikowi skończył się czas: serwer wykonał za niego bezpieczny ruch.",
   "room.clock": "⏱ {n} s",
-  "room.rules": "Rules",
+  "room.rules": "Zasady",
 
-  "sol.stock_one": "Stock, {cards}: turn one",
-  "sol.stock_three": "Stock, {cards}: turn three",
-  "sol.stock_empty": "Stock empty: turn the waste back",
-  "sol.waste_label": "Waste, {cards}",
-  "sol.foundations": "Foundations",
-  "sol.empty_foundation": "Empty {suit} foundation",
-  "sol.on_foundation": "{card} on a foundation ({cards})",
-  "sol.column_label": "Column {n}: {down} face down, {up} face up",
-  "sol.empty_column": "Empty column {n}",
-  "sol.thinking": "Thinking…",
-  "sol.searching": "Searching…",
-  "sol.draw_label": "Cards turned from the stock",
-  "sol.draw1": "Draw 1",
-  "sol.draw3": "Draw 3",
-  "sol.code_placeholder": "deal code",
-  "sol.new_deal": "New deal",
-  "sol.winnable_title": "The server's solver has found a win for the deal",
-  "sol.winnable": "winnable deals only",
-  "sol.today": "Today's deal",
-  "sol.same": "Same deal",
-  "sol.play_code": "Play this code",
-  "sol.new_game": "New game",
-  "sol.copy": "Copy",
-  "sol.copy_label": "Copy the deal code {code}",
-  "sol.score": "Score {n}",
-  "sol.moves": "Moves {n}",
-  "sol.undo": "Undo",
-  "sol.hint": "Hint",
-  "sol.can_win": "Can this still be won?",
-  "sol.interactive": "interactive rules",
-  "sol.won_you": "You won!",
-  "sol.won": "Won!",
-  "sol.win_line": "Score {score} in {moves} ({code}).",
+  "sol.stock_one": "Talia, {cards}: odkryj jedną",
+  "sol.stock_three": "Talia, {cards}: odkryj trzy",
+  "sol.stock_empty": "Talia pusta: przełóż stos odkrytych z powrotem",
+  "sol.waste_label": "Stos odkrytych, {cards}",
+  "sol.foundations": "Stosy końcowe",
+  "sol.empty_foundation": "Pusty stos końcowy: {suit}",
+  "sol.on_foundation": "{card} na stosie końcowym ({cards})",
+  "sol.column_label": "Kolumna {n}: zakryte {down}, odkryte {up}",
+  "sol.empty_column": "Pusta kolumna {n}",
+  "sol.thinking": "Myślę…",
+  "sol.searching": "Szukam…",
+  "sol.draw_label": "Ile kart odkrywa talia",
+  "sol.draw1": "Po 1 karcie",
+  "sol.draw3": "Po 3 karty",
+  "sol.code_placeholder": "kod rozdania",
+  "sol.new_deal": "Nowe rozdanie",
+  "sol.winnable_title": "Solver serwera znalazł wygraną dla tego rozdania",
+  "sol.winnable": "tylko rozdania do wygrania",
+  "sol.today": "Rozdanie dnia",
+  "sol.same": "To samo rozdanie",
+  "sol.play_code": "Graj tym kodem",
+  "sol.new_game": "Nowa gra",
+  "sol.copy": "Kopiuj",
+  "sol.copy_label": "Kopiuj kod rozdania {code}",
+  "sol.score": "Wynik {n}",
+  "sol.moves": "Ruchy {n}",
+  "sol.undo": "Cofnij",
+  "sol.hint": "Podpowiedź",
+  "sol.can_win": "Czy da się jeszcze wygrać?",
+  "sol.interactive": "interaktywne zasady",
+  "sol.won_you": "Wygrana!",
+  "sol.won": "Partia wygrana!",
+  "sol.win_line": "Wynik {score} · {moves} · {code}.",
 
-  "pile.from.waste": "from the waste",
-  "pile.from.foundation_any": "from a foundation",
-  "pile.from.foundation": "from foundation {n}",
-  "pile.from.column": "from column {n}",
-  "pile.to.waste": "to the waste",
-  "pile.to.foundation_any": "to a foundation",
-  "pile.to.foundation": "to foundation {n}",
-  "pile.to.column": "to column {n}",
-  "hint.none": "No move helps now.",
-  "hint.stock": "Turn the stock.",
-  "hint.recycle": "Turn the waste back into the stock.",
-  "hint.cards.top": "the top card",
-  "hint.cards.one": "the {card}",
-  "hint.cards.run": "the {n} cards from the {card}",
-  "hint.move": "Move {cards} {from} {to}.",
-  "hint.sure.winnable": "It is the next move of a win.",
-  "hint.sure.lost": "No line wins from here; it is the best-looking move.",
-  "hint.sure.samples": "Some cards are unseen: it wins in {wins} of {samples} deals matching what you have seen.",
-  "hint.sure.unknown": "No win was found in time; it is the best-looking move.",
-  "hint.line": "Hint: {move} {sure}",
-  "verdict.searched": "{positions} in {seconds} s of a {budget} s budget",
-  "verdict.yes": "Yes: a winning line exists from here ({searched}).",
-  "verdict.no": "No: no line wins from here, proved ({searched}).",
-  "verdict.unknown": "Unknown: not decided within the budget ({searched}).",
+  "pile.from.waste": "ze stosu odkrytych",
+  "pile.from.foundation_any": "ze stosu końcowego",
+  "pile.from.foundation": "ze stosu końcowego {n}",
+  "pile.from.column": "z kolumny {n}",
+  "pile.to.waste": "na stos odkrytych",
+  "pile.to.foundation_any": "na stos końcowy",
+  "pile.to.foundation": "na stos końcowy {n}",
+  "pile.to.column": "na kolumnę {n}",
+  "hint.none": "Teraz żaden ruch nie pomaga.",
+  "hint.stock": "Odkryj kartę z talii.",
+  "hint.recycle": "Przełóż stos odkrytych z powrotem do talii.",
+  "hint.cards.top": "wierzchnią kartę",
+  "hint.cards.one": "kartę {card}",
+  "hint.cards.run": { one: "{n} kartę od {card}", few: "{n} karty od {card}", many: "{n} kart od {card}", other: "{n} karty od {card}" },
+  "hint.move": "Przenieś {cards} {from} {to}.",
+  "hint.sure.winnable": "To następny ruch drogi do wygranej.",
+  "hint.sure.lost": "Stąd nie da się wygrać; to najlepiej wyglądający ruch.",
+  "hint.sure.samples": "Części kart jeszcze nie widać: ten ruch wygrywa w {wins} z {samples} rozdań zgodnych z tym, co widzisz.",
+  "hint.sure.unknown": "W wyznaczonym czasie nie znaleziono wygranej; to najlepiej wyglądający ruch.",
+  "hint.line": "Podpowiedź: {move} {sure}",
+  "verdict.searched": "{positions} w {seconds} s z budżetu {budget} s",
+  "verdict.yes": "Tak: stąd istnieje droga do wygranej ({searched}).",
+  "verdict.no": "Nie: udowodniono, że stąd nie da się wygrać ({searched}).",
+  "verdict.unknown": "Nie wiadomo: nie rozstrzygnięto w ramach budżetu ({searched}).",
 
-  "replay.title": "Replay {id}",
-  "replay.position": "Move {at} of {total}",
-  "replay.hand": "Hand {n}",
-  "replay.jump": "Jump to hand",
-  "replay.first": "First move",
-  "replay.back": "Step back",
-  "replay.play": "Play",
-  "replay.pause": "Pause",
-  "replay.forward": "Step forward",
-  "replay.last": "Last move",
-  "replay.controls": "Replay controls",
-  "replay.scrub": "Position in the game",
-  "replay.sol_title": "Replay: {game} {code}",
-  "replay.loading": "Loading the replay…",
-  "replay.none": "No replay",
+  "replay.title": "Powtórka {id}",
+  "replay.position": "Ruch {at} z {total}",
+  "replay.hand": "Rozdanie {n}",
+  "replay.jump": "Przejdź do rozdania",
+  "replay.first": "Pierwszy ruch",
+  "replay.back": "Krok wstecz",
+  "replay.play": "Odtwórz",
+  "replay.pause": "Pauza",
+  "replay.forward": "Krok naprzód",
+  "replay.last": "Ostatni ruch",
+  "replay.controls": "Sterowanie powtórką",
+  "replay.scrub": "Miejsce w partii",
+  "replay.sol_title": "Powtórka: {game} {code}",
+  "replay.loading": "Wczytywanie powtórki…",
+  "replay.none": "Brak powtórki",
 
-  "lobby.title": "Play Gin Rummy and solitaire",
-  "lobby.lead": "Pick a game and play at once. New to one? Every game has its rules, tips and live examples.",
-  "lobby.learn_all": "Learn the games",
-  "lobby.name": "Your name",
-  "lobby.solitaire": "Solitaire",
-  "lobby.reflechi1": "Réfléchi, draw 1",
-  "lobby.reflechi3": "Réfléchi, draw 3",
-  "lobby.deal_code": "deal code (optional)",
-  "lobby.room_code": "room code or link",
-  "lobby.play_bot": "Play the {bot}",
-  "lobby.bot_text.easy": "Keeps pairs, throws high cards away, knocks only when nearly done.",
-  "lobby.bot_text.normal": "Takes the discards that help it and knocks as soon as it can.",
-  "lobby.bot_text.hard": "Weighs the unseen cards and holds back the ones you want.",
-  "lobby.bot_text.expert": "Reads your hand from what you pick up and what you pass on.",
-  "lobby.friend": "Play a friend",
-  "lobby.friend_text": "A table of your own: send the invite link to a friend.",
-  "lobby.daily": "Today's game",
-  "lobby.daily_text": "Against the normal bot, with the same cards for everyone today.",
-  "lobby.sol_text.eh": "Two decks, nine columns, one card at a time.",
-  "lobby.sol_text.tf1": "Every card face up; the stock turns one card.",
-  "lobby.sol_text.tf3": "Every card face up; the stock turns three.",
-  "lobby.todays_deal": "Today's deal",
-  "lobby.new_deal": "New deal",
-  "lobby.learn": "Learn",
-  "lobby.learn_game": "Learn {game}",
-  "lobby.learn_text": "Rules, tips, history, questions and live examples.",
-  "lobby.more": "More options",
-  "lobby.match_options": "Gin Rummy matches",
-  "lobby.match_to": "Play to",
-  "lobby.public": "public: listed below for anyone to watch or join",
-  "lobby.watch_bots": "Watch two bots play",
-  "lobby.first_bot": "First bot",
-  "lobby.second_bot": "Second bot",
-  "lobby.open_hands": "show both hands",
-  "lobby.watch_start": "Watch them play",
-  "lobby.by_code": "A solitaire deal by its code",
-  "lobby.play": "Play",
-  "lobby.have_code": "Have a room code or link?",
-  "lobby.open": "Open",
-  "lobby.rooms": "Public rooms",
-  "lobby.replays": "Replays",
-  "lobby.loading": "Loading…",
-  "lobby.no_rooms": "No public rooms right now. Create one!",
-  "lobby.no_replays": "No finished games yet.",
-  "lobby.replays_unavailable": "Replays are unavailable.",
-  "lobby.open_seat": "open seat",
-  "lobby.player": "player",
+  "lobby.title": "Zagraj w Gin Rummy i pasjanse",
+  "lobby.lead": "Wybierz grę i graj od razu. Nie znasz którejś? Każda gra ma zasady, porady i przykłady na żywo.",
+  "lobby.learn_all": "Poznaj gry",
+  "lobby.name": "Twoje imię",
+  "lobby.solitaire": "Pasjanse",
+  "lobby.reflechi1": "Réfléchi, po 1 karcie",
+  "lobby.reflechi3": "Réfléchi, po 3 karty",
+  "lobby.deal_code": "kod rozdania (opcjonalnie)",
+  "lobby.room_code": "kod stołu albo link",
+  "lobby.play_bot": "Zagraj: {bot}",
+  "lobby.bot_text.easy": "Trzyma pary, pozbywa się wysokich kart, puka dopiero, gdy prawie skończy.",
+  "lobby.bot_text.normal": "Bierze odrzucone karty, które mu pomagają, i puka, gdy tylko może.",
+  "lobby.bot_text.hard": "Waży niewidoczne karty i zatrzymuje te, których potrzebujesz.",
+  "lobby.bot_text.expert": "Odczytuje twoją rękę z tego, co bierzesz, i z tego, z czego rezygnujesz.",
+  "lobby.friend": "Zagraj ze znajomym",
+  "lobby.friend_text": "Twój własny stół: wyślij znajomemu link z zaproszeniem.",
+  "lobby.daily": "Gra dnia",
+  "lobby.daily_text": "Przeciwko zwykłemu botowi, dziś z tymi samymi kartami dla wszystkich.",
+  "lobby.sol_text.eh": "Dwie talie, dziewięć kolumn, jedna karta naraz.",
+  "lobby.sol_text.tf1": "Wszystkie karty odkryte; talia odkrywa po jednej.",
+  "lobby.sol_text.tf3": "Wszystkie karty odkryte; talia odkrywa po trzy.",
+  "lobby.todays_deal": "Rozdanie dnia",
+  "lobby.new_deal": "Nowe rozdanie",
+  "lobby.learn": "Nauka",
+  "lobby.learn_game": "Poznaj: {game}",
+  "lobby.learn_text": "Zasady, porady, historia, pytania i przykłady na żywo.",
+  "lobby.more": "Więcej opcji",
+  "lobby.match_options": "Mecze Gin Rummy",
+  "lobby.match_to": "Gra do",
+  "lobby.public": "publiczny: widoczny poniżej, każdy może oglądać albo dołączyć",
+  "lobby.watch_bots": "Oglądaj grę dwóch botów",
+  "lobby.first_bot": "Pierwszy bot",
+  "lobby.second_bot": "Drugi bot",
+  "lobby.open_hands": "pokaż obie ręce",
+  "lobby.watch_start": "Oglądaj",
+  "lobby.by_code": "Rozdanie pasjansa według kodu",
+  "lobby.play": "Graj",
+  "lobby.have_code": "Masz kod stołu albo link?",
+  "lobby.open": "Otwórz",
+  "lobby.rooms": "Stoły publiczne",
+  "lobby.replays": "Powtórki",
+  "lobby.loading": "Wczytywanie…",
+  "lobby.no_rooms": "Teraz nie ma stołów publicznych. Załóż pierwszy!",
+  "lobby.no_replays": "Nie ma jeszcze skończonych gier.",
+  "lobby.replays_unavailable": "Powtórki są niedostępne.",
+  "lobby.open_seat": "wolne miejsce",
+  "lobby.player": "gracz",
   "lobby.solo_row": "{game}: {who}",
-  "lobby.vs": "{a} vs {b}",
+  "lobby.vs": "{a} – {b}",
   "lobby.row_info": "{status} · {scores} · {spectators}",
-  "lobby.status.waiting": "waiting",
-  "lobby.status.playing": "playing",
-  "lobby.status.finished": "finished",
-  "lobby.join": "Join",
-  "lobby.watch": "Watch",
-  "lobby.replay": "Replay",
+  "lobby.status.waiting": "czeka",
+  "lobby.status.playing": "w grze",
+  "lobby.status.finished": "skończony",
+  "lobby.join": "Dołącz",
+  "lobby.watch": "Oglądaj",
+  "lobby.replay": "Powtórka",
   "lobby.replay_solo": "{code}: {name}",
-  "lobby.replay_won": "won, score {score} in {moves}",
-  "lobby.replay_lost": "not won, score {score} in {moves}",
-  "lobby.winner": "{name} won",
-  "lobby.no_winner": "no winner",
+  "lobby.replay_won": "wygrana, wynik {score}, {moves}",
+  "lobby.replay_lost": "bez wygranej, wynik {score}, {moves}",
+  "lobby.winner": "wygrywa {name}",
+  "lobby.no_winner": "bez zwycięzcy",
   "lobby.replay_info": "{winner} {scores} · {when}",
 
-  "settings.title": "Settings",
-  "settings.language": "Language",
-  "settings.interactiveRules": "Interactive rules",
-  "settings.interactiveRules.help": "When a solitaire move is refused, say which rule refuses it.",
-  "settings.doubleTap": "Double tap",
-  "settings.doubleTap.help": "A second quick tap on a card looks for a place on the tableau: the longest column first, then an empty column for a king. When off, a tap only tries the foundations.",
-  "settings.fourColour": "Four-colour suits",
-  "settings.fourColour.help": "Diamonds in blue and clubs in green, so no two suits look alike.",
-  "settings.cardSize": "Card size",
-  "settings.cardSize.small": "Small",
-  "settings.cardSize.medium": "Medium",
-  "settings.cardSize.large": "Large",
-  "settings.animations": "Animations",
-  "settings.animations.help": "Cards slide to where they go. Always off when your system asks for reduced motion.",
-  "settings.sound": "Sound",
-  "settings.sound.help": "Small sounds for a card, a knock, a refused move and a win.",
-  "settings.close": "Done",
+  "settings.title": "Ustawienia",
+  "settings.language": "Język",
+  "settings.interactiveRules": "Interaktywne zasady",
+  "settings.interactiveRules.help": "Gdy ruch w pasjansie zostaje odrzucony, pokaż zasadę, która na niego nie pozwala.",
+  "settings.doubleTap": "Podwójne kliknięcie",
+  "settings.doubleTap.help": "Drugie szybkie dotknięcie karty szuka dla niej miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Po wyłączeniu dotknięcie sprawdza tylko stosy końcowe.",
+  "settings.fourColour": "Cztery kolory",
+  "settings.fourColour.help": "Karo na niebiesko, trefle na zielono, żeby żadne dwa kolory nie wyglądały podobnie.",
+  "settings.cardSize": "Rozmiar kart",
+  "settings.cardSize.small": "Małe",
+  "settings.cardSize.medium": "Średnie",
+  "settings.cardSize.large": "Duże",
+  "settings.animations": "Animacje",
+  "settings.animations.help": "Karty przesuwają się tam, dokąd idą. Zawsze wyłączone, gdy system prosi o ograniczenie ruchu.",
+  "settings.sound": "Dźwięk",
+  "settings.sound.help": "Ciche dźwięki przy ruchu karty, pukaniu, odrzuconym ruchu i wygranej.",
+  "settings.close": "Gotowe",
 
-  "learn.title": "Learn the games",
-  "learn.intro": "Each game has its rules, tips, a little history, answers to common questions, and examples you can play on.",
-  "learn.crumbs": "You are here",
-  "learn.pages": "Pages about this game",
+  "learn.title": "Poznaj gry",
+  "learn.intro": "Każda gra ma zasady, porady, trochę historii, odpowiedzi na częste pytania i przykłady, na których można zagrać.",
+  "learn.crumbs": "Jesteś tutaj",
+  "learn.pages": "Strony o tej grze",
   "learn.heading": "{game}: {page}",
-  "learn.page.rules": "Rules",
-  "learn.page.tips": "Tips",
-  "learn.page.history": "History",
-  "learn.page.faq": "Questions",
-  "learn.page.examples": "Examples",
-  "learn.play": "Play now",
-  "learn.loading": "Loading…",
-  "learn.unavailable": "The examples are unavailable right now.",
-  "learn.reset": "Start again",
-  "learn.allowed": "Allowed: the board shows the move.",
-  "learn.opponent": "Opponent",
-  "learn.again": "Try it again",
-  "learn.hand_over": "The hand is over: try it again, or start again from the buttons.",
-  "learn.full_page": "Open in a tab",
-  "learn.close": "Close",
-  "refusal.gin_rummy.bad_action": "That is not a Gin Rummy action.",
-  "refusal.gin_rummy.not_a_seat": "Only the two seated players can act.",
-  "refusal.gin_rummy.not_your_turn": "It is not your turn.",
-  "refusal.gin_rummy.upcard_offer": "The first turn starts with the upcard offer: take the upcard or pass.",
-  "refusal.gin_rummy.not_upcard_offer": "Taking or passing the upcard is only possible on the first turn.",
-  "refusal.gin_rummy.must_draw_stock": "Both players passed the upcard, so the non-dealer starts by drawing from the stock.",
-  "refusal.gin_rummy.already_drew": "You have already drawn this turn; discard a card or knock.",
-  "refusal.gin_rummy.must_draw_first": "Draw a card from the stock or the discard pile before you discard.",
-  "refusal.gin_rummy.card_not_in_hand": "That card is not in your hand.",
-  "refusal.gin_rummy.discard_just_taken": "You cannot discard the card you just took from the discard pile.",
-  "refusal.gin_rummy.knock_too_high": "You can knock only when your deadwood after the discard is 10 or less.",
-  "refusal.gin_rummy.hand_in_play": "The hand is still being played.",
-  "refusal.gin_rummy.hand_over": "The hand is over; start the next hand to play on.",
-  "refusal.gin_rummy.match_over": "The match is over.",
-  "refusal.solitaire.bad_action": "That is not a solitaire action.",
-  "refusal.solitaire.bad_pile": "There is no such pile.",
-  "refusal.solitaire.empty_pile": "There is no card there.",
-  "refusal.solitaire.face_down": "A face-down card cannot be moved; it turns up by itself when uncovered.",
-  "refusal.solitaire.one_card": "Only one card moves at a time between columns; only a king-led run may move, and only into an empty column.",
-  "refusal.solitaire.not_a_run": "Cards move together only when they form a run: alternating colours, each one rank lower than the card under it.",
-  "refusal.solitaire.waste_top": "Only the top card of the waste can be played.",
-  "refusal.solitaire.empty_needs_king": "Only a king (or a run led by a king) may go to an empty column.",
-  "refusal.solitaire.bad_build": "A card goes on a card of the opposite colour and exactly one rank higher.",
-  "refusal.solitaire.foundation_one": "Cards go to a foundation one at a time.",
-  "refusal.solitaire.foundation_order": "A foundation takes the cards of its own suit one at a time, from the ace up to the king.",
-  "refusal.solitaire.ace_to_empty": "An ace goes only to an empty foundation slot of its own suit.",
-  "refusal.solitaire.foundation_to_foundation": "A card taken back from a foundation goes to the tableau.",
-  "refusal.solitaire.to_waste": "Cards cannot be put on the waste or the stock.",
-  "refusal.solitaire.same_pile": "The card is already there.",
-  "refusal.solitaire.no_foundation": "No foundation takes this card yet.",
-  "refusal.solitaire.no_place": "This card has no place to go.",
-  "refusal.solitaire.stock_empty": "The stock and the waste are both empty.",
-  "refusal.solitaire.nothing_to_undo": "There is nothing to undo (only the last 100 actions can be undone).",
-  "refusal.solitaire.won": "The game is won: start a new one.",
+  "learn.page.rules": "Zasady",
+  "learn.page.tips": "Porady",
+  "learn.page.history": "Historia",
+  "learn.page.faq": "Pytania",
+  "learn.page.examples": "Przykłady",
+  "learn.play": "Graj teraz",
+  "learn.loading": "Wczytywanie…",
+  "learn.unavailable": "Przykłady są teraz niedostępne.",
+  "learn.reset": "Od nowa",
+  "learn.allowed": "Dozwolone: plansza pokazuje ruch.",
+  "learn.opponent": "Przeciwnik",
+  "learn.again": "Spróbuj jeszcze raz",
+  "learn.hand_over": "Rozdanie skończone: spróbuj jeszcze raz albo zacznij od nowa przyciskami powyżej.",
+  "learn.full_page": "Otwórz w karcie",
+  "learn.close": "Zamknij",
+  "refusal.gin_rummy.bad_action": "To nie jest ruch w Gin Rummy.",
+  "refusal.gin_rummy.not_a_seat": "Ruchy wykonują tylko dwaj gracze przy stole.",
+  "refusal.gin_rummy.not_your_turn": "To nie twój ruch.",
+  "refusal.gin_rummy.upcard_offer": "Pierwsza tura zaczyna się od odkrytej karty: weź ją albo spasuj.",
+  "refusal.gin_rummy.not_upcard_offer": "Odkrytą kartę można wziąć albo spasować tylko w pierwszej turze.",
+  "refusal.gin_rummy.must_draw_stock": "Obaj gracze spasowali odkrytą kartę, więc gracz, który nie rozdawał, zaczyna od dobrania z talii.",
+  "refusal.gin_rummy.already_drew": "W tej turze karta jest już dobrana; odrzuć kartę albo zapukaj.",
+  "refusal.gin_rummy.must_draw_first": "Zanim odrzucisz kartę, dobierz jedną z talii albo ze stosu odrzuconych.",
+  "refusal.gin_rummy.card_not_in_hand": "Tej karty nie masz w ręce.",
+  "refusal.gin_rummy.discard_just_taken": "Karty wziętej właśnie ze stosu odrzuconych nie można odrzucić w tej samej turze.",
+  "refusal.gin_rummy.knock_too_high": "Zapukać można tylko wtedy, gdy po odrzuceniu karty luźne karty dają najwyżej 10 punktów.",
+  "refusal.gin_rummy.hand_in_play": "Rozdanie jeszcze trwa.",
+  "refusal.gin_rummy.hand_over": "Rozdanie się skończyło; rozpocznij następne, żeby grać dalej.",
+  "refusal.gin_rummy.match_over": "Mecz się skończył.",
+  "refusal.solitaire.bad_action": "To nie jest ruch w pasjansie.",
+  "refusal.solitaire.bad_pile": "Nie ma takiego stosu.",
+  "refusal.solitaire.empty_pile": "Tam nie ma żadnej karty.",
+  "refusal.solitaire.face_down": "Zakrytej karty nie można przenieść; odwraca się sama, gdy zostanie odsłonięta.",
+  "refusal.solitaire.one_card": "Między kolumnami przenosi się tylko jedną kartę naraz; w całości może się przenieść jedynie sekwencja zaczynająca się od króla, i to tylko do pustej kolumny.",
+  "refusal.solitaire.not_a_run": "Karty przenoszą się razem tylko wtedy, gdy tworzą sekwencję: barwy na przemian, każda karta o jedną rangę niższa od tej pod nią.",
+  "refusal.solitaire.waste_top": "Ze stosu odkrytych można zagrać tylko wierzchnią kartą.",
+  "refusal.solitaire.empty_needs_king": "Do pustej kolumny może trafić tylko król (albo sekwencja zaczynająca się od króla).",
+  "refusal.solitaire.bad_build": "Kartę kładzie się na karcie przeciwnej barwy i dokładnie o jedną rangę wyższej.",
+  "refusal.solitaire.foundation_one": "Na stos końcowy karty trafiają po jednej.",
+  "refusal.solitaire.foundation_order": "Stos końcowy przyjmuje karty swojego koloru po jednej, od asa do króla.",
+  "refusal.solitaire.ace_to_empty": "As trafia tylko na pusty stos końcowy swojego koloru.",
+  "refusal.solitaire.foundation_to_foundation": "Kartę zdjętą ze stosu końcowego kładzie się na planszy.",
+  "refusal.solitaire.to_waste": "Nie można kłaść kart na stos odkrytych ani do talii.",
+  "refusal.solitaire.same_pile": "Karta już tam leży.",
+  "refusal.solitaire.no_foundation": "Żaden stos końcowy nie przyjmuje jeszcze tej karty.",
+  "refusal.solitaire.no_place": "Dla tej karty nie ma miejsca.",
+  "refusal.solitaire.stock_empty": "Talia i stos odkrytych są puste.",
+  "refusal.solitaire.nothing_to_undo": "Nie ma czego cofać (cofnąć można tylko ostatnie 100 działań).",
+  "refusal.solitaire.won": "Partia jest wygrana: zacznij nową.",
 
-  "error.bad_frame": "The server could not read a message from this page.",
-  "error.unknown_type": "The server does not know that request.",
-  "error.bad_field": "A request had a missing or wrong field.",
-  "error.hello_first": "The connection is still starting; try again.",
-  "error.version": "This page is out of date: reload it.",
-  "error.no_room": "There is no such room (check the code or link).",
-  "error.not_joined": "You are not in that room.",
-  "error.not_solitaire": "Hints are for the solitaires.",
-  "error.busy": "The server is still working on that; try again in a moment.",
-  "error.spectator": "Spectators watch; only seated players act.",
-  "error.bad_token": "That seat token does not belong to a seat of this room.",
-  "error.room_full": "Every seat is taken; you can watch instead.",
-  "error.seat_taken": "That seat is taken.",
-  "error.bad_seat": "There is no such seat at this table.",
-  "error.bad_room": "Those game options are not possible.",
-  "error.too_many_rooms": "One connection may create only so many rooms.",
-  "error.waiting": "The game starts when every seat is taken.",
-  "error.room_finished": "This game is over.",
-  "error.bad_deal": "That deal code or number names no deal.",
-  "error.flood": "Too many messages at once: the connection was closed.",
-  "error.internal": "Something went wrong on the server; nothing was changed.",
-  "error.offline": "The connection dropped; try again.",
-  "error.reconnecting": "Reconnecting: wait a moment and try again.",
-  "error.no_replay": "There is no finished game with that id.",
-  "error.in_progress": "A game still in progress has no replay.",
-  "error.daily_not_over": "Today's deal is replayable from tomorrow (UTC).",
-  "error.no_example": "There is no example with that name.",
-  "error.too_large": "That request is too large.",
+  "error.bad_frame": "Serwer nie mógł odczytać wiadomości z tej strony.",
+  "error.unknown_type": "Serwer nie zna tego żądania.",
+  "error.bad_field": "W żądaniu brakowało pola albo było ono błędne.",
+  "error.hello_first": "Połączenie jeszcze się nawiązuje; spróbuj ponownie.",
+  "error.version": "Ta strona jest nieaktualna: odśwież ją.",
+  "error.no_room": "Nie ma takiego stołu (sprawdź kod albo link).",
+  "error.not_joined": "Nie jesteś przy tym stole.",
+  "error.not_solitaire": "Podpowiedzi są tylko w pasjansach.",
+  "error.busy": "Serwer jeszcze nad tym pracuje; spróbuj za chwilę.",
+  "error.spectator": "Widzowie tylko oglądają; ruchy wykonują gracze przy stole.",
+  "error.bad_token": "Ten token nie należy do żadnego miejsca przy tym stole.",
+  "error.room_full": "Wszystkie miejsca są zajęte; możesz za to oglądać.",
+  "error.seat_taken": "To miejsce jest zajęte.",
+  "error.bad_seat": "Przy tym stole nie ma takiego miejsca.",
+  "error.bad_room": "Takie ustawienia gry są niemożliwe.",
+  "error.too_many_rooms": "Jedno połączenie może założyć tylko ograniczoną liczbę stołów.",
+  "error.waiting": "Gra zaczyna się, gdy wszystkie miejsca są zajęte.",
+  "error.room_finished": "Ta gra się skończyła.",
+  "error.bad_deal": "Ten kod albo numer nie oznacza żadnego rozdania.",
+  "error.flood": "Za dużo wiadomości naraz: połączenie zostało zamknięte.",
+  "error.internal": "Na serwerze coś poszło nie tak; nic nie zostało zmienione.",
+  "error.offline": "Połączenie zostało przerwane; spróbuj ponownie.",
+  "error.reconnecting": "Łączę ponownie: poczekaj chwilę i spróbuj jeszcze raz.",
+  "error.no_replay": "Nie ma skończonej gry o tym identyfikatorze.",
+  "error.in_progress": "Trwająca gra nie ma jeszcze powtórki.",
+  "error.daily_not_over": "Rozdanie dnia można obejrzeć od jutra (UTC).",
+  "error.no_example": "Nie ma przykładu o tej nazwie.",
+  "error.too_large": "To żądanie jest za duże.",
 
-  // ---- the learn pages -------------------------------------------------------------------
-  "learn.gin-rummy.summary": "Two players draw and discard, racing to arrange ten cards into sets and runs.",
+  // ---- strony nauki ----------------------------------------------------------------------
+  "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",
   "learn.gin-rummy.rules": `
-## The aim
-Two players, one deck of 52 cards. Each tries to arrange their hand into melds before the other does, and to catch the other player with high cards still loose.
+## Cel gry
+Gra dwoje graczy jedną talią 52 kart. Każdy stara się ułożyć karty z ręki w układy, zanim zrobi to przeciwnik, i zakończyć rozdanie, gdy przeciwnik trzyma jeszcze wysokie luźne karty.
 
-## The deal
-Each player gets 10 cards. The next card is turned face up to start the discard pile: the upcard. The rest is the stock, face down. The deal passes to the other player after every scored hand.
+## Rozdanie
+Każdy gracz dostaje 10 kart. Następną kartę odkrywa się i zaczyna nią stos odrzuconych: to odkryta karta. Reszta leży zakryta jako talia. Po każdym rozdaniu, w którym ktoś zdobył punkty, rozdaje drugi gracz.
 
-## Melds
-- A **set** is 3 or 4 cards of one rank, like [7S] [7D] [7C].
-- A **run** is 3 or more cards of one suit in a row, like [4H] [5H] [6H].
-- The ace is low: [AS] [2S] [3S] is a run, [QS] [KS] [AS] is not.
-- A card belongs to one meld at most.
+## Układy
+- **Grupa** to 3 albo 4 karty tej samej wartości, na przykład [7S] [7D] [7C].
+- **Sekwens** to co najmniej 3 kolejne karty w jednym kolorze, na przykład [4H] [5H] [6H].
+- As jest najniższy: [AS] [2S] [3S] to sekwens, a [QS] [KS] [AS] nie.
+- Karta należy najwyżej do jednego układu.
 
-The game finds your melds for you and shows them as coloured bars under your cards. When a card could join a set or a run, it takes the arrangement that leaves you the least deadwood.
+Gra sama znajduje twoje układy i pokazuje je jako kolorowe paski pod kartami. Gdy karta pasuje i do grupy, i do sekwensu, gra wybiera ułożenie, przy którym zostaje najmniej punktów w luźnych kartach.
 
-## Deadwood
-Cards in no meld are deadwood. An ace counts 1, the cards 2 to 10 their number, and a jack, queen or king 10. Your deadwood is always shown beside your hand.
+## Luźne karty
+Karty, które nie należą do żadnego układu, są luźne. As liczy się za 1, karty od 2 do 10 według swojej wartości, a walet, dama i król po 10. Suma twoich luźnych kart jest zawsze widoczna obok ręki.
 
-## A turn
-- Draw one card: the top card of the stock, or the top card of the discard pile.
-- Then select one card of your hand and discard it.
-- The card you have just taken from the discard pile may not be discarded in the same turn.
+## Tura
+- Dobierz jedną kartę: wierzchnią z talii albo wierzchnią ze stosu odrzuconych.
+- Potem wybierz jedną kartę z ręki i ją odrzuć.
+- Karty wziętej właśnie ze stosu odrzuconych nie można odrzucić w tej samej turze.
 
-## The first turn
-The non-dealer may take the upcard or pass. After a pass the dealer gets the same choice. If both pass, the non-dealer starts by drawing from the stock.
+## Pierwsza tura
+Gracz, który nie rozdawał, może wziąć odkrytą kartę albo spasować. Po pasie ten sam wybór ma rozdający. Jeśli obaj spasują, gracz, który nie rozdawał, zaczyna od dobrania karty z talii.
 
-## Knocking and gin
-After drawing, if your deadwood would be 10 or less once a card is discarded, you may select that card and **knock** with it instead of a plain discard. The hand ends. With no deadwood at all it is **gin**. Knocking is never forced: you may play on for a lower count or for gin.
+## Pukanie i gin
+Jeśli po dobraniu karty luźne karty dawałyby najwyżej 10 punktów po odrzuceniu którejś karty, możesz wybrać tę kartę i zamiast zwykłego odrzucenia **zapukać**. Rozdanie się kończy. Bez żadnej luźnej karty jest to **gin**. Pukanie nigdy nie jest obowiązkowe: możesz grać dalej o mniejszą sumę albo o gina.
 
-## Laying off
-After a knock (never after gin), the defender's loose cards are laid off on the knocker's melds: a run grows at either end, as far as the cards go, and a set of three takes its fourth card. The game does it for the defender, in the way that leaves them the least deadwood. The knocker never lays off.
+## Dokładanie
+Po zapukaniu (nigdy po ginie) luźne karty obrońcy dokłada się do układów pukającego: sekwens rośnie z obu stron, dopóki starcza kart, a trzykartowa grupa przyjmuje czwartą kartę. Gra robi to za obrońcę, tak żeby zostało mu jak najmniej. Pukający nigdy nie dokłada.
 
-## Scoring a hand
-| Result | Who scores | Points |
+## Punkty za rozdanie
+| Wynik | Kto dostaje punkty | Punkty |
 |---|---|---|
-| Knock, the knocker has less deadwood | the knocker | the difference |
-| Knock, the defender has as little or less: an undercut | the defender | 25 + the difference |
-| Gin | the knocker | 25 + the defender's deadwood |
-| Dead hand | nobody | 0 |
+| Pukanie, pukający ma mniej w luźnych kartach | pukający | różnicę |
+| Pukanie, obrońca ma tyle samo albo mniej: podcięcie | obrońca | 25 + różnicę |
+| Gin | pukający | 25 + luźne karty obrońcy |
+| Martwe rozdanie | nikt | 0 |
 
-## A dead hand and the end of the game
-When a player discards without knocking and only two cards are left in the stock, the hand is dead: nobody scores and the same dealer deals again. The player who draws the fiftieth card may still knock or go gin. Hands go on until a player reaches 100 points; there are no other bonuses.
+## Martwe rozdanie i koniec gry
+Gdy gracz odrzuci kartę bez pukania, a w talii zostaną tylko dwie karty, rozdanie jest martwe: nikt nie dostaje punktów i ten sam gracz rozdaje ponownie. Kto dobierze pięćdziesiątą kartę, może jeszcze zapukać albo zrobić gina. Rozdania trwają, dopóki któryś gracz nie zdobędzie 100 punktów; innych premii nie ma.
 
-## Playing here
-- Tap a card to select it, tap it again to let it go; drag a card to move it within your hand.
-- **Sort** puts your melds first and the rest by rank. **Whole pile** shows every card in the discard pile.
-- **Discard** and **Knock** act on the selected card; the Knock button shows the deadwood you would keep.
-- A move the rules do not allow is refused, and the table says which rule refuses it.
-- With the keyboard: Tab reaches every button; on a card, Enter selects it, Left and Right go from card to card, Shift with Left or Right moves the card in your hand, D discards it and K knocks with it.
-- A table's link is its invitation: send it to a friend. If your connection drops, you come back to your seat.
-- **Today's game** is played against the normal bot, with the same cards for everyone that day.
+## Gra tutaj
+- Dotknij karty, żeby ją wybrać, i dotknij jeszcze raz, żeby ją puścić; przeciągnij kartę, żeby przesunąć ją w ręce.
+- **Sortuj** kładzie najpierw układy, potem resztę według wartości. **Cały stos** pokazuje wszystkie karty ze stosu odrzuconych.
+- **Odrzuć** i **Pukaj** działają na wybraną kartę; przycisk Pukaj pokazuje, ile zostanie ci w luźnych kartach.
+- Ruch niezgodny z zasadami zostaje odrzucony, a stół mówi, która zasada na niego nie pozwala.
+- Klawiatura: Tab dociera do każdego przycisku; na karcie Enter ją wybiera, strzałki w lewo i w prawo przechodzą między kartami, Shift ze strzałką przesuwa kartę w ręce, D ją odrzuca, a K puka nią.
+- Link do stołu jest zaproszeniem: wyślij go znajomemu. Gdy połączenie zostanie przerwane, wracasz na swoje miejsce.
+- **Gra dnia** toczy się przeciwko zwykłemu botowi, z tymi samymi kartami dla wszystkich tego dnia.
 `,
   "learn.gin-rummy.tips": `
-## Drawing
-- Take the discard only when it completes a meld or nearly does; otherwise draw from the stock. What you take from the pile, your opponent sees.
-- Keep pairs and near runs, like [5H] with [7H]: several different cards can turn them into a meld.
+## Dobieranie
+- Bierz kartę ze stosu tylko wtedy, gdy kończy układ albo prawie go kończy; w przeciwnym razie dobieraj z talii. To, co bierzesz ze stosu, widzi przeciwnik.
+- Trzymaj pary i prawie gotowe sekwensy, na przykład [5H] z [7H]: zrobi z nich układ więcej niż jedna karta.
 
-## Discarding
-- Throw high loose cards away early: a king left in your hand counts 10 when the other player knocks.
-- Watch what your opponent picks up and what they pass on: it shows what they collect. Do not feed them those cards.
+## Odrzucanie
+- Wcześnie pozbywaj się wysokich luźnych kart: król, który zostanie ci w ręce, gdy przeciwnik zapuka, to 10 punktów.
+- Patrz, co przeciwnik bierze, a z czego rezygnuje: widać wtedy, co zbiera. Nie dawaj mu tych kart.
 
-## Knocking
-- Knock early when you can: a quick knock with a few points often beats waiting for gin.
-- Think twice before knocking with 8, 9 or 10 late in a hand: your opponent may be nearly ready, and an undercut gives them 25.
-- Before you knock, look at your runs: their ends are where the defender lays off.
+## Pukanie
+- Pukaj wcześnie, gdy możesz: szybkie pukanie z kilkoma punktami często jest lepsze niż czekanie na gina.
+- Zastanów się dwa razy, zanim zapukasz z 8, 9 albo 10 punktami pod koniec rozdania: przeciwnik może być prawie gotowy, a podcięcie daje mu 25.
+- Zanim zapukasz, spójrz na swoje sekwensy: do ich końców obrońca będzie dokładał karty.
 
-## The bots
-- The easy bot keeps pairs, throws high cards away and knocks only when nearly done.
-- The normal bot takes the discards that help it, remembers what you picked up and knocks as soon as it can.
-- The hard bot weighs which unseen cards would help it, keeps back what you want and chooses its moment to knock.
-- The expert bot builds a picture of your hand from what you took and passed, and judges every discard and knock against it. The bots only ever see what a player in their seat would see.
+## Boty
+- Łatwy bot trzyma pary, pozbywa się wysokich kart i puka dopiero wtedy, gdy prawie skończy.
+- Zwykły bot bierze odrzucone karty, które mu pomagają, pamięta, co bierzesz, i puka, gdy tylko może.
+- Trudny bot waży, które niewidoczne karty by mu pomogły, zatrzymuje to, czego potrzebujesz, i sam wybiera chwilę na pukanie.
+- Bot ekspert buduje obraz twojej ręki z tego, co bierzesz i z czego rezygnujesz, i według niego ocenia każde odrzucenie i każde pukanie. Boty widzą zawsze tylko to, co widziałby gracz na ich miejscu.
 `,
   "learn.gin-rummy.history": `
-## A rummy game for two
-Gin Rummy belongs to the rummy family: card games in which players collect cards into sets and runs, played in many forms around the world. Gin is the two-player form, and it became popular in the United States early in the twentieth century.
+## Remik dla dwojga
+Gin Rummy należy do rodziny remika: gier, w których zbiera się karty w grupy i sekwensy, znanych na całym świecie w wielu odmianach. Gin to odmiana dla dwojga graczy, która zdobyła popularność w Stanach Zjednoczonych na początku dwudziestego wieku.
 
-## This table's version
-Games of gin are played with many small differences. Here the ace is always low, a knock needs 10 or less, gin and an undercut are each worth 25, and a game goes to 100 points, with no extra game or line bonuses.
+## Odmiana przy tym stole
+W gina gra się z wieloma drobnymi różnicami. Tutaj as jest zawsze najniższy, pukać można przy najwyżej 10 punktach, gin i podcięcie są warte po 25, a gra toczy się do 100 punktów, bez dodatkowych premii za grę czy za linie.
 `,
   "learn.gin-rummy.faq": `
-### What is deadwood?
-The total value of the cards in no meld. The lower it is, the better.
+### Czym są luźne karty?
+To karty spoza układów; liczy się sumę ich wartości. Im mniejsza, tym lepiej.
 
-### Must I knock when I can?
-No. You may play on for a lower count or for gin. Knocking is your choice.
+### Czy muszę zapukać, gdy mogę?
+Nie. Możesz grać dalej o mniejszą sumę albo o gina. Pukanie to twój wybór.
 
-### Do I have to lay off my cards on my opponent's melds?
-No. When your opponent knocks, the game finds the best way to lay your loose cards off on their melds, and shows the result.
+### Czy muszę sam dokładać karty do układów przeciwnika?
+Nie. Gdy przeciwnik zapuka, gra znajduje najlepszy sposób, żeby dołożyć twoje luźne karty do jego układów, i pokazuje wynik.
 
-### Why may I not discard the card I just took?
-That is the rule: a card taken from the discard pile stays in your hand at least one turn. Any other card may go.
+### Dlaczego nie mogę odrzucić karty wziętej przed chwilą ze stosu?
+Taka jest zasada: karta wzięta ze stosu odrzuconych zostaje w ręce co najmniej jedną turę. Każdą inną kartę można odrzucić.
 
-### What is an undercut?
-After a knock, when the defender's deadwood (after laying off) is as low as the knocker's or lower, the defender scores 25 plus the difference.
+### Co to jest podcięcie?
+Gdy po zapukaniu obrońca ma w luźnych kartach (po dokładaniu) tyle samo co pukający albo mniej, obrońca dostaje 25 punktów i różnicę.
 
-### Can a queen, king and ace make a run?
-No, the ace is low: ace, two, three is a run; queen, king, ace is not.
+### Czy dama, król i as tworzą sekwens?
+Nie, as jest najniższy: as, dwójka, trójka to sekwens, a dama, król, as nie.
 
-### What happens when the stock runs low?
-When a plain discard leaves only two cards in the stock, the hand is dead: nobody scores and the same dealer deals again.
+### Co się dzieje, gdy kończy się talia?
+Gdy zwykłe odrzucenie zostawi w talii tylko dwie karty, rozdanie jest martwe: nikt nie dostaje punktów i ten sam gracz rozdaje ponownie.
 
-### Can the bots see my cards?
-No. A bot gets exactly what a player in its seat would see: its own hand and the table.
+### Czy boty widzą moje karty?
+Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją rękę i stół.
 
-### What is today's game?
-A match against the normal bot in which everybody who plays that day (in UTC) gets the same cards, hand after hand.
+### Co to jest gra dnia?
+Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
 `,
   "learn.gin-rummy.examples": `
-Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
 `,
 
-  "learn.easy-harp.summary": "Two decks, nine columns and one card at a time: patience in the true sense.",
+  "learn.easy-harp.summary": "Dwie talie, dziewięć kolumn i jedna karta naraz: pasjans w najprawdziwszym sensie.",
   "learn.easy-harp.rules": `
-## In short
-Easy Harp is played alone with two decks shuffled together: 104 cards, each card twice. Build the columns down in alternating colours, moving one card at a time, and bring all 104 cards up to eight foundations, two per suit, from ace to king.
+## W skrócie
+W Easy Harp gra się samemu dwiema taliami potasowanymi razem: 104 karty, każda w dwóch egzemplarzach. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
 
-## The layout
-Nine columns of 1, 2 and so on up to 9 cards: 45 cards. Only the last card of each column is face up; the other 36 are face down. The remaining 59 cards form the stock, face down. Beside it are the empty waste and eight empty foundations.
+## Układ początkowy
+Dziewięć kolumn po 1, 2 i tak dalej aż do 9 kart: razem 45 kart. Tylko ostatnia karta każdej kolumny jest odkryta; pozostałe 36 są zakryte. Pozostałe 59 kart tworzy zakrytą talię. Obok leżą pusty stos odkrytych i osiem pustych stosów końcowych.
 
-## Moves
-- On a column: a card goes on a face-up card of the opposite colour that is exactly one rank higher, a red card on a black one and a black card on a red one. The [7H] goes on the [8S] or the [8C].
-- Every card exists twice, so a black six has four places: two [7H] and two [7D].
-- From the waste only the top card plays, to a column or to its foundation.
-- A face-down card that is uncovered turns face up by itself.
+## Ruchy
+- Na kolumnie: kartę kładzie się na odkrytej karcie przeciwnej barwy, dokładnie o jedną rangę wyższej, czerwoną na czarnej, a czarną na czerwonej. [7H] idzie na [8S] albo na [8C].
+- Każda karta jest dwa razy, więc czarna szóstka ma cztery miejsca: dwie [7H] i dwie [7D].
+- Ze stosu odkrytych gra się tylko wierzchnią kartą, na kolumnę albo na jej stos końcowy.
+- Odsłonięta zakryta karta odwraca się sama.
 
-The ranks go from the ace, the lowest, to the king: ace, 2 to 10, jack, queen, king.
+Rangi rosną od asa, najniższego, do króla: as, od 2 do 10, walet, dama, król.
 
-## One card at a time
-This is the rule that sets Easy Harp apart from Klondike: between columns only the top card moves. A run already built, such as [8S] [7H] [6C], cannot move as a whole, even when its first card would fit somewhere else: take it apart card by card, from the top. If you try, the move is refused, and with interactive rules on (the default) the game names the rule. The examples page lets you try it.
+## Jedna karta naraz
+Ta zasada odróżnia Easy Harp od Klondike: między kolumnami przenosi się tylko wierzchnią kartę. Ułożonej już sekwencji, takiej jak [8S] [7H] [6C], nie można przenieść w całości, nawet gdy jej pierwsza karta pasowałaby gdzie indziej: rozkłada się ją karta po karcie, od góry. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
 
-## Empty columns and king runs
-Only a king may go to an empty column. This is also the single exception to one card at a time: a run that starts with a king and goes down in alternating colours (up to 13 cards, king to ace) may move as a whole into an empty column, and nowhere else. No other card may go to an empty column, not even to uncover a face-down card.
+## Puste kolumny i sekwencje od króla
+Do pustej kolumny może trafić tylko król. To także jedyny wyjątek od zasady jednej karty: sekwencję, która zaczyna się od króla i schodzi w dół naprzemiennymi barwami (do 13 kart, od króla do asa), można przenieść w całości do pustej kolumny i nigdzie indziej. Żadna inna karta nie może trafić do pustej kolumny, nawet po to, by odsłonić zakrytą kartę.
 
-## Foundations
-There are eight foundations, two for each suit, and each slot has its suit. Each one is built from the ace up to the king, one card at a time. An ace goes only to an empty slot of its own suit. A card dropped anywhere on the foundations goes to the first slot that takes it.
+## Stosy końcowe
+Stosów końcowych jest osiem, po dwa na każdy kolor, a każde miejsce ma swój kolor. Każdy buduje się od asa do króla, po jednej karcie. As trafia tylko na puste miejsce swojego koloru. Karta upuszczona w dowolnym miejscu obszaru stosów końcowych trafia na pierwszy stos, który ją przyjmie.
 
-## The stock
-A tap on the stock turns one card onto the waste. When the stock is empty, a tap turns the whole waste back into the stock, face down, in the same order. You may go through it as often as you like, at no cost.
+## Talia
+Dotknięcie talii odkrywa jedną kartę na stos odkrytych. Gdy talia jest pusta, dotknięcie przekłada cały stos odkrytych z powrotem do talii, zakryty, w tej samej kolejności. Można to robić dowolnie często i za darmo.
 
-## The end
-The game is won when all 104 cards are on the foundations. It never declares a loss: when no useful move is left, undo, or start a new deal.
+## Koniec gry
+Partię wygrywa się, gdy wszystkie 104 karty leżą na stosach końcowych. Gra nigdy nie ogłasza porażki: gdy nie zostaje żaden sensowny ruch, cofnij ruchy albo zacznij nowe rozdanie.
 
-## Scoring
-| Move | Points |
+## Punktacja
+| Ruch | Punkty |
 |---|---|
-| A card to a foundation, from a column or the waste | +10 |
-| A card from the waste to a column | +5 |
-| A face-down card turned up (on top of the move that uncovered it) | +5 |
-| The waste turned back into the stock | 0 |
-| Column to column (one card, or a king run) | 0 |
-| A card taken back from a foundation | 0 |
+| Karta na stos końcowy, z kolumny albo ze stosu odkrytych | +10 |
+| Karta ze stosu odkrytych na kolumnę | +5 |
+| Odwrócona zakryta karta (oprócz punktów za ruch, który ją odsłonił) | +5 |
+| Stos odkrytych przełożony z powrotem do talii | 0 |
+| Z kolumny na kolumnę (jedna karta albo sekwencja od króla) | 0 |
+| Karta zdjęta ze stosu końcowego | 0 |
 
-The score starts at 0 and never goes below 0. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
+Wynik zaczyna się od 0 i nigdy nie spada poniżej 0. Karta zdobywa punkty za stos końcowy raz na partię, nawet jeśli zostanie zdjęta i znów położona. Partia wygrana bez zdejmowania kart zawsze daje 1 220 punktów (104 × 10 + 36 × 5) i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę.
 
-## Playing here
-- Nothing moves by itself, and the game never finishes itself.
-- Tap a top card to send it to a foundation that takes it. Tap twice quickly (the double tap setting, on by default) and, if no foundation takes it, it looks for a place on the tableau: the longest column first, then an empty column for a king.
-- Drag cards too. The top card of a foundation may be dragged back to the tableau; the score does not change.
-- **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
-- With the keyboard: Space picks up a card (with the cards on it) and Space on another pile puts it there; Enter taps, Shift+Enter double-taps, Escape puts it back.
-- Every deal has a number from 1 to 999 999, shown as a code such as EH1-N-AAAAAAF. **New game** offers a new deal (picked at random), today's deal (the same for everyone that day), the same deal again, or any code.
-- **Hint** suggests a move; **Can this still be won?** asks the server's solver.
+## Gra tutaj
+- Nic nie rusza się samo i gra nigdy sama się nie kończy.
+- Dotknij wierzchniej karty, żeby wysłać ją na stos końcowy, który ją przyjmie. Dotknij dwa razy szybko (ustawienie podwójnego kliknięcia, domyślnie włączone), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie.
+- Karty można też przeciągać. Wierzchnią kartę stosu końcowego można przeciągnąć z powrotem na planszę; wynik się nie zmienia.
+- **Cofnij** cofa do 100 ostatnich działań: ich punkty znikają, ale licznik ruchów się nie zmniejsza.
+- Klawiatura: Spacja podnosi kartę (razem z kartami na niej), a Spacja na innym stosie ją tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada kartę.
+- Każde rozdanie ma numer od 1 do 999 999, pokazany jako kod, na przykład EH1-N-AAAAAAF. **Nowa gra** proponuje nowe rozdanie (losowe), rozdanie dnia (takie samo dla wszystkich tego dnia), to samo rozdanie jeszcze raz albo dowolny kod.
+- **Podpowiedź** proponuje ruch; **Czy da się jeszcze wygrać?** pyta solver serwera.
 `,
   "learn.easy-harp.tips": `
-## Opening the game
-- Face-down cards are what block you: prefer the moves that uncover one (they score 5 as well).
-- Send aces and twos up early; keep higher cards on the tableau while they are still useful to build on.
-- Go through the stock to see what is coming: it costs nothing.
+## Otwieranie gry
+- Blokują cię zakryte karty: wybieraj ruchy, które jakąś odsłaniają (dają też 5 punktów).
+- Wcześnie wysyłaj na stosy asy i dwójki; wyższe karty trzymaj na planszy, dopóki przydają się do budowania.
+- Przejrzyj talię, żeby zobaczyć, co nadchodzi: to nic nie kosztuje.
 
-## Columns
-- Empty a column only when a king is ready for it: an empty column takes nothing else.
-- Before you build a long run, think about how you will take it apart: runs move card by card, except a king run into an empty column.
-- A king run in an empty column is safe: it never has to move again.
+## Kolumny
+- Opróżniaj kolumnę tylko wtedy, gdy czeka na nią król: pusta kolumna nie przyjmie niczego innego.
+- Zanim zbudujesz długą sekwencję, pomyśl, jak ją potem rozłożysz: sekwencje przenosi się karta po karcie, z wyjątkiem sekwencji od króla do pustej kolumny.
+- Sekwencja od króla w pustej kolumnie jest bezpieczna: nigdy nie musi się już ruszać.
 
-## Two decks
-- Every card has a twin. When one seven is buried, look for the other.
-- A card may have two foundations to go to: keep both suits' slots in mind.
+## Dwie talie
+- Każda karta ma bliźniaka. Gdy jedna siódemka jest zasypana, poszukaj drugiej.
+- Karta może mieć dwa stosy końcowe do wyboru: pamiętaj o obu miejscach swojego koloru.
 
-## When you are stuck
-- Undo is there to be used: try a line, and take it back if it leads nowhere.
-- **Can this still be won?** tells you whether a win is still possible from where you are.
+## Gdy utkniesz
+- Cofanie jest po to, żeby z niego korzystać: spróbuj jakiejś drogi i cofnij ją, jeśli prowadzi donikąd.
+- **Czy da się jeszcze wygrać?** mówi, czy z obecnej pozycji wygrana jest jeszcze możliwa.
 `,
   "learn.easy-harp.history": `
-## A patience for two decks
-Games of patience, card games for a single player, have been played since the late eighteenth century. Klondike, probably named after the Canadian gold rush of the 1890s, is the best known of them, and Easy Harp belongs to its family: columns built down in alternating colours, a stock, and foundations from ace to king.
+## Pasjans na dwie talie
+W pasjanse, gry karciane dla jednej osoby, gra się od końca osiemnastego wieku. Najbardziej znany z nich to Klondike, nazwany zapewne od kanadyjskiej gorączki złota z lat dziewięćdziesiątych XIX wieku, a Easy Harp należy do jego rodziny: kolumny budowane w dół naprzemiennymi barwami, talia i stosy końcowe od asa do króla.
 
-## What makes it different
-Easy Harp doubles the deck, widens the tableau to nine columns and takes away the moving of whole runs, except a king's run into an empty column. Long runs have to be built and taken apart card by card: a patience in the true sense of the word.
+## Co go wyróżnia
+Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera możliwość przenoszenia całych sekwencji, poza sekwencją od króla do pustej kolumny. Długie sekwencje trzeba budować i rozkładać karta po karcie: to cierpliwość w najprawdziwszym sensie.
 `,
   "learn.easy-harp.faq": `
-### Why can I not move my run onto another column?
-Only one card at a time moves between columns. A run moves as a whole only when it is led by a king, and only into an empty column.
+### Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
+Między kolumnami przenosi się tylko jedną kartę naraz. W całości przenosi się tylko sekwencja zaczynająca się od króla i tylko do pustej kolumny.
 
-### Why will my queen not go to the empty column?
-Only a king may go to an empty column, even when moving another card there would uncover a face-down one.
+### Dlaczego dama nie chce iść do pustej kolumny?
+Do pustej kolumny może trafić tylko król, nawet wtedy, gdy przeniesienie innej karty odsłoniłoby zakrytą kartę.
 
-### Why did my ace go to the second slot of its suit?
-Each of the eight slots has a suit, two per suit. A card goes to the first slot that takes it; an ace only to an empty slot of its own suit.
+### Dlaczego mój as trafił na drugie miejsce swojego koloru?
+Każde z ośmiu miejsc ma swój kolor, po dwa na kolor. Karta trafia na pierwsze miejsce, które ją przyjmie; as tylko na puste miejsce swojego koloru.
 
-### Does going through the stock cost points?
-No. In Easy Harp the stock may be turned over as often as you like, for free.
+### Czy przekładanie talii kosztuje punkty?
+Nie. W Easy Harp talię można przekładać dowolnie często i za darmo.
 
-### Does Undo give my moves back?
-Undo takes the position back and removes the points of what it undoes, but the move counter keeps counting.
+### Czy Cofnij oddaje mi ruchy?
+Cofanie przywraca pozycję i odejmuje punkty za to, co cofa, ale licznik ruchów liczy dalej.
 
-### What is a deal code?
-Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
+### Co to jest kod rozdania?
+Każde rozdanie ma numer od 1 do 999 999. Kod EH1-N-AAAAAAF oznacza Easy Harp, sposób rozdawania 1, jedyną opcję N i numer zapisany literami (A to 0, B to 1 i tak dalej): AAAAAAF to rozdanie 5. Ten sam kod zawsze daje to samo rozdanie, razem z talią, więc można go wysłać znajomemu.
 
-### What is today's deal?
-A deal that is the same for everyone that day (in UTC), picked among deals the server's solver has proved winnable.
+### Co to jest rozdanie dnia?
+Rozdanie takie samo dla wszystkich tego dnia (według UTC), wybierane spośród rozdań, o których solver serwera udowodnił, że da się je wygrać.
 
-### Can every deal be won?
-No. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window.
+### Czy każde rozdanie da się wygrać?
+Nie. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”.
 
-### Why did a card I put back up earn no points?
-Each card earns its foundation points once per game, so taking cards down and up again adds nothing.
+### Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
+Każda karta zdobywa punkty za stos końcowy raz na partię, więc zdejmowanie i odkładanie kart niczego nie dodaje.
 `,
   "learn.easy-harp.examples": `
-Each example is a real Easy Harp position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+Każdy przykład to prawdziwa pozycja Easy Harp zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
 `,
 
-  "learn.reflechi.summary": "Klondike with every card face up: nothing is hidden, everything is thought through.",
+  "learn.reflechi.summary": "Klondike ze wszystkimi kartami odkrytymi: nic nie jest ukryte, wszystko trzeba przemyśleć.",
   "learn.reflechi.rules": `
-## In short
-Solitaire Réfléchi is Klondike in which the whole tableau is dealt face up. One deck of 52 cards: build down in alternating colours, move ordered runs, and bring every card to four foundations, from ace to king.
+## W skrócie
+Solitaire Réfléchi to Klondike, w którym cała plansza jest rozdana odkryta. Jedna talia 52 kart: buduje się w dół naprzemiennymi barwami, przenosi uporządkowane sekwencje i zbiera wszystkie karty na czterech stosach końcowych, od asa do króla.
 
-## The layout
-Seven columns of 1, 2 and so on up to 7 cards: 28 cards, all face up. That is the only difference from the deal of Klondike, where only the last card of each column shows. The other 24 cards form the stock, face down. The waste and the four foundations start empty.
+## Układ początkowy
+Siedem kolumn po 1, 2 i tak dalej aż do 7 kart: razem 28 kart, wszystkie odkryte. To jedyna różnica w stosunku do rozdania w Klondike, gdzie widać tylko ostatnią kartę każdej kolumny. Pozostałe 24 karty tworzą zakrytą talię. Stos odkrytych i cztery stosy końcowe są na początku puste.
 
-## Moves
-- On a column: a card goes on the last card of a column if it is of the opposite colour and exactly one rank lower. The [7H] goes on the [8S] or the [8C].
-- From the waste only the top card plays, to a column or to its foundation.
-- To a foundation: the last card of a column or the top card of the waste, one card at a time.
+## Ruchy
+- Na kolumnie: kartę kładzie się na ostatniej karcie kolumny, jeśli ma przeciwną barwę i jest dokładnie o jedną rangę niższa. [7H] idzie na [8S] albo na [8C].
+- Ze stosu odkrytych gra się tylko wierzchnią kartą, na kolumnę albo na jej stos końcowy.
+- Na stos końcowy: ostatnia karta kolumny albo wierzchnia karta stosu odkrytych, po jednej.
 
-The ranks go from the ace, the lowest, to the king: ace, 2 to 10, jack, queen, king.
+Rangi rosną od asa, najniższego, do króla: as, od 2 do 10, walet, dama, król.
 
-## Runs
-A card in the middle of a column may move together with all the cards on it, if those cards already form a run: alternating colours, each card one rank lower than the one under it. A run is therefore at most 13 cards, king to ace. Every card can be seen, but a card you can see is not always a card you can move: if the cards on it are not in order, the move is refused. The examples page shows it on the very first deal.
+## Sekwencje
+Kartę ze środka kolumny można przenieść razem ze wszystkimi kartami, które na niej leżą, jeśli te karty już tworzą sekwencję: barwy na przemian, każda karta o jedną rangę niższa od tej pod nią. Sekwencja ma więc najwyżej 13 kart, od króla do asa. Widać każdą kartę, ale nie każdą widoczną kartę można przenieść: jeśli karty na niej nie są uporządkowane, ruch zostaje odrzucony. Strona przykładów pokazuje to już na pierwszym rozdaniu.
 
-## Empty columns
-Only a king may go to an empty column, alone or with the ordered run on it.
+## Puste kolumny
+Do pustej kolumny może trafić tylko król, sam albo z uporządkowaną sekwencją, która na nim leży.
 
-## Foundations
-Each foundation takes one suit, from the ace up to the king, one card at a time. Their places are fixed: spades, hearts, diamonds, clubs. Drag a card onto the foundations and it finds the right one.
+## Stosy końcowe
+Każdy stos końcowy przyjmuje jeden kolor, od asa do króla, po jednej karcie. Ich miejsca są stałe: pik, kier, karo, trefl. Przeciągnij kartę na stosy końcowe, a sama znajdzie właściwy.
 
-## The stock
-Choose in the new-game window:
-- Draw 1, easy, the default: each tap turns one card, so every card of the stock can be played in turn.
-- Draw 3, hard: each tap turns three cards, fanned on the waste. Only the last one can be played, and playing it frees the one under it.
+## Talia
+Wybierz w oknie nowej gry:
+- Po 1 karcie, łatwo, domyślnie: każde dotknięcie odkrywa jedną kartę, więc każdą kartę talii można po kolei zagrać.
+- Po 3 karty, trudno: każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, a zagranie jej uwalnia kartę pod nią.
 
-When the stock is empty, a tap turns the whole waste back into it, in the same order. You may go through it as often as you like, but each time costs 100 points.
+Gdy talia jest pusta, dotknięcie przekłada do niej cały stos odkrytych, w tej samej kolejności. Można to robić dowolnie często, ale każde przełożenie kosztuje 100 punktów.
 
-## The end
-The game is won when all 52 cards are on the foundations. It never declares a loss: when no useful move is left, undo, or start a new deal.
+## Koniec gry
+Partię wygrywa się, gdy wszystkie 52 karty leżą na stosach końcowych. Gra nigdy nie ogłasza porażki: gdy nie zostaje żaden sensowny ruch, cofnij ruchy albo zacznij nowe rozdanie.
 
-## Scoring
-| Move | Points |
+## Punktacja
+| Ruch | Punkty |
 |---|---|
-| A card to a foundation | +10 |
-| A card from the waste to a column | +5 |
-| The waste turned back into the stock | −100 |
-| Column to column, or a card taken back from a foundation | 0 |
+| Karta na stos końcowy | +10 |
+| Karta ze stosu odkrytych na kolumnę | +5 |
+| Stos odkrytych przełożony z powrotem do talii | −100 |
+| Z kolumny na kolumnę albo karta zdjęta ze stosu końcowego | 0 |
 
-The score starts at 0 and never goes below 0, so an early pass through the stock may cost less than 100. The 52 cards on the foundations give 520; a won game scores that, plus 5 for each card played from the waste to a column, less what the passes cost. The scoring also has +5 for a face-down card turned up, but it never happens here: no card is face down.
+Wynik zaczyna się od 0 i nigdy nie spada poniżej 0, więc wczesne przełożenie talii może kosztować mniej niż 100. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
 
-## Playing here
-- Nothing moves by itself, and the game never finishes itself. Tap the last card of a column or the top of the waste to send it to its foundation; tap twice quickly (the double tap setting) and, if no foundation takes it, it looks for a place on the tableau: the longest column first, then an empty column for a king. Drag cards too.
-- The top card of a foundation may be dragged back to the tableau; the score does not change.
-- **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
-- **Interactive rules** (on by default): when a move is refused, the game shows the rule that forbids it.
-- Every deal has a code, such as TF1-D1N-AAAAAAB, that rebuilds exactly the same deal, stock included. **New game** offers a new deal, today's deal, the same deal again, or any code, drawing 1 or 3.
-- With the keyboard: Space picks up cards and Space on another pile puts them there; Enter taps, Shift+Enter double-taps, Escape puts them back.
+## Gra tutaj
+- Nic nie rusza się samo i gra nigdy sama się nie kończy. Dotknij ostatniej karty kolumny albo wierzchniej karty stosu odkrytych, żeby wysłać ją na jej stos końcowy; dotknij dwa razy szybko (ustawienie podwójnego kliknięcia), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Karty można też przeciągać.
+- Wierzchnią kartę stosu końcowego można przeciągnąć z powrotem na planszę; wynik się nie zmienia.
+- **Cofnij** cofa do 100 ostatnich działań: ich punkty znikają, ale licznik ruchów się nie zmniejsza.
+- **Interaktywne zasady** (domyślnie włączone): gdy ruch zostaje odrzucony, gra pokazuje zasadę, która na niego nie pozwala.
+- Każde rozdanie ma kod, na przykład TF1-D1N-AAAAAAB, który odtwarza dokładnie to samo rozdanie, razem z talią. **Nowa gra** proponuje nowe rozdanie, rozdanie dnia, to samo rozdanie jeszcze raz albo dowolny kod, po 1 albo po 3 karty.
+- Klawiatura: Spacja podnosi karty, a Spacja na innym stosie je tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada karty.
 `,
   "learn.reflechi.tips": `
-## Before the first move
-- You can see every card in the tableau: look for the aces and twos that are buried, and for what covers them.
-- Count the moves a buried card needs before you start on it; begin with the columns that free the most.
+## Przed pierwszym ruchem
+- Widzisz każdą kartę na planszy: poszukaj zasypanych asów i dwójek oraz tego, co je przykrywa.
+- Policz, ilu ruchów potrzebuje zasypana karta, zanim się do niej zabierzesz; zacznij od kolumn, które uwalniają najwięcej.
 
-## Runs and columns
-- Keep your runs in order: a stack that is out of order can only be taken apart from the top.
-- An empty column is worth a lot: fill it with the king that frees the most cards.
-- Do not hurry cards to the foundations when they are still needed to build on.
+## Sekwencje i kolumny
+- Trzymaj sekwencje w porządku: nieuporządkowany stos można rozłożyć tylko od góry.
+- Pusta kolumna jest bardzo cenna: zapełnij ją królem, który uwolni najwięcej kart.
+- Nie spiesz się z wysyłaniem na stosy kart, które jeszcze przydają się do budowania.
 
-## The stock
-- Every pass through the stock costs 100 points: go through it with a plan.
-- In draw 3, playing a card from the waste changes which cards turn up on the next pass: sometimes playing one card is what frees the card you need.
+## Talia
+- Każde przełożenie talii kosztuje 100 punktów: przechodź przez nią z planem.
+- Przy trzech kartach zagranie karty ze stosu odkrytych zmienia to, które karty pokażą się przy następnym przejściu: czasem zagranie jednej karty uwalnia tę, której potrzebujesz.
 
-## When you are stuck
-- **Hint** suggests a move, and **Can this still be won?** tells you whether a win is still possible.
+## Gdy utkniesz
+- **Podpowiedź** proponuje ruch, a **Czy da się jeszcze wygrać?** mówi, czy wygrana jest jeszcze możliwa.
 `,
   "learn.reflechi.history": `
-## Klondike, thought through
-Klondike is the best known game of patience, probably named after the Canadian gold rush of the 1890s. Dealt with every card face up, it changes character: nothing depends on what lies hidden, and the game becomes one of planning ahead. The French name réfléchi means thought through, and that is what the game asks of you.
+## Klondike, tylko przemyślany
+Klondike to najbardziej znany pasjans, nazwany zapewne od kanadyjskiej gorączki złota z lat dziewięćdziesiątych XIX wieku. Rozdany ze wszystkimi kartami odkrytymi zmienia charakter: nic nie zależy od ukrytych kart, a gra staje się planowaniem naprzód. Francuskie słowo réfléchi znaczy przemyślany i właśnie tego gra od ciebie wymaga.
 
-## A game for thinkers and for computers
-With every card of the tableau in sight, a whole game can be worked out in advance. Mathematicians and computer scientists have studied this form of Klondike, sometimes under the name Thoughtful Solitaire, precisely because a program can search it for a win.
+## Gra dla myślących i dla komputerów
+Gdy widać każdą kartę planszy, całą partię można rozpracować z góry. Matematycy i informatycy badali tę postać Klondike, czasem pod nazwą Thoughtful Solitaire, właśnie dlatego, że program może w niej szukać wygranej.
 `,
   "learn.reflechi.faq": `
-### Every card is visible: why can I not move this stack?
-A stack moves only when the cards on the one you pick form a run: alternating colours, each one rank lower than the card under it. A visible card is not always a movable one.
+### Widzę wszystkie karty: dlaczego nie mogę przenieść tego stosu?
+Stos przenosi się tylko wtedy, gdy karty na wybranej karcie tworzą sekwencję: barwy na przemian, każda o jedną rangę niższa od karty pod nią. Widoczna karta nie zawsze jest kartą, którą można przenieść.
 
-### What does draw 3 change?
-Each tap turns three cards, and only the last one can be played. Playing it frees the card under it. Draw 1 turns one card at a time.
+### Co zmienia gra po 3 karty?
+Każde dotknięcie odkrywa trzy karty i zagrać można tylko ostatnią. Zagranie jej uwalnia kartę pod nią. Przy grze po 1 karcie odkrywa się po jednej.
 
-### Why did my score drop by less than 100?
-Turning the waste back costs 100 points, but the score never goes below 0.
+### Dlaczego wynik spadł o mniej niż 100?
+Przełożenie stosu odkrytych kosztuje 100 punktów, ale wynik nigdy nie spada poniżej 0.
 
-### What is a game code?
-A code such as TF1-D1N-AAAAAAB names a deal: TF1 is Réfléchi with dealing method 1, D1N draw 1 (D3N is draw 3), and the seven letters are the deal's number (A is 0, B is 1 and so on). The same code always rebuilds the same deal, stock included.
+### Co to jest kod gry?
+Kod, na przykład TF1-D1N-AAAAAAB, oznacza jedno rozdanie: TF1 to Réfléchi ze sposobem rozdawania 1, D1N to gra po 1 karcie (D3N po 3), a siedem liter to numer rozdania (A to 0, B to 1 i tak dalej). Ten sam kod zawsze odtwarza to samo rozdanie, razem z talią.
 
-### Can every deal be won?
-No, not even with every card in sight. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window; today's deals are always winnable.
+### Czy każde rozdanie da się wygrać?
+Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”; rozdania dnia zawsze da się wygrać.
 
-### How is it different from Klondike?
-Only in the deal: every card of the tableau is face up. The moves, the runs and the stock are those of Klondike.
+### Czym różni się od Klondike?
+Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
 `,
   "learn.reflechi.examples": `
-Each example is a real Solitaire Réfléchi position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
+Każdy przykład to prawdziwa pozycja Solitaire Réfléchi zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
 `,
 
-  // ---- the examples (server/examples) ----------------------------------------------------
-  "ex.gin-rummy.melds.title": "Melds and deadwood",
+  // ---- przykłady (server/examples) -------------------------------------------------------
+  "ex.gin-rummy.melds.title": "Układy i luźne karty",
   "ex.gin-rummy.melds.text": `
-Your melds are the cards with a coloured bar under them: here the three sevens. Everything else is deadwood, counted beside your hand. The [7H] on the discard pile fits twice: as a fourth seven, or in the run [5H] [6H] [7H]. Take it and watch the game choose: the run and the set together leave you the least deadwood.
+Twoje układy to karty z kolorowym paskiem pod spodem: tutaj trzy siódemki. Wszystko inne to luźne karty, których suma jest obok ręki. [7H] na stosie odrzuconych pasuje na dwa sposoby: jako czwarta siódemka albo do sekwensu [5H] [6H] [7H]. Weź ją i zobacz, co wybierze gra: sekwens razem z grupą zostawia najmniej w luźnych kartach.
 
-A turn starts with a draw: knocking first is refused.
+Tura zaczyna się od dobrania: pukanie przed dobraniem zostaje odrzucone.
 `,
-  "ex.gin-rummy.melds.try.knock": "Knock before drawing",
-  "ex.gin-rummy.melds.try.take": "Take the 7♥",
-  "ex.gin-rummy.just-taken.title": "The card you just took",
+  "ex.gin-rummy.melds.try.knock": "Pukaj przed dobraniem",
+  "ex.gin-rummy.melds.try.take": "Weź 7♥",
+  "ex.gin-rummy.just-taken.title": "Karta wzięta przed chwilą",
   "ex.gin-rummy.just-taken.text": `
-Take the [9D] from the pile: it makes three nines. Now try to throw it straight back: refused, because a card taken from the discard pile may not be discarded in the same turn. Discard another card, such as the [KH].
+Weź [9D] ze stosu: masz trzy dziewiątki. Teraz spróbuj od razu ją odrzucić: ruch zostaje odrzucony, bo karty wziętej ze stosu odrzuconych nie można odrzucić w tej samej turze. Odrzuć inną kartę, na przykład [KH].
 `,
-  "ex.gin-rummy.just-taken.try.same": "Take the 9♦ and discard it",
-  "ex.gin-rummy.just-taken.try.other": "Take the 9♦, discard the K♥",
-  "ex.gin-rummy.upcard-offer.title": "The upcard offer",
+  "ex.gin-rummy.just-taken.try.same": "Weź 9♦ i ją odrzuć",
+  "ex.gin-rummy.just-taken.try.other": "Weź 9♦, odrzuć K♥",
+  "ex.gin-rummy.upcard-offer.title": "Odkryta karta na początek",
   "ex.gin-rummy.upcard-offer.text": `
-A hand begins with an offer: the non-dealer, you here, may take the upcard, the [6S], or pass. Drawing from the stock first is refused. The [6S] extends your run [3S] [4S] [5S], so take it. If you pass, your opponent gets the same choice.
+Rozdanie zaczyna się od propozycji: gracz, który nie rozdawał, tutaj ty, może wziąć odkrytą kartę [6S] albo spasować. Dobieranie najpierw z talii zostaje odrzucone. [6S] przedłuża twój sekwens [3S] [4S] [5S], więc ją weź. Jeśli spasujesz, ten sam wybór dostanie przeciwnik.
 `,
-  "ex.gin-rummy.upcard-offer.try.stock": "Draw from the stock",
-  "ex.gin-rummy.upcard-offer.try.take": "Take the 6♠",
-  "ex.gin-rummy.upcard-offer.try.pass": "Pass",
-  "ex.gin-rummy.both-passed.title": "After two passes",
+  "ex.gin-rummy.upcard-offer.try.stock": "Dobierz z talii",
+  "ex.gin-rummy.upcard-offer.try.take": "Weź 6♠",
+  "ex.gin-rummy.upcard-offer.try.pass": "Pas",
+  "ex.gin-rummy.both-passed.title": "Po dwóch pasach",
   "ex.gin-rummy.both-passed.text": `
-You passed on the [6S], and so did your opponent. Now you start, and the first card must come from the stock: the upcard has been offered to you both. Taking it now is refused.
+Obaj gracze zrezygnowali z [6S]: najpierw ty, potem przeciwnik. Teraz ty zaczynasz, a pierwsza karta musi pochodzić z talii: odkrytą kartę zaproponowano już wam obu. Wzięcie jej teraz zostaje odrzucone.
 `,
-  "ex.gin-rummy.both-passed.try.pile": "Take the 6♠",
-  "ex.gin-rummy.both-passed.try.stock": "Draw from the stock",
-  "ex.gin-rummy.knock.title": "A knock and its lay-offs",
+  "ex.gin-rummy.both-passed.try.pile": "Weź 6♠",
+  "ex.gin-rummy.both-passed.try.stock": "Dobierz z talii",
+  "ex.gin-rummy.knock.title": "Pukanie i dokładanie",
   "ex.gin-rummy.knock.text": `
-You hold three melds and two loose cards, the [3D] and the [KD]. Knock with the [KD] and your deadwood is 3. Your opponent's hand is shown open here: after the knock the game lays off their [7H] on your hearts run, their [8H] on your eights and their [4C] on your clubs, in the way that leaves them the least. What they have left is compared with your 3, and you score the difference.
+Masz trzy układy i dwie luźne karty, [3D] i [KD]. Zapukaj, odrzucając [KD], a w luźnych kartach zostaną ci 3 punkty. Ręka przeciwnika jest tu odkryta: po zapukaniu gra dokłada jego [7H] do twojego sekwensu kier, [8H] do twoich ósemek, a [4C] do twoich trefli, tak żeby zostało mu jak najmniej. To, co mu zostanie, porównuje się z twoimi 3 punktami, a ty dostajesz różnicę.
 
-Knocking with a card of a meld would leave you too much deadwood: refused.
+Pukanie kartą z układu zostawiłoby ci za dużo w luźnych kartach: ruch zostaje odrzucony.
 `,
-  "ex.gin-rummy.knock.try.high": "Knock with the 4♥",
-  "ex.gin-rummy.knock.try.knock": "Knock with the K♦",
-  "ex.gin-rummy.undercut.title": "An undercut",
+  "ex.gin-rummy.knock.try.high": "Pukaj, odrzucając 4♥",
+  "ex.gin-rummy.knock.try.knock": "Pukaj, odrzucając K♦",
+  "ex.gin-rummy.undercut.title": "Podcięcie",
   "ex.gin-rummy.undercut.text": `
-Knock with the [KS] and your deadwood is 8, the [8D]; your opponent holds 17 in loose cards: it looks like a win. But their [5H] lays off on your hearts run and their [9H] on your nines, and they are left with 3. When the defender ends with as little deadwood as the knocker, or less, it is an undercut: the defender scores 25 plus the difference, here 25 + 8 − 3 = 30.
+Zapukaj, odrzucając [KS], a w luźnych kartach zostanie ci 8, czyli [8D]; przeciwnik ma 17 w luźnych kartach: wygląda na wygraną. Ale jego [5H] dokłada się do twojego sekwensu kier, a [9H] do twoich dziewiątek, i zostają mu 3. Gdy obrońca kończy z taką samą sumą luźnych kart jak pukający albo mniejszą, jest to podcięcie: obrońca dostaje 25 i różnicę, tutaj 25 + 8 − 3 = 30.
 `,
-  "ex.gin-rummy.undercut.try.knock": "Knock with the K♠",
+  "ex.gin-rummy.undercut.try.knock": "Pukaj, odrzucając K♠",
   "ex.gin-rummy.gin.title": "Gin",
   "ex.gin-rummy.gin.text": `
-Discard the [9D] and you have no deadwood at all: knock with it for gin. After gin nothing is laid off, not even the [4S] that would fit your spades, and you score 25 plus all of your opponent's deadwood.
+Odrzuć [9D], a nie zostanie ci żadna luźna karta: zapukaj nią i masz gina. Po ginie nic się nie dokłada, nawet [4S], która pasowałaby do twoich pików, a ty dostajesz 25 i wszystkie luźne karty przeciwnika.
 
-Knocking with a card of a meld instead would leave 23: refused.
+Pukanie kartą z układu zostawiłoby 23: ruch zostaje odrzucony.
 `,
-  "ex.gin-rummy.gin.try.high": "Knock with the 7♥",
-  "ex.gin-rummy.gin.try.gin": "Knock with the 9♦: gin",
+  "ex.gin-rummy.gin.try.high": "Pukaj, odrzucając 7♥",
+  "ex.gin-rummy.gin.try.gin": "Pukaj, odrzucając 9♦: gin",
 
-  "ex.easy-harp.built-run.title": "A built run moves card by card",
+  "ex.easy-harp.built-run.title": "Ułożona sekwencja rusza się karta po karcie",
   "ex.easy-harp.built-run.text": `
-The first column ends with the run [8S] [7H] [6C]. Its first card would fit on the [9D], but the run may not move as a whole: between columns only one card at a time moves. Take it apart from the top instead: the [6C] goes on the [7D].
+Pierwsza kolumna kończy się sekwencją [8S] [7H] [6C]. Jej pierwsza karta pasowałaby na [9D], ale sekwencji nie można przenieść w całości: między kolumnami przenosi się jedną kartę naraz. Rozłóż ją od góry: [6C] idzie na [7D].
 `,
-  "ex.easy-harp.built-run.try.run": "Move the run onto the 9♦",
-  "ex.easy-harp.built-run.try.one": "Move the 6♣ onto the 7♦",
-  "ex.easy-harp.king-run.title": "A king run into an empty column",
+  "ex.easy-harp.built-run.try.run": "Przenieś sekwencję na 9♦",
+  "ex.easy-harp.built-run.try.one": "Przenieś 6♣ na 7♦",
+  "ex.easy-harp.king-run.title": "Sekwencja od króla do pustej kolumny",
   "ex.easy-harp.king-run.text": `
-A run led by a king is the one exception: [KS] [QH] [JC] moves as a whole into the empty second column, and the face-down card under it turns up (+5). The same run without its king, [QH] [JC], may not move together.
+Sekwencja zaczynająca się od króla to jedyny wyjątek: [KS] [QH] [JC] przenosi się w całości do pustej drugiej kolumny, a zakryta karta pod nią sama się odwraca (+5). Ta sama sekwencja bez króla, [QH] [JC], nie może się przenieść razem.
 `,
-  "ex.easy-harp.king-run.try.queen": "Move Q♥ J♣ to the empty column",
-  "ex.easy-harp.king-run.try.king": "Move K♠ Q♥ J♣ to the empty column",
-  "ex.easy-harp.empty-column.title": "Only a king goes to an empty column",
+  "ex.easy-harp.king-run.try.queen": "Przenieś Q♥ J♣ do pustej kolumny",
+  "ex.easy-harp.king-run.try.king": "Przenieś K♠ Q♥ J♣ do pustej kolumny",
+  "ex.easy-harp.empty-column.title": "Do pustej kolumny tylko król",
   "ex.easy-harp.empty-column.text": `
-Moving the [QD] to the empty fifth column would uncover a face-down card, but only a king may go there. Play the [KC] from the waste instead (+5); then the [QD] can go on it.
+Przeniesienie [QD] do pustej piątej kolumny odsłoniłoby zakrytą kartę, ale tam może trafić tylko król. Zagraj zamiast tego [KC] ze stosu odkrytych (+5); potem [QD] może położyć się na nim.
 `,
-  "ex.easy-harp.empty-column.try.queen": "Move the Q♦ to the empty column",
-  "ex.easy-harp.empty-column.try.king": "Play the K♣ there",
-  "ex.easy-harp.empty-column.try.then": "The K♣ there, then the Q♦ on it",
-  "ex.easy-harp.four-places.title": "Two decks: four places for a black six",
+  "ex.easy-harp.empty-column.try.queen": "Przenieś Q♦ do pustej kolumny",
+  "ex.easy-harp.empty-column.try.king": "Połóż tam K♣",
+  "ex.easy-harp.empty-column.try.then": "K♣ tam, a na nim Q♦",
+  "ex.easy-harp.four-places.title": "Dwie talie: cztery miejsca dla czarnej szóstki",
   "ex.easy-harp.four-places.text": `
-Every card is there twice, so the [6S] on the waste has four places: the two [7H] and the two [7D]. Try any of them, or tap the six twice: a double tap takes the longest column it fits on. The black [7C] takes no black six.
+Każda karta jest dwa razy, więc [6S] na stosie odkrytych ma cztery miejsca: dwie [7H] i dwie [7D]. Wypróbuj którekolwiek albo dotknij szóstki dwa razy: podwójne dotknięcie wybiera najdłuższą kolumnę, na której karta pasuje. Czarna [7C] nie przyjmie czarnej szóstki.
 `,
-  "ex.easy-harp.four-places.try.black": "Put the 6♠ on the 7♣",
-  "ex.easy-harp.four-places.try.red": "Put the 6♠ on a 7♥",
-  "ex.easy-harp.four-places.try.double": "Double tap the 6♠",
-  "ex.easy-harp.foundations.title": "Eight foundations, two per suit",
+  "ex.easy-harp.four-places.try.black": "Połóż 6♠ na 7♣",
+  "ex.easy-harp.four-places.try.red": "Połóż 6♠ na 7♥",
+  "ex.easy-harp.four-places.try.double": "Dotknij 6♠ dwa razy",
+  "ex.easy-harp.foundations.title": "Osiem stosów końcowych, po dwa na kolor",
   "ex.easy-harp.foundations.text": `
-Each foundation slot has its suit, two slots per suit. The first hearts slot already holds an ace, so it takes the [2H] next, not the [3H]. The second [AH] may not go to a spades slot: tap it, and it finds the empty hearts slot by itself.
+Każde miejsce na stos końcowy ma swój kolor, po dwa miejsca na kolor. Pierwsze miejsce kier ma już asa, więc następną przyjmie [2H], a nie [3H]. Drugi [AH] nie może trafić na miejsce pików: dotknij go, a sam znajdzie puste miejsce kier.
 `,
-  "ex.easy-harp.foundations.try.slot": "Put the A♥ on the spades slot",
-  "ex.easy-harp.foundations.try.order": "Put the 3♥ on the A♥",
-  "ex.easy-harp.foundations.try.tap": "Tap the A♥",
+  "ex.easy-harp.foundations.try.slot": "Połóż A♥ na miejscu pików",
+  "ex.easy-harp.foundations.try.order": "Połóż 3♥ na A♥",
+  "ex.easy-harp.foundations.try.tap": "Dotknij A♥",
 
-  "ex.reflechi.unordered-run.title": "A card you can see is not always a card you can move",
+  "ex.reflechi.unordered-run.title": "Nie każdą widoczną kartę można przenieść",
   "ex.reflechi.unordered-run.text": `
-This is the first deal, TF1-D1N-AAAAAAB. The [9D] in the sixth column would fit on the [TC], but the [5D] lies on it, and the two are not a run: the stack may not move. Cards move together only when they are already in order. Instead, send the [AH] up, and then the [TH] can go on the [JC].
+To pierwsze rozdanie, TF1-D1N-AAAAAAB. [9D] w szóstej kolumnie pasowałaby na [TC], ale leży na niej [5D], a te dwie karty nie tworzą sekwencji: tego stosu nie można przenieść. Karty ruszają się razem tylko wtedy, gdy już są uporządkowane. Zamiast tego wyślij [AH] na stos, a wtedy [TH] może pójść na [JC].
 `,
-  "ex.reflechi.unordered-run.try.stack": "Move 9♦ 5♦ onto the 10♣",
-  "ex.reflechi.unordered-run.try.ace": "Tap the A♥",
-  "ex.reflechi.unordered-run.try.ten": "A♥ up, then the 10♥ on the J♣",
-  "ex.reflechi.ordered-run.title": "An ordered run moves as one",
+  "ex.reflechi.unordered-run.try.stack": "Przenieś 9♦ 5♦ na 10♣",
+  "ex.reflechi.unordered-run.try.ace": "Dotknij A♥",
+  "ex.reflechi.unordered-run.try.ten": "A♥ na stos, potem 10♥ na J♣",
+  "ex.reflechi.ordered-run.title": "Uporządkowana sekwencja rusza się w całości",
   "ex.reflechi.ordered-run.text": `
-[9H] [8C] [7D] is a run: alternating colours, each card one lower. It moves as a whole onto the [TC]. Taken with the [KS] under it, the stack is no longer a run, and the four cards may not move together.
+[9H] [8C] [7D] to sekwencja: barwy na przemian, każda karta o jedną niższa. Przenosi się w całości na [TC]. Razem z [KS] pod spodem stos nie jest już sekwencją i tych czterech kart nie można przenieść razem.
 `,
-  "ex.reflechi.ordered-run.try.king": "Move the K♠ with the run",
-  "ex.reflechi.ordered-run.try.run": "Move 9♥ 8♣ 7♦ onto the 10♣",
-  "ex.reflechi.empty-column.title": "An empty column takes a king",
+  "ex.reflechi.ordered-run.try.king": "Przenieś K♠ razem z sekwencją",
+  "ex.reflechi.ordered-run.try.run": "Przenieś 9♥ 8♣ 7♦ na 10♣",
+  "ex.reflechi.empty-column.title": "Pusta kolumna przyjmuje króla",
   "ex.reflechi.empty-column.text": `
-The fourth column is empty. [QH] [JS] is a run, but it is not led by a king: refused. The [KD] with its run [QC] [JH] goes there as a whole.
+Czwarta kolumna jest pusta. [QH] [JS] to sekwencja, ale nie zaczyna się od króla: ruch zostaje odrzucony. [KD] razem ze swoją sekwencją [QC] [JH] trafia tam w całości.
 `,
-  "ex.reflechi.empty-column.try.queen": "Move Q♥ J♠ to the empty column",
-  "ex.reflechi.empty-column.try.king": "Move K♦ Q♣ J♥ there",
-  "ex.reflechi.draw-three.title": "Draw 3: only the last card plays",
+  "ex.reflechi.empty-column.try.queen": "Przenieś Q♥ J♠ do pustej kolumny",
+  "ex.reflechi.empty-column.try.king": "Przenieś tam K♦ Q♣ J♥",
+  "ex.reflechi.draw-three.title": "Po 3 karty: gra tylko ostatnia",
   "ex.reflechi.draw-three.text": `
-In draw 3 a tap turns three cards, fanned on the waste. Only the last, the [AS], can be played: the [9D] under it is refused, even though it would fit on the [TS]. Send the ace up, and the [9D] is free.
+W grze po 3 karty każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, [AS]: [9D] pod nią zostaje odrzucona, choć pasowałaby na [TS]. Wyślij asa na stos i [9D] jest wolna.
 `,
-  "ex.reflechi.draw-three.try.middle": "Play the 9♦ onto the 10♠",
-  "ex.reflechi.draw-three.try.last": "Tap the A♠",
-  "ex.reflechi.draw-three.try.freed": "A♠ up, then the 9♦ onto the 10♠",
+  "ex.reflechi.draw-three.try.middle": "Zagraj 9♦ na 10♠",
+  "ex.reflechi.draw-three.try.last": "Dotknij A♠",
+  "ex.reflechi.draw-three.try.freed": "A♠ na stos, potem 9♦ na 10♠",
 };
