@@ -10,7 +10,7 @@ import * as markup from "./markup.js";
 import * as motion from "./motion.js";
 import { boardInput, boardMotion, renderBoard } from "./solitaire.js";
 import * as sound from "./sound.js";
-import { reconcile, renderTable } from "./table.js";
+import { flightOrigin, reconcile, renderTable } from "./table.js";
 
 let catalogue = null;
 
@@ -59,7 +59,7 @@ export function renderExamples(slug, scope = "ex") {
 function mountExample(entry, scope, mounted) {
   const state = { moves: [], view: null, message: "", allowed: false, busy: false };
   const board = h("div", { class: "example-board" }, h("p", { class: "muted" }, t("learn.loading")));
-  const message = h("p", { class: "refusal", role: "alert" });
+  const message = h("p", { class: "refusal example-refusal", role: "alert" });
   const outcome = h("p", { class: "allowed", role: "status" });
   const tries = h(
     "div",
@@ -235,7 +235,8 @@ function ginBoard(entry, scope, state, act, reset) {
     );
     if (focus) into.querySelector(`[data-focus="${CSS.escape(focus)}"]`)?.focus();
     const now = into.querySelector(".table");
-    if (shownPly != null && shownPly !== game.turn.ply) motion.slide(now, before, (el) => (el.closest(".hand.mine") ? now.querySelector(".stock") : null));
+    motion.settle(now);
+    if (shownPly != null && shownPly !== game.turn.ply) motion.slide(now, before, (el) => flightOrigin(now, el));
     shownPly = game.turn.ply;
   }
   return { render: draw, destroy() {} };

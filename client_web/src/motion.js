@@ -51,11 +51,16 @@ function ghostOf(el) {
   return ghost;
 }
 
+// Cards in the air: the card, where it lands (in the window) and the element waiting there.
+const flights = new Set();
+
 function slideFrom(el, dx, dy, delay = 0) {
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
   const ghost = ghostOf(el);
   el.classList.add("landing");
-  const flight = ghost.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+  const flight = { card: el.dataset.card, at: el.getBoundingClientRect(), el };
+  flights.add(flight);
+  const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
     duration: SLIDE_MS,
     delay,
     easing: EASING,
@@ -63,9 +68,27 @@ function slideFrom(el, dx, dy, delay = 0) {
   });
   const land = () => {
     ghost.remove();
-    el.classList.remove("landing");
+    flight.el.classList.remove("landing");
+    flights.delete(flight);
   };
-  flight.finished.then(land, land);
+  animation.finished.then(land, land);
+}
+
+/** After any redraw of ``board``: a card still in the air keeps its place see-through in the
+ * new drawing too (else it would show twice, landed and flying). */
+export function settle(board) {
+  if (!board) return;
+  for (const flight of flights) {
+    if (flight.el.isConnected) continue;
+    for (const el of board.querySelectorAll(`.card[data-card="${CSS.escape(flight.card)}"]`)) {
+      const r = el.getBoundingClientRect();
+      if (Math.abs(r.left - flight.at.left) < 2 && Math.abs(r.top - flight.at.top) < 2) {
+        el.classList.add("landing");
+        flight.el = el;
+        break;
+      }
+    }
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { openLearnDrawer } from "./learn.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
-import { reconcile, renderTable } from "./table.js";
+import { flightOrigin, reconcile, renderTable } from "./table.js";
 
 const DRAG_THRESHOLD = 6;
 
@@ -263,6 +263,7 @@ export function mountRoom(root, app, id) {
 
   function animate(before, now) {
     const table = root.querySelector("#table");
+    motion.settle(table);
     const previous = last;
     last = now;
     if (!previous || previous.hand !== now.hand) {
@@ -270,19 +271,9 @@ export function mountRoom(root, app, id) {
       if (previous) sound.play("deal");
     } else if (previous.ply !== now.ply) {
       const ended = now.phase === "hand_over" || now.phase === "match_over";
-      motion.slide(table, before, (el) => originOf(table, el));
+      motion.slide(table, before, (el) => flightOrigin(table, el));
       sound.play(ended && previous.phase !== now.phase ? "knock" : "card");
     }
-  }
-
-  // A card that was hidden comes from where it was hidden: a drawn card from the stock, an
-  // opponent's discard from their hand; at the end of a hand, the cards laid down (and laid
-  // off, which go to the end of the defender's row) come from the hand that held them.
-  function originOf(table, el) {
-    if (el.closest(".result")) return table.querySelector("#seat-top .hand");
-    if (el.closest("#hand")) return table.querySelector("#stock");
-    if (el.closest("#discard-pile")) return table.querySelector("#seat-top .hand");
-    return null;
   }
 
   const off = conn.on((event) => {

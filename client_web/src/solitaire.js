@@ -250,6 +250,7 @@ export function boardMotion() {
   return {
     measure: (board) => motion.measure(board),
     after(board, before, game) {
+      motion.settle(board);
       const previous = last;
       last = { moves: game.moves, won: game.won, number: game.number, undo: game.undo };
       if (!board) return;

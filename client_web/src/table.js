@@ -22,6 +22,17 @@ export function reconcile(order, hand) {
   return [...kept, ...hand.filter((c) => !kept.includes(c))];
 }
 
+/** Where a card that was hidden before a redraw of ``table`` comes from: a drawn card from
+ * the stock, an opponent's discard from their hand; at the end of a hand, the cards laid
+ * down (and laid off, which sit at the end of the defender's row) from the top hand (the
+ * player's own are matched to their old places first). */
+export function flightOrigin(table, el) {
+  if (el.closest(".result")) return table.querySelector(".seat.top .hand");
+  if (el.closest(".hand.mine")) return table.querySelector(".pile.stock");
+  if (el.closest(".pile.discard")) return table.querySelector(".seat.top .hand");
+  return null;
+}
+
 function meldIndex(melds) {
   const index = new Map();
   melds.forEach((meld, i) => meld.forEach((c) => index.set(c, i)));
