@@ -487,6 +487,32 @@ def test_the_lobby_and_the_learn_pages_fit_a_phone(web, open_page, lang):
     shot(page, f"phone-learn-{lang}")
 
 
+def test_large_cards_still_fit_a_phone_with_eleven_in_hand(web, open_page):
+    page = open_page(viewport=PHONE)
+    page.goto(f"{web.http}/")
+    page.click("#settings-button")
+    page.select_option("#set-card-size", "large")
+    page.click("#settings-close")
+    page.click("#play-easy")
+    page.wait_for_selector("#hand .slot")
+    while (state := table_state(page))["phase"] != "discard" or state["mine"] != "1":
+        if state["mine"] == "1":
+            page.click("#pass" if state["phase"] == "offer" else "#stock")
+        page.wait_for_function(
+            "ply => Number(document.querySelector('#table').dataset.ply) > ply",
+            arg=int(state["ply"]),
+        )
+    expect(page.locator("#hand .slot")).to_have_count(11)
+    width = page.locator("#hand .card").first.evaluate("e => e.getBoundingClientRect().width")
+    assert width > 50 * 1.15  # large: bigger than the phone's usual 50 px
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for box in page.locator("#hand .slot").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    ):
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"]
+    shot(page, "phone-large-cards")
+
+
 # ---- settings --------------------------------------------------------------------------------
 
 
