@@ -506,53 +506,53 @@ Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na do
   "learn.easy-harp.summary": "Dwie talie, dziewięć kolumn i jedna karta naraz: pasjans w najprawdziwszym sensie.",
   "learn.easy-harp.rules": `
 ## W skrócie
-W Easy Harp gra się samemu dwiema taliami potasowanymi razem: 104 karty, każda w dwóch egzemplarzach. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
+Easy Harp to pasjans dla jednej osoby na dwie talie naraz: 104 karty, a wśród nich każda karta dwa razy. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
 
 ## Układ początkowy
-Dziewięć kolumn po 1, 2 i tak dalej aż do 9 kart: razem 45 kart. Tylko ostatnia karta każdej kolumny jest odkryta; pozostałe 36 są zakryte. Pozostałe 59 kart tworzy zakrytą talię. Obok leżą pusty stos odkrytych i osiem pustych stosów końcowych.
+Na stół trafia dziewięć kolumn, od jednej karty w pierwszej do dziewięciu w ostatniej, razem 45 kart. Odkryta leży tylko karta na końcu każdej kolumny, a 36 pod nimi czeka zakrytych. Reszta, 59 kart, to zakryta talia; miejsca na stos odkrytych i na osiem stosów końcowych są na początku puste.
 
 ## Ruchy
-- Na kolumnie: kartę kładzie się na odkrytej karcie przeciwnej barwy, dokładnie o jedną rangę wyższej, czerwoną na czarnej, a czarną na czerwonej. [7H] idzie na [8S] albo na [8C].
+- Na kolumnie: karta idzie na odkrytą kartę drugiej barwy, wyższą dokładnie o jedną rangę: czerwona na czarną, czarna na czerwoną. [7H] idzie na [8S] albo na [8C].
 - Każda karta jest dwa razy, więc czarna szóstka ma cztery miejsca: dwie [7H] i dwie [7D].
-- Ze stosu odkrytych gra się tylko wierzchnią kartą, na kolumnę albo na jej stos końcowy.
-- Odsłonięta zakryta karta odwraca się sama.
+- Ze stosu odkrytych do gry nadaje się tylko karta z wierzchu: na kolumnę albo na stos końcowy swojego koloru.
+- Gdy zakryta karta zostanie odsłonięta, sama się odwraca.
 
-Rangi rosną od asa, najniższego, do króla: as, od 2 do 10, walet, dama, król.
+Najniższy jest as, najwyższy król; po kolei: as, dwójka i dalej aż do dziesiątki, walet, dama, król.
 
 ## Jedna karta naraz
-Ta zasada odróżnia Easy Harp od Klondike: między kolumnami przenosi się tylko wierzchnią kartę. Ułożonej już sekwencji, takiej jak [8S] [7H] [6C], nie można przenieść w całości, nawet gdy jej pierwsza karta pasowałaby gdzie indziej: rozkłada się ją karta po karcie, od góry. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
+To ona sprawia, że Easy Harp nie jest zwykłym Klondike: z kolumny na kolumnę wędruje zawsze tylko karta z samego wierzchu. Gotowa sekwencja, na przykład [8S] [7H] [6C], nie przejdzie w całości na inną kolumnę, choćby jej pierwsza karta tam pasowała: trzeba ją rozebrać od góry, karta po karcie. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
 
 ## Puste kolumny i sekwencje od króla
-Do pustej kolumny może trafić tylko król. To także jedyny wyjątek od zasady jednej karty: sekwencję, która zaczyna się od króla i schodzi w dół naprzemiennymi barwami (do 13 kart, od króla do asa), można przenieść w całości do pustej kolumny i nigdzie indziej. Żadna inna karta nie może trafić do pustej kolumny, nawet po to, by odsłonić zakrytą kartę.
+Pusta kolumna przyjmuje wyłącznie króla. I tylko tu zasada jednej karty ma wyjątek: sekwencję, która zaczyna się od króla i schodzi w dół naprzemiennymi barwami (do 13 kart, od króla do asa), można przenieść w całości do pustej kolumny i nigdzie indziej. Żadna inna karta nie może trafić do pustej kolumny, nawet po to, by odsłonić zakrytą kartę.
 
 ## Stosy końcowe
-Stosów końcowych jest osiem, po dwa na każdy kolor, a każde miejsce ma swój kolor. Każdy buduje się od asa do króla, po jednej karcie. As trafia tylko na puste miejsce swojego koloru. Karta upuszczona w dowolnym miejscu obszaru stosów końcowych trafia na pierwszy stos, który ją przyjmie.
+Na każdy z czterech kolorów przypadają dwa stosy końcowe, każdy oznaczony swoim kolorem. Rosną od asa do króla, karta za kartą. Asa można położyć wyłącznie na pustym miejscu jego koloru. Wystarczy upuścić kartę gdziekolwiek nad stosami końcowymi: sama wybierze pierwszy stos, który może ją przyjąć.
 
 ## Talia
-Dotknięcie talii odkrywa jedną kartę na stos odkrytych. Gdy talia jest pusta, dotknięcie przekłada cały stos odkrytych z powrotem do talii, zakryty, w tej samej kolejności. Można to robić dowolnie często i za darmo.
+Każde dotknięcie talii przekłada z niej jedną kartę, odkrytą, na stos odkrytych. Kiedy talia się wyczerpie, kolejne dotknięcie odwraca cały stos odkrytych z powrotem w zakrytą talię, bez zmiany kolejności. Ile razy, tyle razy, i zawsze za darmo.
 
 ## Koniec gry
-Partię wygrywa się, gdy wszystkie 104 karty leżą na stosach końcowych. Gra nigdy nie ogłasza porażki: gdy nie zostaje żaden sensowny ruch, cofnij ruchy albo zacznij nowe rozdanie.
+Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 104 karty. Porażki gra nie ogłasza nigdy: kiedy nie widać już sensownego ruchu, można cofać albo zacząć nowe rozdanie.
 
 ## Punktacja
 | Ruch | Punkty |
 |---|---|
-| Karta na stos końcowy, z kolumny albo ze stosu odkrytych | +10 |
-| Karta ze stosu odkrytych na kolumnę | +5 |
-| Odwrócona zakryta karta (oprócz punktów za ruch, który ją odsłonił) | +5 |
-| Stos odkrytych przełożony z powrotem do talii | 0 |
-| Z kolumny na kolumnę (jedna karta albo sekwencja od króla) | 0 |
-| Karta zdjęta ze stosu końcowego | 0 |
+| Każda karta, która trafia na stos końcowy | +10 |
+| Zagranie karty ze stosu odkrytych na kolumnę | +5 |
+| Zakryta karta, która się odwraca (dodatkowo do ruchu, który ją odsłonił) | +5 |
+| Przełożenie stosu odkrytych do talii | 0 |
+| Przeniesienie między kolumnami (jednej karty lub sekwencji od króla) | 0 |
+| Powrót karty ze stosu końcowego na planszę | 0 |
 
-Wynik zaczyna się od 0 i nigdy nie spada poniżej 0. Karta zdobywa punkty za stos końcowy raz na partię, nawet jeśli zostanie zdjęta i znów położona. Partia wygrana bez zdejmowania kart zawsze daje 1 220 punktów (104 × 10 + 36 × 5) i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę.
+Liczenie zaczyna się od zera i wynik nigdy nie schodzi poniżej zera. Za stos końcowy każda karta płaci raz na partię, choćby ją zdjąć i położyć ponownie. Kto wygra, nie zdejmując żadnej karty, ma zawsze 1 220 punktów (104 × 10 + 36 × 5), plus po 5 za każde zagranie ze stosu odkrytych na kolumnę.
 
 ## Gra tutaj
 - Nic nie rusza się samo i gra nigdy sama się nie kończy.
-- Dotknij wierzchniej karty, żeby wysłać ją na stos końcowy, który ją przyjmie. Dotknij dwa razy szybko (ustawienie podwójnego kliknięcia, domyślnie włączone), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie.
-- Karty można też przeciągać. Wierzchnią kartę stosu końcowego można przeciągnąć z powrotem na planszę; wynik się nie zmienia.
-- **Cofnij** cofa do 100 ostatnich działań: ich punkty znikają, ale licznik ruchów się nie zmniejsza.
+- Jedno dotknięcie karty z wierzchu posyła ją na pasujący stos końcowy, o ile taki jest. Dotknij dwa razy szybko (ustawienie podwójnego kliknięcia, domyślnie włączone), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie.
+- Kartę można też po prostu przeciągnąć, również wierzchnią kartę stosu końcowego z powrotem na planszę; wynik się wtedy nie zmienia.
+- **Cofnij** odwraca do 100 ostatnich działań i zabiera zdobyte w nich punkty; licznik ruchów liczy jednak dalej.
 - Klawiatura: Spacja podnosi kartę (razem z kartami na niej), a Spacja na innym stosie ją tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada kartę.
-- Każde rozdanie ma numer od 1 do 999 999, pokazany jako kod, na przykład EH1-N-AAAAAAF. **Nowa gra** proponuje nowe rozdanie (losowe), rozdanie dnia (takie samo dla wszystkich tego dnia), to samo rozdanie jeszcze raz albo dowolny kod.
+- Rozdania są ponumerowane od 1 do 999 999, a numer widać w kodzie, takim jak EH1-N-AAAAAAF. W oknie **Nowa gra** czeka losowe nowe rozdanie, wspólne dla wszystkich rozdanie dnia, powtórka bieżącego rozdania i pole na dowolny kod.
 - **Podpowiedź** proponuje ruch; **Czy da się jeszcze wygrać?** pyta solver serwera.
 `,
   "learn.easy-harp.tips": `
@@ -583,13 +583,13 @@ Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera moż
 `,
   "learn.easy-harp.faq": `
 ### Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
-Między kolumnami przenosi się tylko jedną kartę naraz. W całości przenosi się tylko sekwencja zaczynająca się od króla i tylko do pustej kolumny.
+Z kolumny na kolumnę karty wędrują pojedynczo. W całości przenosi się tylko sekwencja zaczynająca się od króla i tylko do pustej kolumny.
 
 ### Dlaczego dama nie chce iść do pustej kolumny?
 Do pustej kolumny może trafić tylko król, nawet wtedy, gdy przeniesienie innej karty odsłoniłoby zakrytą kartę.
 
 ### Dlaczego mój as trafił na drugie miejsce swojego koloru?
-Każde z ośmiu miejsc ma swój kolor, po dwa na kolor. Karta trafia na pierwsze miejsce, które ją przyjmie; as tylko na puste miejsce swojego koloru.
+Każde z ośmiu miejsc ma swój kolor, po dwa na kolor. Karta ląduje na pierwszym miejscu, które ją przyjmie, a asa przyjmie tylko puste miejsce jego koloru.
 
 ### Czy przekładanie talii kosztuje punkty?
 Nie. W Easy Harp talię można przekładać dowolnie często i za darmo.
@@ -623,10 +623,10 @@ Siedem kolumn po 1, 2 i tak dalej aż do 7 kart: razem 28 kart, wszystkie odkryt
 
 ## Ruchy
 - Na kolumnie: kartę kładzie się na ostatniej karcie kolumny, jeśli ma przeciwną barwę i jest dokładnie o jedną rangę niższa. [7H] idzie na [8S] albo na [8C].
-- Ze stosu odkrytych gra się tylko wierzchnią kartą, na kolumnę albo na jej stos końcowy.
+- Ze stosu odkrytych do gry nadaje się tylko karta z wierzchu: na kolumnę albo na stos końcowy swojego koloru.
 - Na stos końcowy: ostatnia karta kolumny albo wierzchnia karta stosu odkrytych, po jednej.
 
-Rangi rosną od asa, najniższego, do króla: as, od 2 do 10, walet, dama, król.
+Najniższy jest as, najwyższy król; po kolei: as, dwójka i dalej aż do dziesiątki, walet, dama, król.
 
 ## Sekwencje
 Kartę ze środka kolumny można przenieść razem ze wszystkimi kartami, które na niej leżą, jeśli te karty już tworzą sekwencję: barwy na przemian, każda karta o jedną rangę niższa od tej pod nią. Sekwencja ma więc najwyżej 13 kart, od króla do asa. Widać każdą kartę, ale nie każdą widoczną kartę można przenieść: jeśli karty na niej nie są uporządkowane, ruch zostaje odrzucony. Strona przykładów pokazuje to już na pierwszym rozdaniu.
@@ -642,23 +642,23 @@ Wybierz w oknie nowej gry:
 - Po 1 karcie, łatwo, domyślnie: każde dotknięcie odkrywa jedną kartę, więc każdą kartę talii można po kolei zagrać.
 - Po 3 karty, trudno: każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, a zagranie jej uwalnia kartę pod nią.
 
-Gdy talia jest pusta, dotknięcie przekłada do niej cały stos odkrytych, w tej samej kolejności. Można to robić dowolnie często, ale każde przełożenie kosztuje 100 punktów.
+Kiedy talia się wyczerpie, kolejne dotknięcie odwraca w nią cały stos odkrytych, bez zmiany kolejności. Można to robić dowolnie często, ale każde przełożenie kosztuje 100 punktów.
 
 ## Koniec gry
-Partię wygrywa się, gdy wszystkie 52 karty leżą na stosach końcowych. Gra nigdy nie ogłasza porażki: gdy nie zostaje żaden sensowny ruch, cofnij ruchy albo zacznij nowe rozdanie.
+Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 52 karty. Porażki gra nie ogłasza nigdy: kiedy nie widać już sensownego ruchu, można cofać albo zacząć nowe rozdanie.
 
 ## Punktacja
 | Ruch | Punkty |
 |---|---|
-| Karta na stos końcowy | +10 |
-| Karta ze stosu odkrytych na kolumnę | +5 |
-| Stos odkrytych przełożony z powrotem do talii | −100 |
-| Z kolumny na kolumnę albo karta zdjęta ze stosu końcowego | 0 |
+| Każda karta, która trafia na stos końcowy | +10 |
+| Zagranie karty ze stosu odkrytych na kolumnę | +5 |
+| Przełożenie stosu odkrytych do talii | −100 |
+| Przeniesienie między kolumnami albo powrót karty ze stosu końcowego | 0 |
 
-Wynik zaczyna się od 0 i nigdy nie spada poniżej 0, więc wczesne przełożenie talii może kosztować mniej niż 100. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
+Wynik nie schodzi poniżej zera, od którego się zaczyna, więc wczesne przełożenie talii może kosztować mniej niż 100. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
 
 ## Gra tutaj
-- Nic nie rusza się samo i gra nigdy sama się nie kończy. Dotknij ostatniej karty kolumny albo wierzchniej karty stosu odkrytych, żeby wysłać ją na jej stos końcowy; dotknij dwa razy szybko (ustawienie podwójnego kliknięcia), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Karty można też przeciągać.
+- Nic nie rusza się samo i gra nigdy sama się nie kończy. Dotknij ostatniej karty kolumny albo wierzchniej karty stosu odkrytych, żeby wysłać ją na jej stos końcowy; dotknij dwa razy szybko (ustawienie podwójnego kliknięcia), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Kartę można też po prostu przeciągnąć.
 - Wierzchnią kartę stosu końcowego można przeciągnąć z powrotem na planszę; wynik się nie zmienia.
 - **Cofnij** cofa do 100 ostatnich działań: ich punkty znikają, ale licznik ruchów się nie zmniejsza.
 - **Interaktywne zasady** (domyślnie włączone): gdy ruch zostaje odrzucony, gra pokazuje zasadę, która na niego nie pozwala.
