@@ -3,7 +3,7 @@ PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean client chromium
+.PHONY: run test lint bench clean client chromium services cluster
 
 # The browser client: npm packages from the lock file, then one esbuild bundle in dist/.
 client_web/node_modules/.installed: client_web/package.json client_web/package-lock.json
@@ -21,6 +21,12 @@ chromium:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
 	@fc-list 2>/dev/null | grep -qi nanum || { $(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q fonts-nanum; }
+
+# The cluster tests run Debian's haproxy, redis-server and redis-sentinel on loopback ports.
+services:
+	@command -v haproxy >/dev/null && command -v redis-server >/dev/null && \
+	command -v redis-sentinel >/dev/null || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q haproxy redis-server redis-sentinel; }
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,8 +47,12 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 
-test: lint client chromium
+test: lint client chromium services
 	$(BIN)/python -m pytest
+
+# Redis (private, with AOF), three nodes on 8001-8003 and HAProxy on 8000, on bare processes.
+cluster: $(VENV)/.run-deps client services
+	$(BIN)/python -m server.cluster.local --port 8000
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py

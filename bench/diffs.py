@@ -15,7 +15,8 @@ import zlib
 
 from protocol.codec import pack
 from server.games.gin_rummy.bots import make_bot
-from server.rooms.room import AUDIENCES, check_meta, hash_token, make_room
+from server.rooms import AUDIENCES, check_meta, make_room
+from server.rooms.room import hash_token
 
 
 def deflated(compressor, frame: bytes) -> int:

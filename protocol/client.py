@@ -49,7 +49,7 @@ class Client:
         self.rooms: dict[str, RoomState] = {}
         self.received: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
-        self.lobby: list[dict[str, Any]] | None = None
+        self.lobby_rooms: dict[str, dict[str, Any]] | None = None  # from lobby changes
         # Command ids must be unique for a seat over the room's life, across reconnects.
         self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
@@ -57,12 +57,13 @@ class Client:
         self._reader: asyncio.Task | None = None
         self.closed = asyncio.Event()
         self.close_code: int | None = None
+        self.node: str | None = None  # the server node this client talks to
 
     async def connect(self) -> Client:
         self.closed.clear()
         self.ws = await websockets.connect(self.url, max_size=2**22)  # per-message deflate
         self._reader = asyncio.create_task(self._read())
-        await self.request("hello", v=PROTOCOL_VERSION)
+        self.node = (await self.request("hello", v=PROTOCOL_VERSION)).get("node")
         return self
 
     async def close(self) -> None:
@@ -91,6 +92,21 @@ class Client:
             return await asyncio.wait_for(future, 30)
         finally:
             self._waiting.pop(cmd, None)
+
+    @property
+    def lobby(self) -> list[dict[str, Any]] | None:
+        """The public rooms this client has heard of, newest first (None before any)."""
+        if self.lobby_rooms is None:
+            return None
+        rooms = self.lobby_rooms.values()
+        return sorted(rooms, key=lambda r: (-(r.get("created_at") or 0), r["id"]))
+
+    async def follow_lobby(self, limit: int = 100) -> dict[str, Any]:
+        """The first page of the lobby; its changes then keep ``lobby`` current."""
+        reply = await self.request("lobby", limit=limit)
+        rooms = {r["id"]: r for r in reply["rooms"]}
+        self.lobby_rooms = {**rooms, **(self.lobby_rooms or {})}
+        return reply
 
     async def create(self, seats: list[dict[str, Any]], **options: Any) -> str:
         return (await self.request("create", seats=seats, **options))["room"]
@@ -130,11 +146,14 @@ class Client:
         return await self.request("act", room=room, action=action, id=id)
 
     async def wait(self, room: str, predicate, timeout: float = 30.0) -> RoomState:
-        """Wait until ``predicate(state)`` holds for ``room``."""
+        """Wait until ``predicate(state)`` holds for ``room`` (ConnectionError if the
+        connection closes first)."""
         state = self.rooms.setdefault(room, RoomState())
 
         async def until() -> None:
             while not predicate(state):
+                if self.closed.is_set():
+                    raise ConnectionError("connection closed")
                 state.changed.clear()
                 await state.changed.wait()
 
@@ -186,6 +205,12 @@ class Client:
             state.seq = message["seq"]
             state.changed.set()
         elif kind == "lobby":
-            self.lobby = message["rooms"]
+            rooms = self.lobby_rooms if self.lobby_rooms is not None else {}
+            for change in message["changes"]:
+                if change["room"] is None:
+                    rooms.pop(change["id"], None)
+                else:
+                    rooms[change["id"]] = change["room"]
+            self.lobby_rooms = rooms
         elif kind in ("notice", "reconnect"):
             self.notices.append(message)

@@ -1,4 +1,10 @@
-"""MessagePack frames: one map per WebSocket binary message, with a type field ``t``."""
+"""MessagePack frames: one map per WebSocket binary message, with a type field ``t``.
+
+What a client may send is bounded: a frame of at most MAX_FRAME bytes, strings, maps with
+string keys (at most MAX_MAP entries), arrays (at most MAX_ARRAY items), nested at most a few
+levels deep; no binary or extension values (nothing in the protocol uses them). A frame that
+breaks a limit is refused with ``bad_frame`` and a sentence naming the limit.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import msgpack
 
 MAX_FRAME = 64 * 1024
 """Largest frame a client may send, in bytes; the server closes bigger ones with 1009."""
+MAX_ARRAY, MAX_MAP, MAX_DEPTH = 1024, 256, 8
 
 
 class ProtocolError(ValueError):
@@ -23,6 +30,36 @@ def pack(message: dict[str, Any]) -> bytes:
     return msgpack.packb(message, use_bin_type=True)
 
 
+def _why(error: Exception) -> str:
+    """The sentence for a frame msgpack refused."""
+    text = str(error)
+    if "max_bin_len" in text:
+        return "Binary values are not part of the protocol; send strings."
+    if "max_ext_len" in text:
+        return "MessagePack extension types are not part of the protocol."
+    if "map key" in text:
+        return "Map keys must be strings."
+    if "max_array_len" in text:
+        return f"An array may hold at most {MAX_ARRAY} items."
+    if "max_map_len" in text:
+        return f"A map may hold at most {MAX_MAP} entries."
+    if isinstance(error, msgpack.ExtraData):
+        return "A frame holds exactly one MessagePack map, with nothing after it."
+    if isinstance(error, msgpack.StackError):
+        return f"Values may be nested at most {MAX_DEPTH} levels deep."
+    return "The frame is not valid MessagePack."
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level)
+    return level
+
+
 def unpack(frame: bytes) -> dict[str, Any]:
     """Decode one client frame into a map, refusing anything that is not a msgpack map."""
     if not isinstance(frame, bytes | bytearray):
@@ -34,12 +71,14 @@ def unpack(frame: bytes) -> dict[str, Any]:
             strict_map_key=True,
             max_str_len=MAX_FRAME,
             max_bin_len=0,
-            max_array_len=1024,
-            max_map_len=256,
+            max_array_len=MAX_ARRAY,
+            max_map_len=MAX_MAP,
             max_ext_len=0,
         )
-    except Exception:
-        raise ProtocolError("bad_frame", "The frame is not valid MessagePack.") from None
+    except Exception as refused:
+        raise ProtocolError("bad_frame", _why(refused)) from None
     if not isinstance(message, dict):
         raise ProtocolError("bad_frame", "A frame must be a MessagePack map.")
+    if _depth(message) > MAX_DEPTH:
+        raise ProtocolError("bad_frame", f"Values may be nested at most {MAX_DEPTH} levels deep.")
     return message

@@ -19,14 +19,14 @@ from server.app import create_app
 class Server(uvicorn.Server):
     def handle_exit(self, sig, frame) -> None:
         app = self.config.loaded_app
-        manager = getattr(getattr(app, "state", None), "manager", None) if app else None
-        if manager is None:  # the app may be wrapped by middleware
+        node = getattr(getattr(app, "state", None), "node", None) if app else None
+        if node is None:  # the app may be wrapped by middleware
             inner = getattr(app, "app", None)
-            manager = getattr(getattr(inner, "state", None), "manager", None)
-        if manager is not None and not manager.stopping:
-            manager.stopping = True
+            node = getattr(getattr(inner, "state", None), "node", None)
+        if node is not None and not node.stopping:
+            node.stopping = True
             # Signal handlers run between loop steps: hand the broadcast to the loop.
-            asyncio.get_event_loop().call_soon_threadsafe(manager.announce_shutdown)
+            asyncio.get_event_loop().call_soon_threadsafe(node.announce_shutdown)
         super().handle_exit(sig, frame)
 
 

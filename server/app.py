@@ -1,5 +1,5 @@
 """The Starlette application: HTTP routes, the WebSocket endpoint, and the lifespan that owns
-the store and the room manager."""
+the store and the node."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import gc
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,14 +21,21 @@ from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
 from server import logs
+from server.config import Config
 from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.games.solitaire import encode, variant_for
+from server.lobby import MAX_PAGE
+from server.node import Node
 from server.replays import replay_frames
-from server.rooms.manager import Config, Manager
 from server.store import Store, open_store
 from server.ws import endpoint
 
-CLIENT = Path(__file__).resolve().parent.parent / "client_web" / "dist"
+CLIENT = Path(
+    os.environ.get("CARDROOM_CLIENT_DIR")
+    or Path(__file__).resolve().parent.parent / "client_web" / "dist"
+)
+"""The built browser client (``CARDROOM_CLIENT_DIR`` where the server is installed as a
+package, as in the Docker image)."""
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -40,24 +48,35 @@ async def health(request: Request) -> JSONResponse:
 
 
 async def ready(request: Request) -> JSONResponse:
-    """Readiness: the store answers and the rooms are rebuilt."""
-    manager: Manager | None = getattr(request.app.state, "manager", None)
-    if manager is None or manager.stopping or not await manager.store.ping():
+    """Readiness: the store answers and the node hears the others (a balancer sends no new
+    client to a node that is not ready)."""
+    node: Node | None = getattr(request.app.state, "node", None)
+    if node is None or not await node.ready():
         return _error(503, "not_ready", "The server is starting, stopping or lost its store.")
-    return JSONResponse({"status": "ready", "rooms": len(manager.rooms)})
+    rooms, drives = len(node.replicas.rooms), len(node.driver.drives)
+    return JSONResponse({"status": "ready", "node": node.id, "rooms": rooms, "drives": drives})
 
 
 async def lobby(request: Request) -> JSONResponse:
-    return JSONResponse({"rooms": await request.app.state.manager.lobby()})
+    """One page of the public rooms, newest first (``limit``, ``after``: a room id)."""
+    try:
+        limit = int(request.query_params.get("limit", 100))
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= MAX_PAGE:
+        return _error(400, "bad_field", f"A lobby page holds 1 to {MAX_PAGE} rooms.")
+    node: Node = request.app.state.node
+    return JSONResponse(node.lobby.page(limit, request.query_params.get("after")))
 
 
 async def daily(request: Request) -> JSONResponse:
     """Today's games: Gin Rummy's date and bot, never its seed (it would reveal every card),
     and the deal code of each solitaire (public: the player sees it anyway)."""
-    manager: Manager = request.app.state.manager
-    deal = await manager.daily_deal()
+    node: Node = request.app.state.node
+    assert node.dailies is not None
+    deal = await node.dailies.gin()
     kinds = (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3))
-    found = await asyncio.gather(*(manager.daily_solitaire(game, draw) for game, draw in kinds))
+    found = await asyncio.gather(*(node.dailies.solitaire(game, draw) for game, draw in kinds))
     solitaires = {
         (game if game == "easy_harp" else f"{game}_draw{draw}"): encode(
             variant_for(game, draw), today["number"]
@@ -75,19 +94,18 @@ def _daily_is_over(replay: dict) -> bool:
 
 
 async def replays(request: Request) -> JSONResponse:
-    manager: Manager = request.app.state.manager
-    found = await manager.store.replays(limit=100)
+    node: Node = request.app.state.node
+    found = await node.store.replays(limit=100)
     return JSONResponse({"replays": [s for s in found if _daily_is_over(s)]})
 
 
 async def _finished(request: Request) -> dict | JSONResponse:
     """The stored replay of a finished game, or the error saying why there is none (yet)."""
-    manager: Manager = request.app.state.manager
+    node: Node = request.app.state.node
     game_id = request.path_params["game_id"]
-    found = await manager.store.replay(game_id)
+    found = await node.store.replay(game_id)
     if found is None:
-        handle = manager.rooms.get(game_id)
-        if handle is not None and handle.room.status != "finished":
+        if await node.store.is_active(game_id):
             return _error(409, "in_progress", "A game still in progress has no replay.")
         return _error(404, "no_replay", "There is no finished game with that id.")
     if not _daily_is_over(found):
@@ -116,17 +134,17 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         logs.setup()
-        manager = Manager(store or open_store(), config or Config.from_env())
-        await manager.start()
-        # What startup made (modules, meld tables, rebuilt rooms) lives as long as the
-        # process: keep it out of the collector's full passes, which otherwise stall the loop.
+        node = Node(store or open_store(), config or Config.from_env())
+        await node.start()
+        # What startup made (modules, meld tables) lives as long as the process: keep it
+        # out of the collector's full passes, which otherwise stall the loop.
         gc.freeze()
-        app.state.manager = manager
-        logs.log("started", rooms=len(manager.rooms))
+        app.state.node = node
+        logs.log("started", node=node.id)
         try:
             yield
         finally:
-            await manager.close()
+            await node.close()
             logs.log("stopped")
 
     return Starlette(

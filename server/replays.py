@@ -15,7 +15,8 @@ from typing import Any
 from protocol.diff import diff
 from server.games.gin_rummy import Action, Match, new_match
 from server.games.solitaire import Solitaire, variant_for
-from server.rooms.room import SOLITAIRES, open_hands
+from server.rooms.gin import open_hands
+from server.rooms.solitaire import SOLITAIRES
 
 
 def _frame(match: Match) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The WebSocket endpoint: a thin shell that decodes frames, checks their shape, rate-limits
-each connection and hands requests to the room manager. Every refusal answers with an
-``error`` message (stable code and a sentence); the socket stays open except for floods
-(1008) and oversized frames (1009, closed by the server before the frame reaches here)."""
+each connection and hands requests to the node. Every refusal answers with an ``error``
+message (stable code and a sentence); the socket stays open except for floods (1008) and
+oversized frames (1009, closed by the server before the frame reaches here)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from protocol.codec import ProtocolError, unpack
 from server import metrics
 from server.games.gin_rummy import IllegalAction
 from server.logs import log
-from server.rooms.manager import Connection, Manager
-from server.rooms.room import SOLITAIRES, RoomError
+from server.names import BadName, clean_name
+from server.node import Node
+from server.rooms import SOLITAIRES, RoomError
+from server.rooms.connection import Connection
 
 REQUESTS = frozenset(
     {
@@ -35,6 +37,8 @@ REQUESTS = frozenset(
         "winnable",
     }
 )
+MAX_ID = 64
+INT64 = 2**63
 
 
 class TokenBucket:
@@ -66,33 +70,45 @@ def _field(msg: dict[str, Any], key: str, kind, required: bool = True, default=N
 
 
 def _name(msg: dict[str, Any]) -> str:
-    name = _field(msg, "name", str, required=False, default="Player").strip()
-    if not 1 <= len(name) <= 32:
-        raise ProtocolError("bad_field", "A name has 1 to 32 characters.")
-    return name
+    try:
+        return clean_name(_field(msg, "name", str, required=False, default="Player"))
+    except BadName as bad:
+        raise ProtocolError("bad_name", str(bad)) from None
 
 
-def _command_id(msg: dict[str, Any]) -> Any:
+def command_id(msg: dict[str, Any]) -> Any:
+    """A request's id if it is a valid one (a string of up to 64 characters or a 64-bit
+    integer), else None: an invalid id is never echoed back."""
     cmd = msg.get("id")
-    if cmd is not None and not (
-        (isinstance(cmd, str) and len(cmd) <= 64)
-        or (isinstance(cmd, int) and not isinstance(cmd, bool))
-    ):
+    if isinstance(cmd, str) and len(cmd) <= MAX_ID:
+        return cmd
+    if isinstance(cmd, int) and not isinstance(cmd, bool) and -INT64 <= cmd < INT64:
+        return cmd
+    return None
+
+
+def _check_id(msg: dict[str, Any], required: bool = False) -> Any:
+    if "id" in msg and msg["id"] is not None and command_id(msg) is None:
         raise ProtocolError("bad_field", "A command id is a string (up to 64) or an integer.")
-    return cmd
+    if required and msg.get("id") is None:
+        raise ProtocolError(
+            "bad_field", "An act needs a command id ('id'), so that a retry is applied once."
+        )
+    return command_id(msg)
 
 
-async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
+async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
     """Answer one request; the reply's fields (an ``ok`` message) or None for no reply."""
     kind = msg.get("t")
     if not isinstance(kind, str) or kind not in REQUESTS:
         raise ProtocolError("unknown_type", "Unknown message type.")
+    _check_id(msg)
     if kind == "hello":
         version = _field(msg, "v", int)
         if version != PROTOCOL_VERSION:
             raise ProtocolError("version", f"This server speaks protocol {PROTOCOL_VERSION}.")
         conn.hello = True
-        return {"v": PROTOCOL_VERSION}
+        return {"v": PROTOCOL_VERSION, "node": node.id}
     if not conn.hello:
         raise ProtocolError("hello_first", "Say hello with the protocol version first.")
     if kind == "ping":
@@ -119,14 +135,14 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
                 "turn_seconds": _field(msg, "turn_seconds", int, required=False),
                 "target": _field(msg, "target", int, required=False, default=100),
             }
-        handle_ = await manager.create(conn=conn, meta=meta)
-        return {"room": handle_.room.id, "game": handle_.room.game}
+        replica = await node.create(conn=conn, meta=meta)
+        return {"room": replica.room.id, "game": replica.room.game}
     if kind == "join":
         room = _field(msg, "room", str)
         seat = _field(msg, "seat", int, required=False)
-        return await manager.join(conn, room, seat, _name(msg))
+        return await node.join(conn, room, seat, _name(msg))
     if kind == "resume":
-        return await manager.resume(
+        return await node.resume(
             conn,
             _field(msg, "room", str),
             _field(msg, "token", str),
@@ -134,55 +150,61 @@ async def handle(manager: Manager, conn: Connection, msg: dict[str, Any]) -> dic
             _field(msg, "epoch", str, required=False),
         )
     if kind == "watch":
-        return await manager.watch(
+        return await node.watch(
             conn,
             _field(msg, "room", str),
             _field(msg, "since", int, required=False),
             _field(msg, "epoch", str, required=False),
         )
     if kind == "leave":
-        return await manager.leave(conn, _field(msg, "room", str))
+        return await node.leave(conn, _field(msg, "room", str))
     if kind == "act":
-        return await manager.act(
-            conn, _field(msg, "room", str), _field(msg, "action", dict), _command_id(msg)
-        )
+        cmd = _check_id(msg, required=True)
+        return await node.act(conn, _field(msg, "room", str), _field(msg, "action", dict), cmd)
     if kind == "lobby":
-        conn.lobby = True
-        return {"rooms": await manager.lobby()}
+        return node.follow_lobby(
+            conn,
+            _field(msg, "limit", int, required=False, default=100),
+            _field(msg, "after", str, required=False),
+            _field(msg, "follow", bool, required=False, default=True),
+        )
     if kind == "daily":
-        return await manager.daily(conn, _name(msg))
+        return await node.daily(conn, _name(msg))
     if kind in ("hint", "winnable"):
         # The solver takes a while: the answer comes when it is ready, and the client's
         # moves are served meanwhile.
-        ask = manager.hint if kind == "hint" else manager.winnable
+        ask = node.hint if kind == "hint" else node.winnable
         room = _field(msg, "room", str)
-        cmd = msg.get("id") if isinstance(msg.get("id"), str | int) else None
-        manager._spawn(_answer_later(conn, cmd, room, ask(conn, room)))
+        node.spawn(_answer_later(conn, command_id(msg), room, ask(conn, room)))
         return None
     raise AssertionError(kind)
+
+
+def _refusal(cmd: Any, refusal, room: str | None) -> dict[str, Any]:
+    metrics.REFUSALS.labels(refusal.code).inc()
+    error = {"t": "error", "id": cmd, "code": refusal.code, "message": refusal.message}
+    if room is not None:
+        error["room"] = room
+    return error
 
 
 async def _answer_later(conn: Connection, cmd: Any, room: str, answer) -> None:
     try:
         conn.send({"t": "ok", "id": cmd, **(await answer)})
     except RoomError as refusal:
-        metrics.REFUSALS.labels(refusal.code).inc()
-        conn.send(
-            {
-                "t": "error",
-                "id": cmd,
-                "room": room,
-                "code": refusal.code,
-                "message": refusal.message,
-            }
-        )
+        conn.send(_refusal(cmd, refusal, room))
     except Exception:
         logging.getLogger("cardroom").exception("solver request failed")
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
 
 
+def client_address(websocket: WebSocket) -> str:
+    client = websocket.client
+    return client.host if client else ""
+
+
 async def endpoint(websocket: WebSocket) -> None:
-    manager: Manager = websocket.app.state.manager
+    node: Node = websocket.app.state.node
     await websocket.accept()
 
     async def send(frame: bytes) -> None:
@@ -191,10 +213,10 @@ async def endpoint(websocket: WebSocket) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
 
-    conn = Connection(send, close, manager.config.queue_limit)
-    manager.connect(conn)
-    bucket = TokenBucket(manager.config.rate, manager.config.burst)
-    writer = manager._spawn(conn.writer())
+    conn = Connection(send, close, node.config.queue_bytes, client_address(websocket))
+    node.connect(conn)
+    bucket = TokenBucket(node.config.rate, node.config.burst)
+    writer = node.spawn(conn.writer())
     try:
         while not conn.closed:
             message = await websocket.receive()
@@ -205,11 +227,11 @@ async def endpoint(websocket: WebSocket) -> None:
                 conn.send({"t": "error", "code": "flood", "message": "Too many messages."})
                 conn.kill(1008, "flood")
                 break
-            await _serve(manager, conn, message)
+            await _serve(node, conn, message)
     except WebSocketDisconnect:
         pass
     finally:
-        manager.disconnect(conn)
+        node.disconnect(conn)
         if not conn.closed:
             conn.kill(1000, "bye")
         try:
@@ -218,7 +240,7 @@ async def endpoint(websocket: WebSocket) -> None:
             logging.getLogger("cardroom").debug("writer ended", exc_info=True)
 
 
-async def _serve(manager: Manager, conn: Connection, message: dict[str, Any]) -> None:
+async def _serve(node: Node, conn: Connection, message: dict[str, Any]) -> None:
     cmd = None
     room = None
     try:
@@ -229,17 +251,15 @@ async def _serve(manager: Manager, conn: Connection, message: dict[str, Any]) ->
         kind = msg.get("t")
         known = isinstance(kind, str) and kind in REQUESTS
         metrics.MESSAGES_IN.labels(kind if known else "unknown").inc()
-        cmd = msg.get("id") if isinstance(msg.get("id"), str | int) else None
+        cmd = command_id(msg)
         room = msg.get("room") if isinstance(msg.get("room"), str) else None
-        reply = await handle(manager, conn, msg)
+        if room is not None and len(room) > MAX_ID:
+            room = None  # never echo a long string back
+        reply = await handle(node, conn, msg)
         if reply is not None:
             conn.send({"t": "ok", "id": cmd, **reply})
     except (ProtocolError, RoomError, IllegalAction) as refusal:
-        metrics.REFUSALS.labels(refusal.code).inc()
-        error = {"t": "error", "id": cmd, "code": refusal.code, "message": refusal.message}
-        if room is not None:
-            error["room"] = room
-        conn.send(error)
+        conn.send(_refusal(cmd, refusal, room))
     except Exception:
         log("request_failed", logging.ERROR, conn=conn.id)
         logging.getLogger("cardroom").exception("request failed")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import multiprocessing.forkserver
+import multiprocessing.resource_tracker
 import os
 import signal
 import socket
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from processes import MARK, started_by_run, survivors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -157,3 +161,29 @@ def close_clients(request):
     if inspect.iscoroutinefunction(request.function):
         request.getfixturevalue("_close_async_clients")
     yield
+
+
+def pytest_configure(config) -> None:
+    """Mark this run's environment: every process a test starts inherits the mark."""
+    os.environ.setdefault(MARK, uuid.uuid4().hex)
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """Fail the run if a process it started outlives it (a server, a worker, a browser)."""
+    # In-process apps (TestClient) start this process's fork server and resource tracker,
+    # which would only end with it: stop them first (the stdlib's own tests do the same).
+    multiprocessing.forkserver._forkserver._stop()
+    multiprocessing.resource_tracker._resource_tracker._stop()
+    strays = survivors(started_by_run(os.environ[MARK]), within=10.0)
+    if not strays:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    lines = [f"{p.pid}: {p.cmdline[:160]}" for p in strays]
+    if reporter is not None:
+        reporter.write_line(f"processes started by the tests outlived them ({len(strays)}):")
+        for line in lines:
+            reporter.write_line(f"  {line}")
+    for p in strays:  # leave the machine clean all the same
+        with contextlib.suppress(OSError):
+            os.kill(p.pid, signal.SIGKILL)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from server.rooms.manager import Connection
+from server.rooms.connection import Connection
 
 
 async def test_a_client_that_stops_reading_is_closed_with_1013():
@@ -16,7 +16,7 @@ async def test_a_client_that_stops_reading_is_closed_with_1013():
     async def close(code: int, reason: str) -> None:
         closed.append(code)
 
-    conn = Connection(send, close, queue_limit=8)
+    conn = Connection(send, close, queue_bytes=8 * 16)
     writer = asyncio.create_task(conn.writer())
     for n in range(20):
         conn.send({"t": "patch", "n": n})

@@ -12,9 +12,9 @@ from e2e_play import connect, play
 
 from protocol.client import Client, ClientError
 from protocol.codec import pack
+from server.dailies import DAILY_SEED
 from server.games.cards import derive_seed
 from server.games.gin_rummy import new_match
-from server.rooms.manager import DAILY_SEED
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -66,7 +66,7 @@ async def test_bad_input_gets_a_code_and_changes_nothing(server):
     await refused(alice, "bad_action", "act", room=room, action={"type": []})
     await refused(alice, "bad_field", "act", room=room, action="discard")
     await refused(alice, "bad_field", "act", room=123, action={"type": "pass"})
-    await refused(alice, "bad_field", "join", room=room, name="x" * 40)
+    await refused(alice, "bad_name", "join", room=room, name="x" * 40)
     await refused(alice, "bad_action", "act", room=room, action={"type": "discard", "card": "1Z"})
     await refused(alice, "bad_action", "act", room=room, action={"type": "fly"})
     await refused(players[other], "not_your_turn", "act", room=room, action={"type": "pass"})
@@ -128,8 +128,8 @@ async def test_a_flood_closes_the_socket_with_1008_and_spares_other_rooms(server
 
 async def test_the_lobby_lists_public_rooms_live_and_hides_private_ones(server):
     watcher = await connect(server.ws)
-    reply = await watcher.request("lobby")
-    assert reply["rooms"] == []
+    reply = await watcher.follow_lobby()
+    assert reply["rooms"] == [] and reply["total"] == 0
     host = await connect(server.ws)
     public = await host.create(HUMANS, public=True)
     private = await host.create(HUMANS, public=False)

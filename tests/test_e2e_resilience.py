@@ -208,7 +208,7 @@ async def test_the_turn_clock_plays_a_safe_move_and_repeated_timeouts_forfeit(
 
 
 async def test_bots_do_not_run_a_clock():
-    from server.rooms.room import check_meta
+    from server.rooms import check_meta
 
     meta = check_meta(
         {

@@ -15,7 +15,7 @@ from uuid import uuid4
 import pytest
 import redis.asyncio as redis
 
-from server.store import Conflict, Store
+from server.store import Conflict, Fenced, Store
 from server.store.embedded import EmbeddedStore
 from server.store.keys import DAILY_TTL, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
 from server.store.redis_store import RedisStore
@@ -267,6 +267,8 @@ def by_room(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 async def test_lobby_put_and_remove_round_trip(store: Store) -> None:
     assert await store.lobby() == []
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
     await store.lobby_put("r1", lobby_entry("r1", 1))
     await store.lobby_put("r2", lobby_entry("r2", 1))
     assert by_room(await store.lobby()) == [lobby_entry("r1", 1), lobby_entry("r2", 1)]
@@ -277,6 +279,7 @@ async def test_lobby_put_and_remove_round_trip(store: Store) -> None:
 
 
 async def test_lobby_put_of_same_room_keeps_latest_summary(store: Store) -> None:
+    await store.create_room("r1", meta())
     await store.lobby_put("r1", lobby_entry("r1", 1))
     await store.lobby_put("r1", lobby_entry("r1", 2))
     assert await store.lobby() == [lobby_entry("r1", 2)]
@@ -327,6 +330,7 @@ async def test_embedded_lobby_is_emptied_on_reopen(embedded_stores: Stores) -> N
     store = embedded_stores.open()
     await store.create_room("r1", meta())
     await store.lobby_put("r1", lobby_entry("r1", 1))
+    assert await store.lobby() == [lobby_entry("r1", 1)]
     store = await embedded_stores.reopen(store)
     assert await store.lobby() == []
     assert await store.room_meta("r1") == meta()
@@ -353,3 +357,173 @@ async def test_redis_keys_expire_as_declared(redis_stores: Stores, redis_prefix:
         assert 0 < await client.ttl(keys.replay("g1")) <= REPLAY_TTL
     finally:
         await client.aclose()
+
+
+# Reading logs
+
+
+async def test_the_log_reads_from_any_index_and_lengths_count_every_log(store: Store) -> None:
+    await store.create_room("r1", meta())
+    for i in range(4):
+        await store.append("r1", i, entry(i))
+    assert await store.log("r1", 2) == [entry(2), entry(3)]
+    assert await store.log("r1", 4) == []
+    await store.create_room("r2", meta())
+    assert await store.lengths(["r1", "r2", "unknown"]) == [4, 0, 0]
+    assert await store.is_active("r1") and not await store.is_active("unknown")
+
+
+# Leases and fencing: one driver per room
+
+
+async def test_a_new_room_has_a_lapsed_lease_until_a_node_takes_it(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.lapsed(10) == ["r1"]
+    token = await store.acquire("r1", "node-a", 10_000)
+    assert token is not None
+    assert await store.lapsed(10) == []
+    assert await store.acquire("r1", "node-b", 10_000) is None
+
+
+async def test_two_nodes_asking_at_once_get_one_lease(store: Store) -> None:
+    await store.create_room("r1", meta())
+    tokens = await asyncio.gather(*(store.acquire("r1", f"n{i}", 10_000) for i in range(5)))
+    assert sum(t is not None for t in tokens) == 1
+
+
+async def test_a_released_or_lapsed_lease_goes_to_another_node_with_a_newer_token(
+    store: Store,
+) -> None:
+    await store.create_room("r1", meta())
+    first = await store.acquire("r1", "node-a", 10_000)
+    await store.release("r1", "node-b", first)  # not b's: nothing happens
+    assert await store.acquire("r1", "node-b", 10_000) is None
+    await store.release("r1", "node-a", first)
+    assert await store.lapsed(10) == ["r1"]
+    second = await store.acquire("r1", "node-b", 150)
+    assert second is not None and second > first
+    await asyncio.sleep(0.3)  # b's lease runs out
+    assert await store.lapsed(10) == ["r1"]
+    third = await store.acquire("r1", "node-a", 10_000)
+    assert third is not None and third > second
+
+
+async def test_renewing_keeps_a_held_lease_and_reports_one_that_is_gone(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+    a = await store.acquire("r1", "node-a", 300)
+    b = await store.acquire("r2", "node-a", 150)
+    assert a is not None and b is not None
+    for _ in range(3):
+        await asyncio.sleep(0.1)
+        assert await store.renew([("r1", "node-a", a)], 300) == [True]
+    await asyncio.sleep(0.1)  # r2 was not renewed: it lapsed
+    assert await store.renew([("r1", "node-a", a), ("r2", "node-a", b)], 300) == [True, False]
+    assert await store.renew([("r1", "node-b", a), ("r1", "node-a", a + 1)], 300) == [False] * 2
+    assert await store.lapsed(10) == ["r2"]
+
+
+async def test_an_automatic_entry_with_a_stale_token_is_fenced_and_changes_nothing(
+    store: Store,
+) -> None:
+    await store.create_room("r1", meta())
+    old = await store.acquire("r1", "node-a", 100)
+    await store.append("r1", 0, entry(0), fence=old)
+    await asyncio.sleep(0.25)
+    new = await store.acquire("r1", "node-b", 10_000)
+    assert new is not None
+    with pytest.raises(Fenced):
+        await store.append("r1", 1, entry(1), fence=old)
+    assert await store.log("r1") == [entry(0)]
+    await store.append("r1", 1, entry(1), fence=new)
+    await store.append("r1", 2, entry(2))  # a player's entry carries no token
+    assert await store.log("r1") == [entry(0), entry(1), entry(2)]
+
+
+async def test_a_finished_room_is_neither_leased_nor_listed(store: Store) -> None:
+    await store.create_room("r1", meta())
+    token = await store.acquire("r1", "node-a", 10_000)
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.lapsed(10) == []
+    assert await store.acquire("r1", "node-b", 10_000) is None
+    assert await store.renew([("r1", "node-a", token)], 10_000) == [False]
+    await store.lobby_put("r1", lobby_entry("r1", 2))  # a late write after the end
+    assert await store.lobby() == []
+
+
+async def test_a_room_where_nothing_was_played_finishes_without_a_replay(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.finish_room("r1", None)
+    assert await store.active_rooms() == []
+    assert await store.replays() == []
+
+
+# Presence and events between nodes
+
+
+async def test_presence_is_kept_per_node_and_forgotten_with_the_node(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.set_presence("r1", "node-a", [1, 0, 2])
+    await store.set_presence("r1", "node-b", [0, 1, 0])
+    assert await store.presence("r1") == {"node-a": [1, 0, 2], "node-b": [0, 1, 0]}
+    await store.set_presence("r1", "node-a", None)
+    assert await store.presence("r1") == {"node-b": [0, 1, 0]}
+    await store.leave_cluster("node-b")
+    assert await store.presence("r1") == {}
+
+
+async def test_a_node_hears_itself_in_its_heartbeat(store: Store) -> None:
+    heard = await store.heartbeat("node-a")
+    assert 0 <= heard["node-a"] < 1000
+
+
+async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: Store) -> None:
+    events = store.events()
+    assert await anext(events) == {"k": "resync"}
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.set_presence("r1", "node-a", [1, 0, 0])
+    version, _ = await store.lobby_snapshot()
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.lobby_remove("r1")
+    got = [await asyncio.wait_for(anext(events), 5) for _ in range(4)]
+    assert got == [
+        {"k": "entry", "room": "r1", "index": 0, "entry": entry(0)},
+        {"k": "presence", "room": "r1", "node": "node-a", "counts": [1, 0, 0]},
+        {"k": "lobby", "v": version + 1, "room": "r1", "summary": lobby_entry("r1", 1)},
+        {"k": "lobby", "v": version + 2, "room": "r1", "summary": None},
+    ]
+    assert (await store.lobby_snapshot())[0] == version + 2
+    await events.aclose()
+
+
+async def test_the_lobby_snapshot_holds_what_its_version_says(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+        await store.lobby_put(room_id, lobby_entry(room_id, 1))
+    version, rooms = await store.lobby_snapshot()
+    assert rooms == {"r1": lobby_entry("r1", 1), "r2": lobby_entry("r2", 1)}
+    await store.lobby_remove("r1")
+    await store.lobby_remove("r1")  # absent: no change, no new version
+    assert await store.lobby_snapshot() == (version + 1, {"r2": lobby_entry("r2", 1)})
+
+
+async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores) -> None:
+    a, b = redis_stores.open(), redis_stores.open()
+    await a.heartbeat("node-a")
+    heard = await b.heartbeat("node-b")
+    assert set(heard) == {"node-a", "node-b"}
+    await a.create_room("r1", meta())
+    assert await a.acquire("r1", "node-a", 10_000) is not None
+    assert await b.acquire("r1", "node-b", 10_000) is None
+    events = b.events()
+    assert await anext(events) == {"k": "resync"}
+    await a.append("r1", 0, entry(0))
+    assert await asyncio.wait_for(anext(events), 5) == {
+        "k": "entry",
+        "room": "r1",
+        "index": 0,
+        "entry": entry(0),
+    }
+    await events.aclose()

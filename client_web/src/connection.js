@@ -193,7 +193,7 @@ export class Connection {
         return;
       }
       case "lobby":
-        this.setLobby(message.rooms);
+        this.changeLobby(message.changes);
         return;
       case "notice":
         this.emit({ type: "notice", notice: message });
@@ -295,8 +295,24 @@ export class Connection {
     return this.request("act", { room: id, action }, { retry: true });
   }
 
+  // The lobby: a first page, then only the changes (a room listed, changed or gone).
   setLobby(rooms) {
-    this.lobby = rooms;
+    this.lobbyRooms = new Map(rooms.map((r) => [r.id, r]));
+    this.showLobby();
+  }
+
+  changeLobby(changes) {
+    if (!this.lobbyRooms) return;
+    for (const { id, room } of changes) {
+      if (room) this.lobbyRooms.set(id, room);
+      else this.lobbyRooms.delete(id);
+    }
+    this.showLobby();
+  }
+
+  showLobby() {
+    const newest = (a, b) => (b.created_at || 0) - (a.created_at || 0) || (a.id < b.id ? -1 : 1);
+    this.lobby = [...this.lobbyRooms.values()].sort(newest);
     this.emit({ type: "lobby" });
   }
 

@@ -49,7 +49,7 @@ export function mountLobby(root, app) {
 
   const name = h("input", {
     id: "name",
-    maxlength: 32,
+    maxlength: 24, // the server's rule for names (protocol/README.md, Names)
     autocomplete: "nickname",
     value: app.name(),
     oninput: (e) => app.setName(e.target.value),

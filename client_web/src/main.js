@@ -2,6 +2,7 @@
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
 // #/learn/GAME/PAGE the learn pages) so links work as invites.
 import { Connection } from "./connection.js";
+import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
 import { mountLobby } from "./lobby.js";
@@ -10,7 +11,6 @@ import { mountRoom } from "./room.js";
 import { applyLook, setSetting, setting } from "./settings.js";
 import { settingsDialog } from "./settings_panel.js";
 import { played } from "./sound.js";
-import { h } from "./dom.js";
 
 const NAME_KEY = "cardroom.name";
 
@@ -30,7 +30,7 @@ const app = {
     return made;
   },
   setName(name) {
-    const clean = name.trim().slice(0, 32);
+    const clean = name.trim().slice(0, 24);
     if (clean) localStorage.setItem(NAME_KEY, clean);
   },
   navigate(hash) {

@@ -258,7 +258,7 @@ export function mountRoom(root, app, id) {
   let last = null;
   function shownAs(view) {
     const turn = view.game.turn;
-    return { hand: view.game.hand_no, ply: turn.ply, phase: turn.phase, pile: view.game.discard_pile.length };
+    return { hand: view.game.hand_no, ply: turn.ply, phase: turn.phase };
   }
 
   function animate(before, now) {

@@ -1,2 +1,35 @@
-"""Rooms: a sans-I/O room core (:mod:`server.rooms.room`) and its asyncio shell
-(:mod:`server.rooms.manager`) that talks to sockets, the store, clocks and bots."""
+"""Rooms: a sans-I/O core (:mod:`server.rooms.room`, one module per game's room) and the
+node's replicas of the rooms it serves (:mod:`server.rooms.replicas`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.rooms.gin import GinRoom, check_gin_meta
+from server.rooms.room import AUDIENCES, Room, RoomError
+from server.rooms.solitaire import SOLITAIRES, SolitaireRoom, check_solitaire_meta
+
+
+def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """Validate room options from a client; the normalised meta, or RoomError."""
+    game = meta.get("game", "gin_rummy")
+    if game in SOLITAIRES:
+        return check_solitaire_meta(meta)
+    if game != "gin_rummy":
+        raise RoomError("bad_room", "The games are gin_rummy, easy_harp and reflechi.")
+    return check_gin_meta(meta)
+
+
+def make_room(
+    room_id: str,
+    meta: dict[str, Any],
+    epoch: str | None = None,
+    watched: tuple[str, ...] | None = None,
+) -> Room:
+    """The room for ``meta`` (already checked by :func:`check_meta`), rendering the
+    ``watched`` audiences (all of them unless said)."""
+    kind = SolitaireRoom if meta.get("game") in SOLITAIRES else GinRoom
+    return kind(room_id, meta, epoch, watched)
+
+
+__all__ = ["AUDIENCES", "SOLITAIRES", "Room", "RoomError", "check_meta", "make_room"]

@@ -1,14 +1,17 @@
 """A room as a sans-I/O object: entries in, per-audience diffs out.
 
 Everything that changes a room is an *entry* of its log: a seat claimed (``join``), a game
-action (``act``), a forfeit. The shell writes an entry to the store first (the commit point)
-and then calls :meth:`Room.apply`; rebuilding a room after a crash is applying its log again.
+action (``act``), a forfeit, the end of an abandoned room (``close``). The shell writes an
+entry to the store first (the commit point) and then calls :meth:`Room.apply`; every node
+holding the room applies the same entries in the same order, so every replica is the same
+game. An entry carries the wall-clock time it was written (``at``, epoch ms), from which
+the turn clock's deadline follows: every replica shows the same deadline.
 
 Each change recomputes the view of every audience once (seat 0, seat 1, spectators), diffs it
 against that audience's previous view and returns the operations; because diffs are taken
-between already-redacted views, a hidden card cannot leak through a diff. Connections and the
-spectator count are not logged: they change the room's view (so everyone sees who is there)
-but are rebuilt from the sockets, not the log.
+between already-redacted views, a hidden card cannot leak through a diff. Who is connected and
+how many watch are not logged: they change the view (so everyone sees who is there) but come
+from the sockets of every node (:meth:`Room.set_presence`), not from the log.
 """
 
 from __future__ import annotations
@@ -22,18 +25,10 @@ from typing import Any
 
 from protocol.codec import pack
 from protocol.diff import diff
-from server.games.gin_rummy import Action, Match, new_match
-from server.games.gin_rummy.melds import VALUES, arrange
-from server.games.solitaire import DealCodeError, IllegalMove, Solitaire, decode, variant_for
-from server.games.solitaire.deals import MAX_DEAL, check_number
-from server.games.solitaire.game import parse_action
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 RECENT = 256
 """Diffs kept per audience so a client that reconnects can catch up without a snapshot."""
-
-LEVELS = ("easy", "normal", "hard", "expert")
-SOLITAIRES = ("easy_harp", "reflechi")
 
 
 class RoomError(Exception):
@@ -83,97 +78,21 @@ class Seat:
         }
 
 
-def check_meta(meta: dict[str, Any]) -> dict[str, Any]:
-    """Validate room options from a client; returns the normalised meta or raises RoomError."""
-    game = meta.get("game", "gin_rummy")
-    if game in SOLITAIRES:
-        return check_solitaire_meta(meta)
-    if game != "gin_rummy":
-        raise RoomError("bad_room", "The games are gin_rummy, easy_harp and reflechi.")
-    seats = meta.get("seats")
-    if not isinstance(seats, list) or len(seats) != 2:
-        raise RoomError("bad_room", "A Gin Rummy room has two seats.")
-    specs = []
-    for spec in seats:
-        if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
-            raise RoomError("bad_room", "Each seat is {'kind': 'human'} or a bot with a level.")
-        if spec["kind"] == "bot":
-            if spec.get("level") not in LEVELS:
-                raise RoomError("bad_room", f"A bot level is one of {', '.join(LEVELS)}.")
-            specs.append({"kind": "bot", "level": spec["level"]})
-        else:
-            specs.append({"kind": "human"})
-    open_hands = bool(meta.get("open_hands", False))
-    if open_hands and any(s["kind"] == "human" for s in specs):
-        raise RoomError("bad_room", "Open hands are only for rooms where both seats are bots.")
-    turn = meta.get("turn_seconds")
-    if turn is not None and (
-        not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 600
-    ):
-        raise RoomError("bad_room", "A turn clock is between 1 and 600 seconds, or none.")
-    if sum(s["kind"] == "human" for s in specs) < 2:
-        turn = None  # the clock runs only between two humans
-    target = meta.get("target", 100)
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 500:
-        raise RoomError("bad_room", "A match target is between 1 and 500 points.")
-    return {
-        "game": "gin_rummy",
-        "seats": specs,
-        "public": bool(meta.get("public", False)),
-        "open_hands": open_hands,
-        "turn_seconds": turn,
-        "target": target,
-        "seed": meta["seed"],
-        "daily": meta.get("daily"),
-        "created_at": meta.get("created_at", 0),
-    }
-
-
-def check_solitaire_meta(meta: dict[str, Any]) -> dict[str, Any]:
-    """A solitaire room: one seat, a deal by code, by number, today's (the manager fills in
-    the number) or a random one (from the room's seed)."""
-    game, draw = meta["game"], meta.get("draw", 1)
-    if draw not in (1, 3) or isinstance(draw, bool) or (game == "easy_harp" and draw != 1):
-        raise RoomError("bad_room", "Réfléchi draws 1 or 3 cards; Easy Harp draws 1.")
-    variant = variant_for(game, draw)
-    try:
-        if meta.get("code") is not None:
-            variant, number = decode(meta["code"])
-            if variant.game != game:
-                raise DealCodeError(f"That code is a deal of {variant.name}.")
-        elif meta.get("number") is not None:
-            number = check_number(meta["number"])
-        else:
-            number = 1 + meta["seed"] % MAX_DEAL
-    except DealCodeError as bad:
-        raise RoomError("bad_deal", str(bad)) from None
-    return {
-        "game": game,
-        "draw": variant.draw,
-        "number": number,
-        "seats": [{"kind": "human"}],
-        "public": bool(meta.get("public", False)),
-        "open_hands": False,
-        "turn_seconds": None,
-        "seed": meta["seed"],
-        "daily": meta.get("daily"),
-        "created_at": meta.get("created_at", 0),
-    }
-
-
-def open_hands(match: Match) -> list[dict[str, Any]]:
-    """Both hands with their melds, for views that show everything (bot rooms, replays)."""
-    return [{"hand": list(h), "melds": [list(m) for m in arrange(h).melds]} for h in match.hands]
-
-
 class Room(ABC):
     """What every room shares: seats, the log, sequence numbers, per-audience views and
-    diffs. A game's room (:class:`GinRoom`, :class:`SolitaireRoom`) adds its rules through
-    a few methods. Build one with :func:`make_room`, then :meth:`apply` its log."""
+    diffs. A game's room (:class:`server.rooms.gin.GinRoom`,
+    :class:`server.rooms.solitaire.SolitaireRoom`) adds its rules through a few methods.
+    Build one with :func:`server.rooms.make_room`, then :meth:`load` its log."""
 
     game = ""
 
-    def __init__(self, room_id: str, meta: dict[str, Any], epoch: str | None = None) -> None:
+    def __init__(
+        self,
+        room_id: str,
+        meta: dict[str, Any],
+        epoch: str | None = None,
+        watched: tuple[str, ...] | None = None,
+    ) -> None:
         self.id = room_id
         self.meta = meta
         self.start()
@@ -187,15 +106,20 @@ class Room(ABC):
         self.spectators = 0
         self.forfeit: int | None = None
         self.forfeit_reason: str | None = None
+        self.closed: str | None = None  # why an abandoned room was closed
         self.deadline: int | None = None
-        self.commands: dict[tuple[int, Any], int] = {}
-        self._views = {a: self.render(a) for a in AUDIENCES}
-        # The last diffs of each audience as packed patch frames: bytes, which the garbage
-        # collector never scans (as objects they were most of a busy server's heap, and
-        # full collections stalled the event loop by tens of milliseconds).
-        self._recent: dict[str, deque[tuple[int, bytes]]] = {
-            a: deque(maxlen=RECENT) for a in AUDIENCES
-        }
+        # (seat, command id) -> (seq at which it was applied, the action it carried)
+        self.commands: dict[tuple[int, Any], tuple[int, dict[str, Any]]] = {}
+        # Only the audiences someone follows are rendered and diffed (a node holding a room
+        # for one spectator renders one view per change, a bot room nobody watches none);
+        # an audience followed again starts from a snapshot.
+        self._views: dict[str, dict[str, Any]] = {}
+        # The last diffs of each followed audience as packed patch frames: bytes, which the
+        # garbage collector never scans (as objects they were most of a busy server's heap,
+        # and full collections stalled the event loop by tens of milliseconds).
+        self._recent: dict[str, deque[tuple[int, bytes]]] = {}
+        for audience in AUDIENCES if watched is None else watched:
+            self.follow(audience)
 
     # ---- what a game's room provides ---------------------------------------------------
 
@@ -213,6 +137,10 @@ class Room(ABC):
         """What ``seat`` (None: spectators) may see of the game."""
 
     @abstractmethod
+    def normalize(self, action: Any) -> dict[str, Any]:
+        """The wire form of a well-formed ``action`` (whatever the position), else raise."""
+
+    @abstractmethod
     def check(self, seat: int, action: Any) -> dict[str, Any]:
         """The wire form of ``action`` if the rules allow it now, else raise."""
 
@@ -228,17 +156,26 @@ class Room(ABC):
     def options(self) -> dict[str, Any]:
         """What, with the seed and the actions, rebuilds the game (replays)."""
 
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score, for the lobby and replays."""
+
     def bot_to_act(self) -> int | None:
         return None
 
     def clock_seat(self) -> int | None:
         return None
 
+    @property
+    def played(self) -> bool:
+        """Something was played (a finished room that was only waiting keeps no replay)."""
+        return any(e["kind"] == "act" for e in self.log)
+
     # ---- reading -------------------------------------------------------------------------
 
     @property
     def status(self) -> str:
-        if self.forfeit is not None or self.over:
+        if self.forfeit is not None or self.closed is not None or self.over:
             return "finished"
         if any(s.open for s in self.seats):
             return "waiting"
@@ -248,6 +185,8 @@ class Room(ABC):
     def winner(self) -> int | None:
         if self.forfeit is not None:
             return 1 - self.forfeit if len(self.seats) == 2 else None
+        if self.closed is not None:
+            return None
         return self.game_winner()
 
     def game_winner(self) -> int | None:
@@ -284,21 +223,36 @@ class Room(ABC):
                 "spectators": self.spectators,
                 "forfeit": self.forfeit,
                 "forfeit_reason": self.forfeit_reason,
+                "closed": self.closed,
                 "winner": self.winner,
             },
             "seat": seat,
             "game": game,
         }
 
+    def follow(self, audience: str) -> None:
+        """Render ``audience`` from now on (its view as it stands now)."""
+        if audience not in self._views:
+            self._views[audience] = self.render(audience)
+            self._recent[audience] = deque(maxlen=RECENT)
+
+    def unfollow(self, audience: str) -> None:
+        """Stop rendering ``audience`` (nobody here looks at it)."""
+        self._views.pop(audience, None)
+        self._recent.pop(audience, None)
+
     def view(self, audience: str) -> dict[str, Any]:
+        self.follow(audience)
         return self._views[audience]
 
     def since(self, audience: str, seq: int) -> list[tuple[int, bytes]] | None:
         """The patch frames after ``seq`` for ``audience``, or None if they are no longer
-        kept."""
+        kept (or the audience was not followed all along)."""
+        recent = self._recent.get(audience)
+        if recent is None:
+            return None
         if seq == self.seq:
             return []
-        recent = self._recent[audience]
         if seq > self.seq or not recent or recent[0][0] > seq + 1:
             return None
         return [(s, frame) for s, frame in recent if s > seq]
@@ -320,11 +274,8 @@ class Room(ABC):
             "scores": self.scores(),
             "spectators": self.spectators,
             "open_hands": self.meta.get("open_hands", False),
+            "created_at": self.meta.get("created_at", 0),
         }
-
-    @abstractmethod
-    def scores(self) -> list[int]:
-        """Each seat's score, for the lobby and replays."""
 
     def replay(self, finished_at: float) -> dict[str, Any]:
         """Seed, options, the action list and the final result: a finished game forever."""
@@ -340,6 +291,7 @@ class Room(ABC):
                 "scores": self.scores(),
                 "forfeit": self.forfeit,
                 "forfeit_reason": self.forfeit_reason,
+                "closed": self.closed,
                 **self.result(),
             },
             "finished_at": finished_at,
@@ -376,15 +328,32 @@ class Room(ABC):
     def forfeit_entry(self, seat: int, reason: str) -> dict[str, Any]:
         return {"kind": "forfeit", "seat": seat, "reason": reason}
 
+    def close_entry(self, reason: str) -> dict[str, Any]:
+        """End a room nobody plays in any more (``reason``: ``unjoined``, ``abandoned``)."""
+        return {"kind": "close", "seat": None, "reason": reason}
+
+    def duplicate(self, seat: int, cmd: Any, action: Any) -> int | None:
+        """The seq at which command ``cmd`` of ``seat`` was applied, if it already was; a
+        known id that carries another action is refused (its first action stands)."""
+        if cmd is None:
+            return None
+        done = self.commands.get((seat, cmd))
+        if done is None:
+            return None
+        try:
+            same = self.normalize(action) == done[1]
+        except Exception:
+            same = False
+        if not same:
+            raise RoomError(
+                "id_reused", "That command id was already used for another action; use a new id."
+            )
+        return done[0]
+
     # ---- changing --------------------------------------------------------------------------
 
-    def apply(self, entry: dict[str, Any], now_ms: int | None = None) -> dict[str, list]:
-        """Apply a logged entry; returns the diff for each audience.
-
-        ``now_ms`` (wall clock, milliseconds) starts the turn clock of the next human to act
-        in rooms that have one; rebuilding from the log passes None (no clock until the next
-        live move).
-        """
+    def _play_entry(self, entry: dict[str, Any]) -> None:
+        """The change one entry makes, without rendering anything."""
         kind = entry["kind"]
         seat = entry["seat"]
         if kind == "join":
@@ -393,24 +362,52 @@ class Room(ABC):
         elif kind == "act":
             self.play(seat, entry["action"])
             if entry.get("cmd") is not None:
-                self.commands[(seat, entry["cmd"])] = self.seq + 1
+                self.commands[(seat, entry["cmd"])] = (self.seq + 1, entry["action"])
             if entry.get("auto"):
                 self.seats[seat].timeouts += 1
         elif kind == "forfeit":
             self.forfeit, self.forfeit_reason = seat, entry.get("reason")
+        elif kind == "close":
+            self.closed = entry.get("reason") or "abandoned"
         else:
             raise ValueError(f"unknown log entry {kind!r}")
         self.log.append(entry)
         turn = self.meta.get("turn_seconds")
-        clocked = now_ms is not None and turn and self.clock_seat() is not None
-        self.deadline = now_ms + 1000 * turn if clocked else None
+        at = entry.get("at")
+        clocked = at is not None and turn and self.clock_seat() is not None
+        self.deadline = at + 1000 * turn if clocked else None
+
+    def apply(self, entry: dict[str, Any]) -> dict[str, list]:
+        """Apply a logged entry; returns the diff for each audience."""
+        self._play_entry(entry)
+        return self.refresh()
+
+    def load(self, entries: list[dict[str, Any]]) -> None:
+        """Apply a whole log at once (a replica being built): one render at the end, not one
+        per entry."""
+        for entry in entries:
+            self._play_entry(entry)
+            self.seq += 1
+        for audience in self._views:
+            self._views[audience] = self.render(audience)
+            self._recent[audience].clear()
+
+    def set_presence(self, connected: list[bool], spectators: int) -> dict[str, list] | None:
+        """Who is connected, across every node; the diffs, or None if nothing changed."""
+        if spectators == self.spectators and all(
+            s.connected == c for s, c in zip(self.seats, connected, strict=False)
+        ):
+            return None
+        self.spectators = spectators
+        for s, c in zip(self.seats, connected, strict=False):
+            s.connected = c
         return self.refresh()
 
     def refresh(self) -> dict[str, list]:
-        """Recompute every audience's view; record and return the diffs (seq + 1)."""
+        """Recompute every followed audience's view; record and return the diffs (seq + 1)."""
         self.seq += 1
         out = {}
-        for audience in AUDIENCES:
+        for audience in self._views:
             new = self.render(audience)
             ops = diff(self._views[audience], new)
             self._views[audience] = new
@@ -418,143 +415,3 @@ class Room(ABC):
             self._recent[audience].append((self.seq, frame))
             out[audience] = ops
         return out
-
-    def duplicate(self, seat: int, cmd: Any) -> int | None:
-        """The seq at which command ``cmd`` of ``seat`` was applied, if it already was."""
-        if cmd is None:
-            return None
-        return self.commands.get((seat, cmd))
-
-
-class GinRoom(Room):
-    """A Gin Rummy room: two seats (people or bots), a match to a target."""
-
-    game = "gin_rummy"
-
-    def start(self) -> None:
-        self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
-
-    @property
-    def over(self) -> bool:
-        return self.match.is_over
-
-    def game_winner(self) -> int | None:
-        return self.match.winner
-
-    def game_view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None:
-            return self.match.view(seat)
-        game = self.match.view(None)
-        if self.meta.get("open_hands"):
-            game["open"] = open_hands(self.match)
-        return game
-
-    def check(self, seat: int, action: Any) -> dict[str, Any]:
-        parsed = action if isinstance(action, Action) else Action.from_dict(action)
-        refusal = self.match.check(seat, parsed)
-        if refusal is not None:
-            raise refusal
-        return parsed.to_dict()
-
-    def play(self, seat: int, action: dict[str, Any]) -> None:
-        self.match = self.match.apply(seat, Action.from_dict(action))
-
-    def scores(self) -> list[int]:
-        return list(self.match.scores)
-
-    def options(self) -> dict[str, Any]:
-        return {"target": self.meta.get("target", 100)}
-
-    def result(self) -> dict[str, Any]:
-        return {"hands": [h.to_dict() for h in self.match.past]}
-
-    def bot_to_act(self) -> int | None:
-        """The bot seat that should act now, if any (bots start the next hand only when no
-        human sits in the room: people read the end of a hand at their own pace)."""
-        if self.status != "playing":
-            return None
-        to_act = self.match.to_act
-        if to_act is not None:
-            return to_act if self.seats[to_act].kind == "bot" else None
-        if self.match.phase == "hand_over" and not self.humans:
-            return 0
-        return None
-
-    def clock_seat(self) -> int | None:
-        """The human seat whose turn clock runs now (two-human rooms with a clock)."""
-        if not self.meta.get("turn_seconds") or self.status != "playing":
-            return None
-        to_act = self.match.to_act
-        if to_act is not None and self.seats[to_act].kind == "human":
-            return to_act
-        return None
-
-
-class SolitaireRoom(Room):
-    """Easy Harp or Réfléchi: one player's seat and spectators; everyone sees the same."""
-
-    def start(self) -> None:
-        self.game = self.meta["game"]
-        self.solitaire = Solitaire.new(
-            variant_for(self.game, self.meta.get("draw", 1)), self.meta["number"]
-        )
-        self._shown: tuple[Solitaire, dict[str, Any]] | None = None
-        self._checked: tuple[Solitaire, dict[str, Any], Solitaire] | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.solitaire.won
-
-    def game_view(self, seat: int | None) -> dict[str, Any]:
-        # Every audience sees the same: one view per position, not one per audience.
-        if self._shown is None or self._shown[0] is not self.solitaire:
-            self._shown = (self.solitaire, self.solitaire.view())
-        return self._shown[1]
-
-    def check(self, seat: int, action: Any) -> dict[str, Any]:
-        try:
-            clean = parse_action(action)
-            after = self.solitaire.apply(clean)
-        except IllegalMove as refused:
-            raise RoomError(refused.code, refused.message) from None
-        self._checked = (self.solitaire, clean, after)  # play() takes it instead of redoing it
-        return clean
-
-    def play(self, seat: int, action: dict[str, Any]) -> None:
-        checked = self._checked
-        if checked and checked[0] is self.solitaire and checked[1] == action:
-            self.solitaire = checked[2]
-        else:  # read back from the log
-            self.solitaire = self.solitaire.apply(action)
-        self._checked = None
-
-    def scores(self) -> list[int]:
-        return [self.solitaire.score]
-
-    def options(self) -> dict[str, Any]:
-        return {"draw": self.solitaire.variant.draw, "number": self.solitaire.number}
-
-    def result(self) -> dict[str, Any]:
-        s = self.solitaire
-        return {"code": s.code, "won": s.won, "score": s.score, "moves": s.moves}
-
-
-def make_room(room_id: str, meta: dict[str, Any], epoch: str | None = None) -> Room:
-    """The room for ``meta`` (already checked by :func:`check_meta`)."""
-    kind = SolitaireRoom if meta.get("game") in SOLITAIRES else GinRoom
-    return kind(room_id, meta, epoch)
-
-
-def default_action(match: Match, seat: int) -> Action:
-    """The safe move the turn clock plays for a seat that ran out of time: pass the upcard,
-    draw from the stock, discard the highest loose card (never the card just taken)."""
-    phase = match.phase
-    if phase == "offer":
-        return Action("pass")
-    if phase == "draw":
-        return Action("draw_stock")
-    hand = match.hands[seat]
-    loose = [c for c in arrange(hand).deadwood_cards if c != match.taken]
-    pool = loose or [c for c in hand if c != match.taken]
-    card = max(pool, key=lambda c: (VALUES[c], c))
-    return Action("discard", card)

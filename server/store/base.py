@@ -2,25 +2,50 @@
 
 A room's log is append-only and the append is the commit point of an action: it names the
 index it expects to write, and fails with :class:`Conflict` if another writer got there
-first, so two owners can never both extend one log.
+first, so two writers can never both extend one log. What happens by itself in a room (bot
+moves, clocks, forfeits) is appended by the room's one *driver*, which holds the room's
+lease; the lease comes with a fencing token, the append of an automatic entry names it, and
+the store refuses it (:class:`Fenced`) once a newer lease was granted, so a driver that was
+paused or cut off past its lease can never write a stale move.
+
+Besides what it keeps, a store carries the events nodes tell each other (:meth:`events`):
+an entry appended (with the entry, so a replica rarely needs to read the log), a room's
+presence changed, a lobby change. Delivery is at most once; a ``resync`` event says that
+some may have been lost (at start and after a lost connection).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator
 from typing import Any
 
 Entry = dict[str, Any]
+Event = dict[str, Any]
+
+NODE_TIMEOUT_MS = 5000
+"""A node whose heartbeat is older than this is dead: its presence no longer counts."""
 
 
 class Conflict(Exception):
     """The log already has an entry at the index an append expected to write."""
 
 
+class Fenced(Exception):
+    """An automatic entry carried a fencing token older than the room's current lease."""
+
+
+class Unavailable(Exception):
+    """The store did not answer; whether a write took effect is unknown."""
+
+
 class Store(ABC):
+    # ---- rooms and their logs ----------------------------------------------------------
+
     @abstractmethod
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
-        """Record a new room (its options, seed and seats) and mark it active.
+        """Record a new room (its options, seed and seats), mark it active and put it in the
+        lease index with a lapsed lease (so a driver takes it at once).
 
         Room ids are unique: creating an existing room raises :class:`Conflict`.
         """
@@ -29,23 +54,40 @@ class Store(ABC):
     async def room_meta(self, room_id: str) -> dict[str, Any] | None: ...
 
     @abstractmethod
-    async def append(self, room_id: str, index: int, entry: Entry) -> None:
-        """Write ``entry`` at position ``index`` of the room's log, or raise Conflict."""
+    async def append(
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+    ) -> None:
+        """Write ``entry`` at position ``index`` of the room's log and tell every node
+        (an ``entry`` event), or raise :class:`Conflict`. With ``fence`` (an automatic
+        entry of the driver), raise :class:`Fenced` unless it is the room's latest token."""
 
     @abstractmethod
-    async def log(self, room_id: str) -> list[Entry]: ...
+    async def log(self, room_id: str, start: int = 0) -> list[Entry]:
+        """The room's log from index ``start`` on."""
+
+    @abstractmethod
+    async def lengths(self, room_ids: list[str]) -> list[int]:
+        """How many entries each room's log holds (one round trip for all)."""
 
     @abstractmethod
     async def active_rooms(self) -> list[str]:
-        """Rooms created and not yet finished: rebuilt from their logs after a restart."""
+        """Rooms created and not yet finished."""
 
     @abstractmethod
-    async def finish_room(self, room_id: str, replay: dict[str, Any]) -> None:
-        """Store the replay of a finished game and retire the room from the active set.
+    async def is_active(self, room_id: str) -> bool:
+        """The room was created and is not finished."""
+
+    @abstractmethod
+    async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
+        """Store the replay of a finished game (None: a room where nothing was played keeps
+        none), retire the room from the active set, the lease index and the lobby.
+        Idempotent: finishing twice stores the same replay.
 
         ``replay["finished_at"]`` is epoch seconds (a number); anything else is refused before
         anything is written.
         """
+
+    # ---- finished games and daily deals --------------------------------------------------
 
     @abstractmethod
     async def replay(self, game_id: str) -> dict[str, Any] | None: ...
@@ -61,14 +103,68 @@ class Store(ABC):
     async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
         """Store ``deal`` under ``key`` unless one is there; return the stored deal."""
 
-    @abstractmethod
-    async def lobby_put(self, room_id: str, summary: dict[str, Any]) -> None: ...
+    # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod
-    async def lobby_remove(self, room_id: str) -> None: ...
+    async def acquire(self, room_id: str, node: str, ttl_ms: int) -> int | None:
+        """Take the room's lease for ``ttl_ms`` if nobody holds it and the room is active;
+        the new fencing token (greater than every earlier one), or None."""
 
     @abstractmethod
-    async def lobby(self) -> list[dict[str, Any]]: ...
+    async def renew(self, leases: list[tuple[str, str, int]], ttl_ms: int) -> list[bool]:
+        """Extend each ``(room, node, token)`` lease still held; whether each still is."""
+
+    @abstractmethod
+    async def release(self, room_id: str, node: str, token: int) -> None:
+        """Give a held lease up now (a graceful stop), so another node takes it at once."""
+
+    @abstractmethod
+    async def lapsed(self, limit: int) -> list[str]:
+        """Up to ``limit`` active rooms whose lease has lapsed (nobody drives them)."""
+
+    # ---- nodes and presence ----------------------------------------------------------------
+
+    @abstractmethod
+    async def heartbeat(self, node: str) -> dict[str, int]:
+        """Say ``node`` is alive; every node known, with how long ago (ms) it was heard."""
+
+    @abstractmethod
+    async def leave_cluster(self, node: str) -> None:
+        """Forget ``node``: its heartbeat and its presence in every room."""
+
+    @abstractmethod
+    async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:
+        """Record how many of ``node``'s sockets are in each audience of the room (None: no
+        more), and tell every node (a ``presence`` event)."""
+
+    @abstractmethod
+    async def presence(self, room_id: str) -> dict[str, list[int]]:
+        """Every node's counts for the room (dead nodes' included: readers filter)."""
+
+    # ---- the lobby ---------------------------------------------------------------------
+
+    @abstractmethod
+    async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
+        """Set (or with None remove) a public room's summary and tell every node (a
+        ``lobby`` event carrying the lobby's new version)."""
+
+    async def lobby_remove(self, room_id: str) -> None:
+        await self.lobby_put(room_id, None)
+
+    @abstractmethod
+    async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
+        """The lobby's version and every room in it, read at one instant."""
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        _, rooms = await self.lobby_snapshot()
+        return [rooms[k] for k in sorted(rooms)]
+
+    # ---- events and upkeep -------------------------------------------------------------------
+
+    @abstractmethod
+    def events(self) -> AsyncIterator[Event]:
+        """What nodes tell each other, for as long as the store is open: ``resync`` first
+        and after any loss, then ``entry``, ``presence`` and ``lobby`` events."""
 
     async def ping(self) -> bool:
         """True when the store answers (readiness)."""

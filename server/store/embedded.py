@@ -3,6 +3,10 @@
 All SQLite work runs on one dedicated thread (SQLite connections belong to the thread that
 opened them), so the event loop never waits on disk. WAL mode keeps writes cheap; the log
 table's primary key (room, index) makes an append at a taken index fail atomically.
+
+One process owns the file, so what only matters between nodes lives in this process's
+memory: leases (this node drives every room, but through the same code as a cluster),
+presence, heartbeats, and the events, which go straight back to this process.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ import asyncio
 import json
 import sqlite3
 import time
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server.store.base import Conflict, Entry, Store, replay_summary
+from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, active INTEGER NOT NULL);
@@ -27,14 +32,27 @@ CREATE TABLE IF NOT EXISTS lobby (room TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 
+def _ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
 class EmbeddedStore(Store):
     def __init__(self, path: str) -> None:
         self.path = path
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._db: sqlite3.Connection | None = None
-        self._pool.submit(self._open).result()
+        # room -> (node, token, lapses at ms) for rooms with a lease; active rooms without
+        # one are in _lapsed. Tokens only grow, per room, for the life of the process.
+        self._leases: dict[str, tuple[str, int, int]] = {}
+        self._tokens: dict[str, int] = {}
+        self._lapsed: set[str] = set()
+        self._presence: dict[str, dict[str, list[int]]] = {}
+        self._lobby_version = 0
+        self._queue: asyncio.Queue[Event] | None = None
+        active = self._pool.submit(self._open).result()
+        self._lapsed.update(active)
 
-    def _open(self) -> None:
+    def _open(self) -> list[str]:
         db = sqlite3.connect(self.path, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")  # an accepted action survives a power cut
@@ -42,6 +60,7 @@ class EmbeddedStore(Store):
         # The lobby lists rooms of this process's life; a restart rebuilds it.
         db.execute("DELETE FROM lobby")
         self._db = db
+        return [r[0] for r in db.execute("SELECT id FROM rooms WHERE active = 1")]
 
     async def _run(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
@@ -49,6 +68,12 @@ class EmbeddedStore(Store):
     def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
         assert self._db is not None
         return self._db.execute(sql, params).fetchall()
+
+    def _publish(self, event: Event) -> None:
+        if self._queue is not None:
+            self._queue.put_nowait(event)
+
+    # ---- rooms and logs ------------------------------------------------------------------
 
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
         try:
@@ -59,6 +84,7 @@ class EmbeddedStore(Store):
             )
         except sqlite3.IntegrityError:
             raise Conflict(f"room {room_id} exists") from None
+        self._lapsed.add(room_id)
 
     async def room_meta(self, room_id: str) -> dict[str, Any] | None:
         rows = await self._run(self._query, "SELECT meta FROM rooms WHERE id = ?", (room_id,))
@@ -92,34 +118,63 @@ class EmbeddedStore(Store):
         except sqlite3.IntegrityError:
             raise Conflict(f"entry {index} of {room_id} is taken") from None
 
-    async def append(self, room_id: str, index: int, entry: Entry) -> None:
+    async def append(
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+    ) -> None:
+        if fence is not None and fence != self._tokens.get(room_id):
+            raise Fenced(f"a newer driver holds {room_id}")
         await self._run(self._append, room_id, index, entry)
+        self._publish({"k": "entry", "room": room_id, "index": index, "entry": entry})
 
-    async def log(self, room_id: str) -> list[Entry]:
+    async def log(self, room_id: str, start: int = 0) -> list[Entry]:
         rows = await self._run(
-            self._query, "SELECT entry FROM log WHERE room = ? ORDER BY idx", (room_id,)
+            self._query,
+            "SELECT entry FROM log WHERE room = ? AND idx >= ? ORDER BY idx",
+            (room_id, start),
         )
         return [json.loads(r[0]) for r in rows]
+
+    def _lengths(self, room_ids: list[str]) -> list[int]:
+        assert self._db is not None
+        sql = "SELECT COUNT(*) FROM log WHERE room = ?"
+        return [self._db.execute(sql, (r,)).fetchone()[0] for r in room_ids]
+
+    async def lengths(self, room_ids: list[str]) -> list[int]:
+        return await self._run(self._lengths, room_ids)
 
     async def active_rooms(self) -> list[str]:
         rows = await self._run(self._query, "SELECT id FROM rooms WHERE active = 1")
         return [r[0] for r in rows]
 
-    def _finish(self, room_id: str, replay: dict[str, Any]) -> None:
-        finished_at = float(replay.get("finished_at", time.time()))
+    async def is_active(self, room_id: str) -> bool:
+        sql = "SELECT 1 FROM rooms WHERE id = ? AND active = 1"
+        return bool(await self._run(self._query, sql, (room_id,)))
 
-        def work(db: sqlite3.Connection) -> None:
+    def _finish(self, room_id: str, replay: dict[str, Any] | None) -> bool:
+        finished_at = float(replay.get("finished_at", time.time())) if replay else 0.0
+
+        def work(db: sqlite3.Connection) -> bool:
             db.execute("UPDATE rooms SET active = 0 WHERE id = ?", (room_id,))
-            db.execute(
-                "INSERT OR REPLACE INTO replays (id, finished, body) VALUES (?, ?, ?)",
-                (replay["id"], finished_at, json.dumps(replay)),
+            if replay is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO replays (id, finished, body) VALUES (?, ?, ?)",
+                    (replay["id"], finished_at, json.dumps(replay)),
+                )
+            return db.execute("DELETE FROM lobby WHERE room = ?", (room_id,)).rowcount > 0
+
+        return self._transaction(work)
+
+    async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
+        listed = await self._run(self._finish, room_id, replay)
+        self._leases.pop(room_id, None)
+        self._lapsed.discard(room_id)
+        if listed:
+            self._lobby_version += 1
+            self._publish(
+                {"k": "lobby", "v": self._lobby_version, "room": room_id, "summary": None}
             )
-            db.execute("DELETE FROM lobby WHERE room = ?", (room_id,))
 
-        self._transaction(work)
-
-    async def finish_room(self, room_id: str, replay: dict[str, Any]) -> None:
-        await self._run(self._finish, room_id, replay)
+    # ---- replays and dailies ---------------------------------------------------------------
 
     async def replay(self, game_id: str) -> dict[str, Any] | None:
         rows = await self._run(self._query, "SELECT body FROM replays WHERE id = ?", (game_id,))
@@ -145,19 +200,105 @@ class EmbeddedStore(Store):
         assert stored is not None
         return stored
 
-    async def lobby_put(self, room_id: str, summary: dict[str, Any]) -> None:
-        await self._run(
-            self._query,
-            "INSERT OR REPLACE INTO lobby (room, body) VALUES (?, ?)",
-            (room_id, json.dumps(summary)),
+    # ---- leases (in memory: one process) -----------------------------------------------------
+
+    def _expire(self, room_id: str) -> None:
+        held = self._leases.get(room_id)
+        if held is not None and held[2] <= _ms():
+            del self._leases[room_id]
+            self._lapsed.add(room_id)
+
+    async def acquire(self, room_id: str, node: str, ttl_ms: int) -> int | None:
+        self._expire(room_id)
+        if room_id not in self._lapsed:
+            return None  # held, or not an active room
+        self._lapsed.discard(room_id)
+        token = self._tokens.get(room_id, 0) + 1
+        self._tokens[room_id] = token
+        self._leases[room_id] = (node, token, _ms() + ttl_ms)
+        return token
+
+    async def renew(self, leases: list[tuple[str, str, int]], ttl_ms: int) -> list[bool]:
+        held = []
+        for room_id, node, token in leases:
+            self._expire(room_id)
+            lease = self._leases.get(room_id)
+            ok = lease is not None and lease[:2] == (node, token)
+            if ok:
+                self._leases[room_id] = (node, token, _ms() + ttl_ms)
+            held.append(ok)
+        return held
+
+    async def release(self, room_id: str, node: str, token: int) -> None:
+        lease = self._leases.get(room_id)
+        if lease is not None and lease[:2] == (node, token):
+            del self._leases[room_id]
+            self._lapsed.add(room_id)
+
+    async def lapsed(self, limit: int) -> list[str]:
+        now = _ms()
+        for room_id in [r for r, lease in self._leases.items() if lease[2] <= now]:
+            self._expire(room_id)
+        return sorted(self._lapsed)[:limit]
+
+    # ---- nodes and presence (in memory) ----------------------------------------------------------
+
+    async def heartbeat(self, node: str) -> dict[str, int]:
+        return {node: 0}
+
+    async def leave_cluster(self, node: str) -> None:
+        for counts in self._presence.values():
+            counts.pop(node, None)
+
+    async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:
+        room = self._presence.setdefault(room_id, {})
+        if counts is None:
+            room.pop(node, None)
+            if not room:
+                del self._presence[room_id]
+        else:
+            room[node] = list(counts)
+        self._publish({"k": "presence", "room": room_id, "node": node, "counts": counts})
+
+    async def presence(self, room_id: str) -> dict[str, list[int]]:
+        return {node: list(c) for node, c in self._presence.get(room_id, {}).items()}
+
+    # ---- lobby -------------------------------------------------------------------------------
+
+    async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
+        if summary is None:
+            rows = await self._run(self._delete_listed, room_id)
+            if not rows:
+                return
+        elif not await self._run(self._list, room_id, json.dumps(summary)):
+            return  # not an active room (a late write after its end)
+        self._lobby_version += 1
+        self._publish({"k": "lobby", "v": self._lobby_version, "room": room_id, "summary": summary})
+
+    def _list(self, room_id: str, body: str) -> int:
+        assert self._db is not None
+        sql = (
+            "INSERT OR REPLACE INTO lobby (room, body) SELECT ?, ? "
+            "WHERE EXISTS (SELECT 1 FROM rooms WHERE id = ? AND active = 1)"
         )
+        return self._db.execute(sql, (room_id, body, room_id)).rowcount
 
-    async def lobby_remove(self, room_id: str) -> None:
-        await self._run(self._query, "DELETE FROM lobby WHERE room = ?", (room_id,))
+    def _delete_listed(self, room_id: str) -> int:
+        assert self._db is not None
+        return self._db.execute("DELETE FROM lobby WHERE room = ?", (room_id,)).rowcount
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        rows = await self._run(self._query, "SELECT body FROM lobby ORDER BY room")
-        return [json.loads(r[0]) for r in rows]
+    async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
+        version = self._lobby_version
+        rows = await self._run(self._query, "SELECT room, body FROM lobby")
+        return version, {room: json.loads(body) for room, body in rows}
+
+    # ---- events ----------------------------------------------------------------------------------
+
+    async def events(self) -> AsyncIterator[Event]:
+        self._queue = asyncio.Queue()
+        yield {"k": "resync"}
+        while True:
+            yield await self._queue.get()
 
     async def close(self) -> None:
         def _close() -> None:

@@ -7,6 +7,8 @@ FINISHED_ROOM_TTL = 7 * 24 * 3600
 REPLAY_TTL = 90 * 24 * 3600
 DAILY_TTL = 40 * 24 * 3600
 REPLAY_INDEX_LIMIT = 10_000
+PRESENCE_TTL = 24 * 3600
+"""A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
 
 class Keys:
@@ -19,9 +21,40 @@ class Keys:
     def room_log(self, room_id: str) -> str:
         return f"{self.prefix}:room:{room_id}:log"
 
+    def lease(self, room_id: str) -> str:
+        """The driver's lease: ``node:token``, with a PX expiry."""
+        return f"{self.prefix}:room:{room_id}:lease"
+
+    def fence(self, room_id: str) -> str:
+        """The room's latest fencing token (INCR on every lease granted)."""
+        return f"{self.prefix}:room:{room_id}:fence"
+
+    def presence(self, room_id: str) -> str:
+        """Hash: node -> JSON counts of its sockets per audience."""
+        return f"{self.prefix}:room:{room_id}:presence"
+
     @property
     def active(self) -> str:
         return f"{self.prefix}:rooms:active"
+
+    @property
+    def leases(self) -> str:
+        """Sorted set: active room -> when its lease lapses (ms, Redis clock; 0: lapsed)."""
+        return f"{self.prefix}:rooms:leases"
+
+    @property
+    def nodes(self) -> str:
+        """Sorted set: node -> its last heartbeat (ms, Redis clock)."""
+        return f"{self.prefix}:nodes"
+
+    def node_rooms(self, node: str) -> str:
+        """Set: the rooms where ``node`` has recorded presence (for cleaning up after it)."""
+        return f"{self.prefix}:node:{node}:rooms"
+
+    @property
+    def events(self) -> str:
+        """The pub/sub channel of events between nodes."""
+        return f"{self.prefix}:events"
 
     def replay(self, game_id: str) -> str:
         return f"{self.prefix}:replay:{game_id}"
@@ -36,3 +69,7 @@ class Keys:
     @property
     def lobby(self) -> str:
         return f"{self.prefix}:lobby"
+
+    @property
+    def lobby_version(self) -> str:
+        return f"{self.prefix}:lobby:version"

@@ -1,109 +1,378 @@
-"""The Redis store (``REDIS_URL``): shared by every server node.
+"""The Redis store (``REDIS_URL``, or ``REDIS_SENTINELS``): shared by every server node.
 
 Read-modify-write happens only inside Lua scripts called by SHA (``register_script``), each
-with its KEYS/ARGV contract written above it.
+with its KEYS/ARGV contract written above it. Times that nodes compare (lease expiries,
+heartbeats) are read from Redis' own clock (``TIME``) inside the scripts, so nodes whose
+clocks disagree still agree on who holds a lease.
+
+Every failure to reach Redis surfaces as :class:`Unavailable`: the caller cannot know whether a
+write took effect, and the compare-and-set of the log makes a retry safe.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import redis.asyncio as redis
+from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel
+from redis.backoff import ExponentialWithJitterBackoff
 
-from server.store.base import Conflict, Entry, Store, replay_summary
+from server.store.base import (
+    Conflict,
+    Entry,
+    Event,
+    Fenced,
+    Store,
+    Unavailable,
+    replay_summary,
+)
 from server.store.keys import (
     DAILY_TTL,
     FINISHED_ROOM_TTL,
+    PRESENCE_TTL,
     REPLAY_INDEX_LIMIT,
     REPLAY_TTL,
     Keys,
 )
 
-# KEYS[1] = the room's log list. ARGV[1] = the index the entry must take, ARGV[2] = the entry.
-# Appends only if the list is exactly that long; returns 1, or -1 (someone else wrote).
+NOW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+"""
+
+# KEYS[1] = the room's log, KEYS[2] = the room's fence.
+# ARGV[1] = the index the entry must take, ARGV[2] = the entry, ARGV[3] = the fencing token of
+# an automatic entry ('' for a player's), ARGV[4] = the event to publish, ARGV[5] = channel.
+# Returns 1, -1 (the log is not that long: someone else wrote) or -2 (a stale token).
 APPEND = """
+if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[3] then return -2 end
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1
+"""
+
+# KEYS[1] = room meta, KEYS[2] = active set, KEYS[3] = lease index.
+# ARGV[1] = room id, ARGV[2] = meta JSON. Returns 1, or 0 if the room exists.
+CREATE = """
+if redis.call('SET', KEYS[1], ARGV[2], 'NX') == false then return 0 end
+redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('ZADD', KEYS[3], 0, ARGV[1])
+return 1
+"""
+
+# KEYS[1] = the room's lease, KEYS[2] = its fence, KEYS[3] = the lease index.
+# ARGV[1] = node, ARGV[2] = TTL (ms), ARGV[3] = room id.
+# Returns the new fencing token, or 0 if the lease is held or the room is not active.
+ACQUIRE = (
+    """
+if redis.call('ZSCORE', KEYS[3], ARGV[3]) == false then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local token = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. token, 'PX', ARGV[2])
+"""
+    + NOW
+    + """
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), ARGV[3])
+return token
+"""
+)
+
+# KEYS[1] = the room's lease, KEYS[2] = the lease index.
+# ARGV[1] = 'node:token', ARGV[2] = TTL (ms), ARGV[3] = room id. Returns 1 if still held.
+RENEW = (
+    """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+    + NOW
+    + """
+redis.call('ZADD', KEYS[2], 'XX', now + tonumber(ARGV[2]), ARGV[3])
+return 1
+"""
+)
+
+# KEYS[1] = the room's lease, KEYS[2] = the lease index. ARGV[1] = 'node:token', ARGV[2] =
+# room id. Drops the lease if still held and marks it lapsed in the index.
+RELEASE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZADD', KEYS[2], 'XX', 0, ARGV[2])
+return 1
+"""
+
+# KEYS[1] = the lease index. ARGV[1] = how many. The rooms whose lease lapsed by now.
+LAPSED = (
+    NOW
+    + """
+return redis.call('ZRANGE', KEYS[1], '-inf', now, 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[1]))
+"""
+)
+
+# KEYS[1] = the node set. ARGV[1] = node. Records the heartbeat; returns {now, the node set
+# with scores as a flat list}.
+HEARTBEAT = (
+    NOW
+    + """
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+return {now, redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')}
+"""
+)
+
+# KEYS[1] = the room's presence hash, KEYS[2] = the node's room set.
+# ARGV[1] = node, ARGV[2] = counts JSON ('' to remove), ARGV[3] = room id, ARGV[4] = TTL (s),
+# ARGV[5] = the event, ARGV[6] = channel.
+PRESENCE = """
+if ARGV[2] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('SREM', KEYS[2], ARGV[3])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('SADD', KEYS[2], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+end
+redis.call('PUBLISH', ARGV[6], ARGV[5])
+return 1
+"""
+
+# The lobby event a change publishes (Lua: room id in ARGV[1], the summary JSON in `summary`).
+LOBBY_EVENT = """
+local event = '{"k":"lobby","v":' .. v .. ',"room":' .. cjson.encode(ARGV[1])
+redis.call('PUBLISH', CHANNEL, event .. ',"summary":' .. summary .. '}')
+"""
+
+# KEYS[1] = lobby hash, KEYS[2] = lobby version, KEYS[3] = active set. ARGV[1] = room id,
+# ARGV[2] = summary JSON ('' to remove), ARGV[3] = channel. Bumps the version and publishes
+# the change with it; removing an absent room, or listing a room that is not active (a late
+# write after its end), changes nothing.
+LOBBY_PUT = (
+    """
+local summary = 'null'
+if ARGV[2] == '' then
+  if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+else
+  if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 0 then return 0 end
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  summary = ARGV[2]
+end
+local v = redis.call('INCR', KEYS[2])
+"""
+    + LOBBY_EVENT.replace("CHANNEL", "ARGV[3]")
+    + "return v"
+)
+
+# KEYS[1] = lobby hash, KEYS[2] = lobby version. Returns {version, hash as a flat list}.
+LOBBY_SNAPSHOT = """
+return {tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('HGETALL', KEYS[1])}
 """
 
 # KEYS[1] = room meta, KEYS[2] = room log, KEYS[3] = active set, KEYS[4] = replay,
-# KEYS[5] = replay index (sorted set), KEYS[6] = lobby hash.
-# ARGV[1] = room id, ARGV[2] = replay JSON, ARGV[3] = finish time, ARGV[4] = replay id,
-# ARGV[5] = finished-room TTL, ARGV[6] = replay TTL, ARGV[7] = index limit.
-FINISH = """
+# KEYS[5] = replay index (sorted set), KEYS[6] = lobby hash, KEYS[7] = lobby version,
+# KEYS[8] = lease index, KEYS[9] = the room's lease, KEYS[10] = its fence.
+# ARGV[1] = room id, ARGV[2] = replay JSON ('' for none), ARGV[3] = finish time,
+# ARGV[4] = replay id, ARGV[5] = finished-room TTL, ARGV[6] = replay TTL, ARGV[7] = index
+# limit, ARGV[8] = channel.
+FINISH = (
+    """
 redis.call('SREM', KEYS[3], ARGV[1])
-redis.call('HDEL', KEYS[6], ARGV[1])
-redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[6])
-redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
-redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -1 - tonumber(ARGV[7]))
+redis.call('ZREM', KEYS[8], ARGV[1])
+redis.call('DEL', KEYS[9])
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[6])
+  redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
+  redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -1 - tonumber(ARGV[7]))
+end
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
-return 1
+redis.call('EXPIRE', KEYS[10], ARGV[5])
+if redis.call('HDEL', KEYS[6], ARGV[1]) == 0 then return 1 end
+local v = redis.call('INCR', KEYS[7])
+local summary = 'null'
 """
+    + LOBBY_EVENT.replace("CHANNEL", "ARGV[8]")
+    + "return 1"
+)
+
+UNREACHABLE = (
+    redis.ConnectionError,
+    redis.TimeoutError,
+    redis.BusyLoadingError,
+    redis.ReadOnlyError,
+    OSError,
+)
+
+
+def _reachable(method):
+    """Report a Redis that cannot be reached as :class:`Unavailable`."""
+
+    @functools.wraps(method)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await method(*args, **kwargs)
+        except UNREACHABLE as lost:
+            raise Unavailable(str(lost) or type(lost).__name__) from None
+
+    return wrapper
+
+
+def connect(
+    url: str | None, sentinels: list[tuple[str, int]] | None = None, service: str = "cardroom"
+) -> redis.Redis:
+    """A client for one Redis, or for the primary that ``sentinels`` name for ``service``
+    (it follows a fail-over). Short timeouts and few retries: a request waits at most about
+    two seconds for a Redis that is gone, then is refused as unavailable."""
+    options: dict[str, Any] = {
+        "decode_responses": True,
+        "socket_timeout": 2.0,
+        "socket_connect_timeout": 1.0,
+        "retry": Retry(ExponentialWithJitterBackoff(base=0.02, cap=0.5), 3),
+        "health_check_interval": 10,
+    }
+    if sentinels:
+        sentinel = Sentinel(sentinels, socket_timeout=1.0, socket_connect_timeout=1.0)
+        return sentinel.master_for(service, **options)
+    assert url is not None
+    return redis.from_url(url, **options)
 
 
 class RedisStore(Store):
-    def __init__(self, url: str, prefix: str = "cardroom") -> None:
-        self.redis = redis.from_url(url, decode_responses=True)
+    def __init__(
+        self,
+        url: str | None = None,
+        prefix: str = "cardroom",
+        *,
+        sentinels: list[tuple[str, int]] | None = None,
+        service: str = "cardroom",
+        wait_replicas: int = 0,
+        wait_ms: int = 500,
+    ) -> None:
+        self.redis = connect(url, sentinels, service)
         self.keys = Keys(prefix)
-        self._append = self.redis.register_script(APPEND)
-        self._finish = self.redis.register_script(FINISH)
+        self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
+        self._closed = asyncio.Event()
+        script = self.redis.register_script
+        self._append = script(APPEND)
+        self._create = script(CREATE)
+        self._acquire = script(ACQUIRE)
+        self._renew = script(RENEW)
+        self._release = script(RELEASE)
+        self._lapsed = script(LAPSED)
+        self._heartbeat = script(HEARTBEAT)
+        self._presence = script(PRESENCE)
+        self._lobby_put = script(LOBBY_PUT)
+        self._lobby_snapshot = script(LOBBY_SNAPSHOT)
+        self._finish = script(FINISH)
 
+    # ---- rooms and logs ------------------------------------------------------------------
+
+    @_reachable
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self.keys.room_meta(room_id), json.dumps(meta), nx=True)
-            pipe.sadd(self.keys.active, room_id)
-            created, _ = await pipe.execute()
+        k = self.keys
+        created = await self._create(
+            keys=[k.room_meta(room_id), k.active, k.leases], args=[room_id, json.dumps(meta)]
+        )
         if not created:
             raise Conflict(f"room {room_id} exists")
 
+    @_reachable
     async def room_meta(self, room_id: str) -> dict[str, Any] | None:
         raw = await self.redis.get(self.keys.room_meta(room_id))
         return json.loads(raw) if raw else None
 
-    async def append(self, room_id: str, index: int, entry: Entry) -> None:
-        done = await self._append(
-            keys=[self.keys.room_log(room_id)], args=[index, json.dumps(entry)]
-        )
-        if done != 1:
+    @_reachable
+    async def append(
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+    ) -> None:
+        body = json.dumps(entry)
+        event = f'{{"k":"entry","room":{json.dumps(room_id)},"index":{index},"entry":{body}}}'
+        k = self.keys
+        keys = [k.room_log(room_id), k.fence(room_id)]
+        args = [index, body, "" if fence is None else str(fence), event, k.events]
+        if self.wait_replicas:
+            # One round trip: the append, then WAIT until the replicas have it.
+            async with self.redis.pipeline(transaction=False) as pipe:
+                await self._append(keys=keys, args=args, client=pipe)
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+                done, acked = await pipe.execute()
+        else:
+            done, acked = await self._append(keys=keys, args=args), None
+        if done == -1:
             raise Conflict(f"entry {index} of {room_id} is taken")
+        if done == -2:
+            raise Fenced(f"a newer driver holds {room_id}")
+        if acked is not None and acked < self.wait_replicas:
+            # On the primary, not yet on a replica: a fail-over now could lose it, so it is
+            # not acknowledged (a retry with the same command id is safe either way).
+            raise Unavailable(f"entry {index} of {room_id} reached {acked} replicas")
 
-    async def log(self, room_id: str) -> list[Entry]:
-        return [json.loads(x) for x in await self.redis.lrange(self.keys.room_log(room_id), 0, -1)]
+    @_reachable
+    async def log(self, room_id: str, start: int = 0) -> list[Entry]:
+        raw = await self.redis.lrange(self.keys.room_log(room_id), start, -1)
+        return [json.loads(x) for x in raw]
 
+    @_reachable
+    async def lengths(self, room_ids: list[str]) -> list[int]:
+        if not room_ids:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id in room_ids:
+                pipe.llen(self.keys.room_log(room_id))
+            return [int(n) for n in await pipe.execute()]
+
+    @_reachable
     async def active_rooms(self) -> list[str]:
         return sorted(await self.redis.smembers(self.keys.active))
 
-    async def finish_room(self, room_id: str, replay: dict[str, Any]) -> None:
-        finished_at = float(replay.get("finished_at", time.time()))  # refuse before any write
+    @_reachable
+    async def is_active(self, room_id: str) -> bool:
+        return bool(await self.redis.sismember(self.keys.active, room_id))
+
+    @_reachable
+    async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
+        # Refuse a bad time before any write.
+        finished_at = float(replay.get("finished_at", time.time())) if replay else 0.0
         k = self.keys
         await self._finish(
             keys=[
                 k.room_meta(room_id),
                 k.room_log(room_id),
                 k.active,
-                k.replay(replay["id"]),
+                k.replay(replay["id"] if replay else room_id),
                 k.replays,
                 k.lobby,
+                k.lobby_version,
+                k.leases,
+                k.lease(room_id),
+                k.fence(room_id),
             ],
             args=[
                 room_id,
-                json.dumps(replay),
+                json.dumps(replay) if replay else "",
                 finished_at,
-                replay["id"],
+                replay["id"] if replay else "",
                 FINISHED_ROOM_TTL,
                 REPLAY_TTL,
                 REPLAY_INDEX_LIMIT,
+                k.events,
             ],
         )
 
+    # ---- replays and dailies ---------------------------------------------------------------
+
+    @_reachable
     async def replay(self, game_id: str) -> dict[str, Any] | None:
         raw = await self.redis.get(self.keys.replay(game_id))
         return json.loads(raw) if raw else None
 
+    @_reachable
     async def replays(self, limit: int = 50) -> list[dict[str, Any]]:
         if limit <= 0:
             return []
@@ -116,10 +385,12 @@ class RedisStore(Store):
             await self.redis.zrem(self.keys.replays, *expired)
         return [replay_summary(json.loads(b)) for b in bodies if b]
 
+    @_reachable
     async def daily(self, key: str) -> dict[str, Any] | None:
         raw = await self.redis.get(self.keys.daily(key))
         return json.loads(raw) if raw else None
 
+    @_reachable
     async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
         # SET NX is one atomic command: the first node to store today's deal wins.
         await self.redis.set(self.keys.daily(key), json.dumps(deal), nx=True, ex=DAILY_TTL)
@@ -127,21 +398,133 @@ class RedisStore(Store):
         assert stored is not None
         return stored
 
-    async def lobby_put(self, room_id: str, summary: dict[str, Any]) -> None:
-        await self.redis.hset(self.keys.lobby, room_id, json.dumps(summary))
+    # ---- leases ----------------------------------------------------------------------------
 
-    async def lobby_remove(self, room_id: str) -> None:
-        await self.redis.hdel(self.keys.lobby, room_id)
+    @_reachable
+    async def acquire(self, room_id: str, node: str, ttl_ms: int) -> int | None:
+        k = self.keys
+        keys, args = [k.lease(room_id), k.fence(room_id), k.leases], [node, ttl_ms, room_id]
+        if not self.wait_replicas:
+            return int(await self._acquire(keys=keys, args=args)) or None
+        # A token a fail-over could lose might be granted again to another node: wait until
+        # the replicas have it, as for an entry.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            await self._acquire(keys=keys, args=args, client=pipe)
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+            token, acked = await pipe.execute()
+        if token and acked < self.wait_replicas:
+            raise Unavailable(f"the lease of {room_id} reached {acked} replicas")
+        return int(token) or None
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        raw = await self.redis.hgetall(self.keys.lobby)
-        return [json.loads(raw[k]) for k in sorted(raw)]
+    @_reachable
+    async def renew(self, leases: list[tuple[str, str, int]], ttl_ms: int) -> list[bool]:
+        if not leases:
+            return []
+        k = self.keys
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id, node, token in leases:
+                await self._renew(
+                    keys=[k.lease(room_id), k.leases],
+                    args=[f"{node}:{token}", ttl_ms, room_id],
+                    client=pipe,
+                )
+            return [bool(r) for r in await pipe.execute()]
+
+    @_reachable
+    async def release(self, room_id: str, node: str, token: int) -> None:
+        k = self.keys
+        await self._release(keys=[k.lease(room_id), k.leases], args=[f"{node}:{token}", room_id])
+
+    @_reachable
+    async def lapsed(self, limit: int) -> list[str]:
+        return list(await self._lapsed(keys=[self.keys.leases], args=[limit]))
+
+    # ---- nodes and presence ------------------------------------------------------------------
+
+    @_reachable
+    async def heartbeat(self, node: str) -> dict[str, int]:
+        now, flat = await self._heartbeat(keys=[self.keys.nodes], args=[node])
+        return {n: int(now) - int(float(s)) for n, s in zip(flat[::2], flat[1::2], strict=True)}
+
+    @_reachable
+    async def leave_cluster(self, node: str) -> None:
+        k = self.keys
+        rooms = await self.redis.smembers(k.node_rooms(node))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id in rooms:
+                pipe.hdel(k.presence(room_id), node)
+            pipe.delete(k.node_rooms(node))
+            pipe.zrem(k.nodes, node)
+            await pipe.execute()
+
+    @_reachable
+    async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:
+        k = self.keys
+        event = json.dumps({"k": "presence", "room": room_id, "node": node, "counts": counts})
+        await self._presence(
+            keys=[k.presence(room_id), k.node_rooms(node)],
+            args=[
+                node,
+                "" if counts is None else json.dumps(counts),
+                room_id,
+                PRESENCE_TTL,
+                event,
+                k.events,
+            ],
+        )
+
+    @_reachable
+    async def presence(self, room_id: str) -> dict[str, list[int]]:
+        raw = await self.redis.hgetall(self.keys.presence(room_id))
+        return {node: json.loads(counts) for node, counts in raw.items()}
+
+    # ---- lobby -------------------------------------------------------------------------------
+
+    @_reachable
+    async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
+        k = self.keys
+        body = "" if summary is None else json.dumps(summary)
+        await self._lobby_put(
+            keys=[k.lobby, k.lobby_version, k.active], args=[room_id, body, k.events]
+        )
+
+    @_reachable
+    async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
+        version, flat = await self._lobby_snapshot(keys=[self.keys.lobby, self.keys.lobby_version])
+        pairs = zip(flat[::2], flat[1::2], strict=True)
+        return int(version), {room: json.loads(body) for room, body in pairs}
+
+    # ---- events --------------------------------------------------------------------------------
+
+    async def events(self) -> AsyncIterator[Event]:
+        """Pub/sub on the events channel, subscribed again (with a ``resync``) whenever the
+        connection was lost, backing off up to two seconds while Redis is away."""
+        backoff = 0.05
+        while not self._closed.is_set():
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.keys.events)
+                backoff = 0.05
+                yield {"k": "resync"}
+                while not self._closed.is_set():
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is not None and message["type"] == "message":
+                        yield json.loads(message["data"])
+            except UNREACHABLE:
+                await asyncio.sleep(backoff)
+                backoff = min(2.0, backoff * 2)
+            finally:
+                with contextlib.suppress(*UNREACHABLE):
+                    await pubsub.aclose()
 
     async def ping(self) -> bool:
         try:
             return bool(await self.redis.ping())
+        except UNREACHABLE:
+            return False
         except redis.RedisError:
             return False
 
     async def close(self) -> None:
+        self._closed.set()
         await self.redis.aclose()

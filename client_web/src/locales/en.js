@@ -389,6 +389,9 @@ export default {
   "error.daily_not_over": "Today's deal is replayable from tomorrow (UTC).",
   "error.no_example": "There is no example with that name.",
   "error.too_large": "That request is too large.",
+  "error.bad_name": "That name cannot be used: 1 to 24 characters, with at least one letter, digit or symbol.",
+  "error.id_reused": "That move was already sent as another one; try again.",
+  "error.unavailable": "The game store cannot be reached right now: nothing was changed; try again in a moment.",
 
   // ---- the learn pages -------------------------------------------------------------------
   "learn.gin-rummy.summary": "Two players draw and discard, racing to arrange ten cards into sets and runs.",

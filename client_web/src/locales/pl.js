@@ -389,6 +389,9 @@ export default {
   "error.daily_not_over": "Rozdanie dnia można obejrzeć od jutra (UTC).",
   "error.no_example": "Nie ma przykładu o tej nazwie.",
   "error.too_large": "To żądanie jest za duże.",
+  "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol.",
+  "error.id_reused": "Ten ruch został już wysłany jako inny; spróbuj ponownie.",
+  "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
 
   // ---- strony nauki ----------------------------------------------------------------------
   "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",

@@ -1,0 +1,1 @@
+"""Several nodes on one store: driver leases with fencing, liveness, events between nodes."""

@@ -1,0 +1,376 @@
+"""The driver: what happens by itself in the rooms this node drives.
+
+Bots' turns, turn clocks, grace forfeits, the end of rooms nobody plays in, lobby summaries
+and finishing a room happen in exactly one place: the node that holds the room's lease.
+The lease lives in the store with a TTL (renewed every third of it) and a fencing token;
+every automatic entry carries the token, and the store refuses it once a newer lease was
+granted, so a driver that was paused or cut off past its lease can never append (the
+log's compare-and-set already makes a double append impossible; the token makes a stale
+one impossible). Rooms whose lease lapsed are found by a periodic look at the store's lease
+index and taken by the first node to ask; bots are deterministic in (view, seed), so a bot
+whose think was cut short by a take-over simply thinks again on the new driver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from server.games.cards import derive_seed
+from server.logs import log, logger, now_ms
+from server.rooms import RoomError
+from server.rooms.gin import default_action
+from server.rooms.replicas import Replica
+from server.store import Fenced, Unavailable
+
+if TYPE_CHECKING:
+    from server.node import Node
+
+SCAN_BATCH = 200
+LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often
+
+
+class Stale(Exception):
+    """What a timer or a bot was about to do no longer applies."""
+
+
+@dataclass(eq=False)
+class Drive:
+    token: int
+    until: float  # monotonic time the lease lasts to, as far as this node knows
+    bot: asyncio.Task | None = None
+    clock: asyncio.Task | None = None
+    clock_for: tuple[int, int] | None = None  # (seat, log length) the clock runs for
+    grace: dict[int, asyncio.Task] = field(default_factory=dict)
+    expiry: asyncio.Task | None = None
+    expiry_for: str | None = None
+    lobby: asyncio.Task | None = None
+    listed: dict | None = None  # the summary the lobby last got
+    finishing: asyncio.Task | None = None
+
+    def tasks(self) -> list[asyncio.Task]:
+        found = [self.bot, self.clock, self.expiry, self.lobby, *self.grace.values()]
+        return [t for t in found if t is not None]
+
+
+class Driver:
+    def __init__(self, node: Node) -> None:
+        self.node = node
+        self.store = node.store
+        self.config = node.config
+        self.drives: dict[str, Drive] = {}
+        self._broken: dict[str, float] = {}  # rooms that failed to load: not before then
+        self.takeovers = 0
+
+    # ---- leases --------------------------------------------------------------------------
+
+    async def scan(self) -> None:
+        """Take rooms nobody drives, for as long as the node runs."""
+        while True:
+            await asyncio.sleep(self.config.scan_seconds * random.uniform(0.5, 1.5))
+            if self.node.stopping:
+                return
+            try:
+                lapsed = await self.store.lapsed(SCAN_BATCH)
+            except Unavailable:
+                continue
+            now = time.monotonic()
+            for room_id in lapsed:
+                if room_id not in self.drives and self._broken.get(room_id, 0) <= now:
+                    await self.take(room_id)
+
+    async def take(self, room_id: str) -> bool:
+        """Drive ``room_id`` if its lease is free."""
+        try:
+            token = await self.store.acquire(room_id, self.node.id, self.config.lease_ms)
+        except Unavailable:
+            return False
+        if token is None or room_id in self.drives:
+            return False
+        drive = Drive(token, time.monotonic() + self.config.lease_ms / 1000)
+        self.drives[room_id] = drive
+        try:
+            replica = await self.node.replicas.get(room_id)
+        except Exception as failed:
+            self.drives.pop(room_id, None)
+            if not (isinstance(failed, RoomError) and failed.code == "unavailable"):
+                logger.exception("cannot load room %s to drive it", room_id)
+                self._broken[room_id] = time.monotonic() + 60
+            await self._release(room_id, token)
+            return False
+        if self.drives.get(room_id) is not drive:
+            return False
+        self.takeovers += 1
+        self.node.replicas.set_driven(replica, True)
+        log("room_driven", room=room_id, token=token, entries=len(replica.room.log))
+        self.changed(replica)
+        return True
+
+    async def renew(self) -> None:
+        """Renew every lease this node holds, every third of a lease, in one round trip."""
+        while True:
+            await asyncio.sleep(self.config.lease_ms / 3000)
+            held = list(self.drives.items())
+            asked = time.monotonic()
+            try:
+                still = await self.store.renew(
+                    [(room_id, self.node.id, d.token) for room_id, d in held],
+                    self.config.lease_ms,
+                )
+            except Unavailable:
+                # No answer: the leases run out at the time the store would expire them.
+                for room_id, drive in held:
+                    if drive.until <= time.monotonic():
+                        self.drop(room_id, "lease ran out")
+                continue
+            for (room_id, drive), ok in zip(held, still, strict=True):
+                if ok:
+                    drive.until = asked + self.config.lease_ms / 1000
+                elif self.drives.get(room_id) is drive and drive.finishing is None:
+                    self.drop(room_id, "lease lost")
+
+    def drop(self, room_id: str, why: str) -> None:
+        """Stop driving a room (another node holds its lease now, or will)."""
+        drive = self.drives.pop(room_id, None)
+        if drive is None:
+            return
+        for task in drive.tasks():
+            task.cancel()
+        replica = self.node.replicas.rooms.get(room_id)
+        if replica is not None:
+            self.node.replicas.set_driven(replica, False)
+        log("room_dropped", room=room_id, why=why)
+
+    async def _release(self, room_id: str, token: int) -> None:
+        # it lapses by itself
+        with contextlib.suppress(Unavailable):
+            await self.store.release(room_id, self.node.id, token)
+
+    async def release_all(self) -> None:
+        """Hand every room over now (a graceful stop): another node takes them at once."""
+        held = list(self.drives.items())
+        for room_id, _ in held:
+            self.drop(room_id, "stopping")
+        await asyncio.gather(*(self._release(r, d.token) for r, d in held))
+
+    # ---- what follows a change -----------------------------------------------------------
+
+    def changed(self, replica: Replica) -> None:
+        """Schedule what the room's state calls for now: a bot's turn, the turn clock, grace
+        periods, the end of an abandoned room, the lobby, finishing."""
+        room = replica.room
+        drive = self.drives.get(room.id)
+        if drive is None or drive.finishing is not None:
+            return
+        if room.status == "finished":
+            for task in drive.tasks():
+                task.cancel()
+            drive.finishing = self.node.spawn(self._finish(replica, drive))
+            return
+        seat = room.bot_to_act()
+        if seat is not None and drive.bot is None:
+            drive.bot = self.node.spawn(self._bot(replica, drive, seat, len(room.log)))
+        self._clock(replica, drive)
+        self._graces(replica, drive)
+        self._expiry(replica, drive)
+        if room.meta.get("public") and drive.lobby is None and room.summary() != drive.listed:
+            drive.lobby = self.node.spawn(self._list(replica, drive))
+
+    def _clock(self, replica: Replica, drive: Drive) -> None:
+        room = replica.room
+        seat = room.clock_seat()
+        wanted = (seat, len(room.log)) if seat is not None and room.deadline else None
+        if drive.clock_for == wanted:
+            return
+        if drive.clock is not None:
+            drive.clock.cancel()
+            drive.clock = None
+        drive.clock_for = wanted
+        if wanted is not None:
+            drive.clock = self.node.spawn(self._timeout(replica, drive, *wanted))
+
+    def _graces(self, replica: Replica, drive: Drive) -> None:
+        """A seated human whom no node holds forfeits after the grace period (two-seat
+        rooms in play: a solitaire waits for its player, a waiting room expires)."""
+        room = replica.room
+        for seat in room.humans:
+            away = (
+                room.status == "playing" and len(room.seats) == 2 and not room.seats[seat].connected
+            )
+            if away and seat not in drive.grace:
+                drive.grace[seat] = self.node.spawn(self._grace(replica, drive, seat))
+            elif not away and seat in drive.grace:
+                drive.grace.pop(seat).cancel()
+
+    def _expiry(self, replica: Replica, drive: Drive) -> None:
+        room = replica.room
+        nobody = not any(room.seats[s].connected for s in room.humans)
+        reason = None
+        if room.status == "waiting" and nobody:
+            reason, after = "unjoined", self.config.unjoined_seconds
+        elif len(room.seats) == 1 and room.status == "playing" and nobody:
+            reason, after = "abandoned", self.config.abandoned_seconds
+        if reason == drive.expiry_for:
+            return
+        if drive.expiry is not None:
+            drive.expiry.cancel()
+            drive.expiry = None
+        drive.expiry_for = reason
+        if reason is not None:
+            drive.expiry = self.node.spawn(self._expire(replica, drive, reason, after))
+
+    # ---- automatic entries -----------------------------------------------------------------
+
+    async def _automatic(self, replica: Replica, drive: Drive, build) -> bool:
+        """Commit an automatic entry with the lease's token (the store checks it, and the
+        entry keeps it: the tokens along a log never go down); False if it no longer
+        applies."""
+
+        def fenced() -> dict:
+            return {**build(), "lease": drive.token}
+
+        try:
+            async with replica.lock:
+                await self.node.replicas.commit(replica, fenced, fence=drive.token)
+            return True
+        except Stale:
+            return False
+        except Fenced:
+            self.drop(replica.room.id, "fenced")  # a newer driver has it: do nothing more
+            raise Stale from None
+
+    async def _retrying(self, replica: Replica, drive: Drive, work, what: str) -> None:
+        """Run ``work`` until it succeeds: a store that does not answer, or a failure,
+        never freezes a room (the driver tries again a second later)."""
+        try:
+            while True:
+                try:
+                    await work()
+                    return
+                except RoomError as refused:
+                    if refused.code != "unavailable":
+                        logger.error("%s refused in room %s: %s", what, replica.room.id, refused)
+                        return
+                except (asyncio.CancelledError, Stale):
+                    raise
+                except Exception:
+                    logger.exception("%s failed in room %s; retrying", what, replica.room.id)
+                await asyncio.sleep(1.0)
+        except Stale:
+            return
+
+    async def _bot(self, replica: Replica, drive: Drive, seat: int, version: int) -> None:
+        room = replica.room
+
+        async def turn() -> None:
+            # The delay (so people can follow) counts from the last change, so a driver
+            # that takes a room over mid-wait does not make it wait again.
+            last = room.log[-1].get("at") if room.log else None
+            since = (now_ms() - last) / 1000 if last is not None else 0.0
+            await asyncio.sleep(min(self.config.bot_delay, max(0.0, self.config.bot_delay - since)))
+            if len(room.log) != version or room.bot_to_act() != seat:
+                raise Stale
+            level = room.seats[seat].level
+            assert level is not None
+            seed = derive_seed(room.meta["seed"] % 2**64, 1000 + seat)
+            action = await self.node.think(level, seed, room.match.view(seat))
+
+            def build():
+                if len(room.log) != version or room.bot_to_act() != seat:
+                    raise Stale
+                return room.act_entry(seat, action, None)
+
+            await self._automatic(replica, drive, build)
+
+        try:
+            await self._retrying(replica, drive, turn, "bot")
+        finally:
+            if drive.bot is asyncio.current_task():
+                drive.bot = None
+                self.changed(replica)
+
+    async def _timeout(self, replica: Replica, drive: Drive, seat: int, version: int) -> None:
+        room = replica.room
+        assert room.deadline is not None
+        await asyncio.sleep(max(0.0, (room.deadline - now_ms()) / 1000))
+
+        def timed_out():
+            if len(room.log) != version or room.clock_seat() != seat:
+                raise Stale
+            return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
+
+        def too_many():
+            if room.status == "finished" or room.seats[seat].timeouts < self.config.max_timeouts:
+                raise Stale
+            return room.forfeit_entry(seat, "timeouts")
+
+        async def work() -> None:
+            if await self._automatic(replica, drive, timed_out):
+                await self._automatic(replica, drive, too_many)
+
+        await self._retrying(replica, drive, work, "turn clock")
+
+    async def _grace(self, replica: Replica, drive: Drive, seat: int) -> None:
+        room = replica.room
+        await asyncio.sleep(self.config.grace_seconds)
+
+        def forfeit():
+            if room.status != "playing" or room.seats[seat].connected:
+                raise Stale
+            return room.forfeit_entry(seat, "left")
+
+        try:
+            await self._retrying(
+                replica, drive, lambda: self._automatic(replica, drive, forfeit), "grace"
+            )
+        finally:
+            if drive.grace.get(seat) is asyncio.current_task():
+                del drive.grace[seat]
+
+    async def _expire(self, replica: Replica, drive: Drive, reason: str, after: float) -> None:
+        room = replica.room
+        await asyncio.sleep(after)
+
+        def close():
+            if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
+                raise Stale
+            return room.close_entry(reason)
+
+        await self._retrying(
+            replica, drive, lambda: self._automatic(replica, drive, close), "expiry"
+        )
+
+    async def _list(self, replica: Replica, drive: Drive) -> None:
+        """Write the room's lobby summary (at most every LOBBY_DELAY seconds)."""
+        try:
+            await asyncio.sleep(LOBBY_DELAY)
+            summary = replica.room.summary()
+            if summary != drive.listed and replica.room.status != "finished":
+                await self.store.lobby_put(replica.room.id, summary)
+                drive.listed = summary
+        except Unavailable:
+            await asyncio.sleep(1.0)
+        finally:
+            drive.lobby = None
+        self.changed(replica)
+
+    async def _finish(self, replica: Replica, drive: Drive) -> None:
+        """Store the replay and retire the room (the store also drops it from the lobby and
+        the lease index); the replica lingers for the people still looking at it."""
+        room = replica.room
+        nothing = room.closed is not None and not room.played
+        replay = None if nothing else room.replay(time.time())
+        while True:
+            try:
+                await self.store.finish_room(room.id, replay)
+                break
+            except Unavailable:
+                await asyncio.sleep(1.0)
+        log("room_finished", room=room.id, winner=room.winner, scores=room.scores())
+        if self.drives.get(room.id) is drive:
+            del self.drives[room.id]
+        self.node.replicas.set_driven(replica, False)

@@ -1,0 +1,56 @@
+"""A node's settings, from the environment (the README's table documents each)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+
+
+def _cores() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class Config:
+    node_id: str = field(default_factory=lambda: secrets.token_hex(4))
+    grace_seconds: float = 60.0
+    bot_delay: float = 0.8
+    max_timeouts: int = 3
+    bot_workers: int = field(default_factory=_cores)
+    rate: float = 20.0
+    burst: int = 60
+    queue_bytes: int = 1 << 20
+    finished_linger: float = 600.0
+    idle_unload: float = 30.0  # a replica nobody here uses is dropped after this long
+    rooms_per_connection: int = 50
+    solver_workers: int = field(default_factory=_cores)
+    solve_seconds: float = 3.0  # the budget of "can this still be won?"
+    lease_ms: int = 2000  # a driver's lease; renewed every third of it
+    scan_seconds: float = 0.25  # how often a node looks for rooms nobody drives
+    check_seconds: float = 5.0  # how often held replicas are compared with their logs
+    unjoined_seconds: float = 600.0  # a room with an open seat and nobody there closes
+    abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends
+
+    @classmethod
+    def from_env(cls) -> Config:
+        env = os.environ
+
+        def number(name: str, default: float) -> float:
+            return float(env.get(name, default))
+
+        return cls(
+            node_id=env.get("CARDROOM_NODE_ID") or secrets.token_hex(4),
+            grace_seconds=number("CARDROOM_GRACE_SECONDS", 60),
+            bot_delay=number("CARDROOM_BOT_DELAY", 0.8),
+            max_timeouts=int(env.get("CARDROOM_MAX_TIMEOUTS", 3)),
+            bot_workers=int(env.get("CARDROOM_BOT_WORKERS", _cores())),
+            rate=number("CARDROOM_RATE", 20),
+            burst=int(env.get("CARDROOM_BURST", 60)),
+            solver_workers=int(env.get("CARDROOM_SOLVER_WORKERS", _cores())),
+            solve_seconds=number("CARDROOM_SOLVE_SECONDS", 3.0),
+            lease_ms=int(env.get("CARDROOM_LEASE_MS", 2000)),
+            finished_linger=number("CARDROOM_FINISHED_LINGER", 600),
+            unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
+            abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
+        )

@@ -1,0 +1,123 @@
+"""The lobby on one node: a mirror of the store's list of public rooms, and the sockets that
+follow it.
+
+Every node keeps the whole list in memory, current from the store's ``lobby`` events (each
+carries the lobby's version; a gap or a lost connection means a fresh read). A follower gets
+one page when it asks, then only the changes, batched every FLUSH_SECONDS: a change costs one
+small frame, packed once for every follower, never the whole list again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+from typing import TYPE_CHECKING, Any
+
+from protocol.codec import pack
+from server import metrics
+from server.store import Store, Unavailable
+
+if TYPE_CHECKING:
+    from server.rooms.connection import Connection
+
+FLUSH_SECONDS = 0.05
+PAGE, MAX_PAGE = 100, 200
+
+
+def _key(summary: dict[str, Any]) -> tuple[float, str]:
+    """Newest rooms first; ties in creation time by id."""
+    return (-float(summary.get("created_at") or 0), summary["id"])
+
+
+class Lobby:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.version = -1  # nothing read yet
+        self.rooms: dict[str, dict[str, Any]] = {}
+        self._order: list[tuple[float, str]] = []
+        self.followers: set[Connection] = set()
+        self._pending: dict[str, dict[str, Any] | None] = {}
+        self._flush: asyncio.TimerHandle | None = None
+        self._reading: asyncio.Task | None = None
+
+    # ---- the mirror ------------------------------------------------------------------------
+
+    def _set(self, room_id: str, summary: dict[str, Any] | None) -> None:
+        old = self.rooms.get(room_id)
+        if old == summary:
+            return
+        if old is not None:
+            self._order.pop(bisect.bisect_left(self._order, _key(old)))
+            del self.rooms[room_id]
+        if summary is not None:
+            summary = {**summary, "id": room_id}
+            self.rooms[room_id] = summary
+            bisect.insort(self._order, _key(summary))
+        self._pending[room_id] = summary
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._send)
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        version = event["v"]
+        if version <= self.version:
+            return  # already in what was read
+        if version != self.version + 1:
+            self.resync()  # some were lost: read the whole list again
+            return
+        self.version = version
+        self._set(event["room"], event["summary"])
+
+    def resync(self) -> None:
+        if self._reading is None or self._reading.done():
+            self._reading = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        delay = 0.1
+        while True:
+            try:
+                version, rooms = await self.store.lobby_snapshot()
+                break
+            except Unavailable:
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+        if version < self.version:
+            return
+        for room_id in [r for r in self.rooms if r not in rooms]:
+            self._set(room_id, None)
+        for room_id, summary in rooms.items():
+            self._set(room_id, summary)
+        self.version = version
+
+    # ---- followers -------------------------------------------------------------------------
+
+    def page(self, limit: int = PAGE, after: str | None = None) -> dict[str, Any]:
+        """Up to ``limit`` rooms, newest first, after the room ``after`` (a cursor)."""
+        start = 0
+        if after is not None and after in self.rooms:
+            start = bisect.bisect_right(self._order, _key(self.rooms[after]))
+        ids = [room_id for _, room_id in self._order[start : start + limit]]
+        more = start + limit < len(self._order)
+        return {
+            "rooms": [self.rooms[i] for i in ids],
+            "total": len(self._order),
+            "next": ids[-1] if more and ids else None,
+        }
+
+    def follow(self, conn: Connection, on: bool = True) -> None:
+        if on:
+            self.followers.add(conn)
+        else:
+            self.followers.discard(conn)
+
+    def _send(self) -> None:
+        self._flush = None
+        if not self._pending:
+            return
+        changes = [{"id": room_id, "room": s} for room_id, s in self._pending.items()]
+        self._pending = {}
+        if not self.followers:
+            return
+        frame = pack({"t": "lobby", "changes": changes})
+        metrics.MESSAGES_OUT.labels("lobby").inc(len(self.followers))
+        for conn in list(self.followers):
+            conn.send_packed(frame)

@@ -1,0 +1,380 @@
+"""One server node: its sockets' requests, and the parts that keep its rooms going.
+
+A node is a replica of the rooms its clients use (:mod:`server.rooms.replicas`), drives the
+rooms whose lease it holds (:mod:`server.cluster.driver`), mirrors the lobby
+(:mod:`server.lobby`), and hears from the other nodes through the store's events. Nothing a
+node keeps in memory is needed by another: it can die at any moment, and what it accepted is
+already in the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import time
+from typing import Any
+
+from server import metrics
+from server.cluster.driver import Driver
+from server.config import Config
+from server.dailies import Dailies
+from server.games.gin_rummy.bots import make_bot
+from server.lobby import MAX_PAGE, PAGE, Lobby
+from server.logs import log, logger
+from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
+from server.rooms.connection import Connection
+from server.rooms.replicas import Duplicate, Replica, Replicas, unavailable
+from server.rooms.room import new_room_code, new_token
+from server.rooms.solitaire import SolitaireRoom
+from server.solving import Solving
+from server.store import Conflict, Store, Unavailable
+from server.store.base import NODE_TIMEOUT_MS
+from server.workers import bot_pool, solver_pool
+
+POOLED_LEVELS = frozenset({"hard", "expert"})
+MEMBERSHIPS = 20
+"""Rooms one socket may be in at once (each is a replica this node must hold)."""
+HEARTBEAT_SECONDS = 1.0
+FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
+
+
+def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
+    """A bot's decision as plain data (runs in a worker process for the heavy levels)."""
+    return make_bot(level, seed).act(view).to_dict()
+
+
+class Node:
+    def __init__(self, store: Store, config: Config | None = None) -> None:
+        self.store = store
+        self.config = config or Config()
+        self.id = self.config.node_id
+        self.live: set[str] = {self.id}
+        self._heard: dict[str, float] = {}  # node -> monotonic time it was last heard of
+        self.replicas = Replicas(self)
+        self.driver = Driver(self)
+        self.lobby = Lobby(store)
+        self.connections: set[Connection] = set()
+        self.tasks: set[asyncio.Task] = set()
+        self.pool = None
+        self.solving: Solving | None = None
+        self.dailies: Dailies | None = None
+        self.worst_lag = 0.0
+        self.stopping = False
+        self.listening = False  # subscribed to the other nodes' events
+
+    # ---- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the worker pools and the node's loops. Rooms are not rebuilt here: the
+        driver's scan takes every room nobody drives (all of them, after a restart), and a
+        room a client asks for is loaded on demand, so the port listens at once."""
+        # Workers start now, not at the first expert move: starting them blocks the loop
+        # for about 100 ms, which players would feel mid-game.
+        self.pool = bot_pool(self.config.bot_workers)
+        solvers = solver_pool(self.config.solver_workers)
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.pool, os.getpid) for _ in range(self.config.bot_workers)),
+            *(loop.run_in_executor(solvers, os.getpid) for _ in range(self.config.solver_workers)),
+        )
+        self.solving = Solving(solvers, self.config.solve_seconds)
+        with contextlib.suppress(Unavailable):
+            await self._heartbeat()  # known to the others before the first client comes
+        self.dailies = Dailies(self.store, self.solving)
+        for loop_ in (
+            self._listen(),
+            self._heartbeats(),
+            self._checks(),
+            self.driver.scan(),
+            self.driver.renew(),
+            self._watch_lag(),
+        ):
+            self.spawn(loop_)
+
+    async def close(self) -> None:
+        self.stopping = True
+        await self.driver.release_all()
+        with contextlib.suppress(Unavailable):
+            await self.store.leave_cluster(self.id)
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for pool in (self.pool, self.solving.pool if self.solving else None):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        await self.store.close()
+
+    def announce_shutdown(self) -> None:
+        """Tell every client to reconnect (to another node, or this one after a restart)."""
+        for conn in list(self.connections):
+            conn.send({"t": "reconnect", "after_ms": 1000})
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("background task failed", exc_info=task.exception())
+
+    async def ready(self) -> bool:
+        return not self.stopping and self.listening and await self.store.ping()
+
+    # ---- the loops -----------------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        """Apply what the other nodes tell: entries, presence, lobby changes."""
+        async for event in self.store.events():
+            try:
+                kind = event["k"]
+                if kind == "entry":
+                    self.replicas.on_entry(event)
+                elif kind == "presence":
+                    self.heard_from(event["node"])
+                    self.replicas.on_presence(event)
+                elif kind == "lobby":
+                    self.lobby.on_event(event)
+                elif kind == "resync":
+                    self.listening = True
+                    self.lobby.resync()
+                    self.spawn(self.replicas.resync())
+            except Exception:
+                logger.exception("event %s failed", event.get("k"))
+
+    async def _heartbeats(self) -> None:
+        """Say this node lives; follow which nodes do (their sockets' presence counts only
+        while they live), and forget nodes long gone."""
+        while True:
+            with contextlib.suppress(Unavailable):
+                await self._heartbeat()
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    async def _heartbeat(self) -> None:
+        heard = await self.store.heartbeat(self.id)
+        now = time.monotonic()
+        for node, age in heard.items():
+            self._heard[node] = max(self._heard.get(node, 0.0), now - age / 1000)
+            if age > FORGET_AFTER_MS:
+                await self.store.leave_cluster(node)
+                self._heard.pop(node, None)
+        self._recount()
+
+    def heard_from(self, node: str) -> None:
+        """``node`` just spoke (an event): it lives, even before its heartbeat reaches us."""
+        if node not in self.live:
+            self._heard[node] = time.monotonic()
+            self._recount()
+
+    def _recount(self) -> None:
+        horizon = time.monotonic() - NODE_TIMEOUT_MS / 1000
+        live = {n for n, t in self._heard.items() if t >= horizon} | {self.id}
+        if live != self.live:
+            gone, came = self.live - live, live - self.live
+            self.live = live
+            log("nodes", live=sorted(live), gone=sorted(gone), came=sorted(came))
+            self.replicas.nodes_changed(gone, came)
+
+    async def _checks(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.check_seconds)
+            with contextlib.suppress(Unavailable):
+                await self.replicas.check()
+
+    async def _watch_lag(self, interval: float = 0.05) -> None:
+        """Measure how late the loop wakes a sleeper: the event-loop lag."""
+        loop = asyncio.get_running_loop()
+        window_worst, window_start = 0.0, loop.time()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(interval)
+            lag = max(0.0, loop.time() - before - interval)
+            window_worst = max(window_worst, lag)
+            if lag > self.worst_lag:
+                self.worst_lag = lag
+                metrics.LOOP_LAG_MAX.set(lag)
+            if loop.time() - window_start >= 5.0:
+                metrics.LOOP_LAG.set(window_worst)
+                window_worst, window_start = 0.0, loop.time()
+
+    async def think(self, level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
+        started = time.perf_counter()
+        if level in POOLED_LEVELS:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.pool, think, level, seed, view)
+        else:
+            action = think(level, seed, view)
+        metrics.BOT_THINK.labels(level).observe(time.perf_counter() - started)
+        return action
+
+    # ---- connections ---------------------------------------------------------------------
+
+    def connect(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        metrics.CONNECTIONS.set(len(self.connections))
+
+    def disconnect(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        metrics.CONNECTIONS.set(len(self.connections))
+        self.lobby.follow(conn, False)
+        self.replicas.drop_socket(conn)
+
+    async def _member(
+        self, conn: Connection, replica: Replica, audience: str, seat: int | None, **since
+    ) -> None:
+        if replica.room.id not in conn.rooms and len(conn.rooms) >= MEMBERSHIPS:
+            raise RoomError("too_many_rooms", f"One connection may be in {MEMBERSHIPS} rooms.")
+        await self.replicas.attach(conn, replica, audience, seat, **since)
+
+    # ---- requests ------------------------------------------------------------------------
+
+    async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Replica:
+        if conn is not None:
+            if conn.created >= self.config.rooms_per_connection:
+                raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
+            conn.created += 1
+        if meta.get("game") in SOLITAIRES:
+            meta = await self._solitaire_meta(meta)
+        meta = check_meta(
+            {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
+        )
+        try:
+            while True:
+                room_id = new_room_code()
+                try:
+                    await self.store.create_room(room_id, meta)
+                    break
+                except Conflict:
+                    continue
+        except Unavailable:
+            raise unavailable() from None
+        replica = await self.replicas.hold(make_room(room_id, meta, watched=()))
+        log("room_created", room=room_id, game=meta["game"], public=meta["public"])
+        await self.driver.take(room_id)  # the creator's node drives the new room
+        return replica
+
+    async def _solitaire_meta(self, meta: dict[str, Any]) -> dict[str, Any]:
+        """Fill in today's deal number, or a deal the solver has proved winnable."""
+        assert self.dailies is not None and self.solving is not None
+        draw = meta.get("draw", 1)
+        draw = draw if isinstance(draw, int) and not isinstance(draw, bool) else 1
+        if meta.get("daily"):
+            deal = await self.dailies.solitaire(meta["game"], draw)
+            return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
+        if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
+            return await self.solving.winnable_meta(meta)
+        return {**meta, "daily": None}
+
+    async def join(self, conn: Connection, room_id: Any, seat: Any, name: str) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise RoomError("bad_seat", "Seats are 0 and 1.")
+        token = new_token()
+        async with replica.lock:
+            entry = await self.replicas.commit(
+                replica, lambda: replica.room.join_entry(seat, name, token)
+            )
+        seat = entry["seat"]
+        await self._member(conn, replica, AUDIENCES[seat], seat)
+        return {"room": replica.room.id, "seat": seat, "token": token}
+
+    async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        if not isinstance(token, str):
+            raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
+        seat = replica.room.seat_of(token)
+        if seat is None:  # the seat may have been taken on another node a moment ago
+            try:
+                await self.replicas.catch_up(replica)
+            except Unavailable:
+                raise unavailable() from None
+            seat = replica.room.seat_of(token)
+        if seat is None:
+            raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
+        await self._member(conn, replica, AUDIENCES[seat], seat, since=since, epoch=epoch)
+        return {"room": replica.room.id, "seat": seat}
+
+    async def watch(self, conn, room_id, since, epoch) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        await self._member(conn, replica, "spectators", None, since=since, epoch=epoch)
+        return {"room": replica.room.id}
+
+    async def leave(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        if room_id not in conn.rooms:
+            raise RoomError("not_joined", "You are not in that room.")
+        self.replicas.detach(conn, room_id)
+        return {"room": room_id}
+
+    async def act(self, conn: Connection, room_id: Any, action: Any, cmd: Any) -> dict[str, Any]:
+        started = time.perf_counter()
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        if joined is None:
+            raise RoomError("not_joined", "Join or watch this room before acting in it.")
+        _, seat = joined
+        if seat is None:
+            raise RoomError("spectator", "Spectators watch; only seated players act.")
+        replica = await self.replicas.get(room_id)
+        room = replica.room
+
+        def build() -> dict[str, Any]:
+            done = room.duplicate(seat, cmd, action)
+            if done is not None:
+                raise Duplicate(done)
+            return room.act_entry(seat, action, cmd)
+
+        try:
+            async with replica.lock:
+                await self.replicas.commit(replica, build)
+                seq = room.seq
+        except Duplicate as done:
+            return {"room": room_id, "seq": done.seq, "duplicate": True}
+        metrics.ACTION_LATENCY.observe(time.perf_counter() - started)
+        return {"room": room_id, "seq": seq}
+
+    async def daily(self, conn: Connection, name: str) -> dict[str, Any]:
+        """Today's Gin Rummy against the normal bot: the same cards for everyone today."""
+        assert self.dailies is not None
+        deal = await self.dailies.gin()
+        replica = await self.create(
+            {
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "normal"}],
+                "public": False,
+                "seed": deal["seed"],
+                "daily": deal["date"],
+            },
+            conn,
+        )
+        return await self.join(conn, replica.room.id, 0, name)
+
+    async def hint(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """A hint for the player of a solitaire room, from what the player has seen."""
+        assert self.solving is not None
+        room = self._solitaire_of(conn, room_id)
+        return {"room": room_id, **await self.solving.hint(conn, room.solitaire)}
+
+    async def winnable(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """Can the player's solitaire still be won? The server's answer and its budget."""
+        assert self.solving is not None
+        room = self._solitaire_of(conn, room_id)
+        return {"room": room_id, **await self.solving.winnable(conn, room.solitaire)}
+
+    def _solitaire_of(self, conn: Connection, room_id: Any) -> SolitaireRoom:
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        replica = self.replicas.rooms.get(room_id) if joined else None
+        if joined is None or joined[1] is None or replica is None:
+            raise RoomError("not_joined", "Only the player of this game can ask that.")
+        if not isinstance(replica.room, SolitaireRoom):
+            raise RoomError("not_solitaire", "Hints are for the solitaires.")
+        return replica.room
+
+    def follow_lobby(
+        self, conn: Connection, limit: int = PAGE, after: str | None = None, follow: bool = True
+    ) -> dict[str, Any]:
+        if not 1 <= limit <= MAX_PAGE:
+            raise RoomError("bad_field", f"A lobby page holds 1 to {MAX_PAGE} rooms.")
+        self.lobby.follow(conn, follow)
+        return self.lobby.page(limit, after)

@@ -1,0 +1,137 @@
+"""A Gin Rummy room: two seats (people or bots), a match to a target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.gin_rummy import Action, Match, new_match
+from server.games.gin_rummy.melds import VALUES, arrange
+from server.rooms.room import Room, RoomError
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """Validate a Gin Rummy room's options; the normalised meta or RoomError."""
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise RoomError("bad_room", "A Gin Rummy room has two seats.")
+    specs = []
+    for spec in seats:
+        if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
+            raise RoomError("bad_room", "Each seat is {'kind': 'human'} or a bot with a level.")
+        if spec["kind"] == "bot":
+            if spec.get("level") not in LEVELS:
+                raise RoomError("bad_room", f"A bot level is one of {', '.join(LEVELS)}.")
+            specs.append({"kind": "bot", "level": spec["level"]})
+        else:
+            specs.append({"kind": "human"})
+    open_hands = bool(meta.get("open_hands", False))
+    if open_hands and any(s["kind"] == "human" for s in specs):
+        raise RoomError("bad_room", "Open hands are only for rooms where both seats are bots.")
+    turn = meta.get("turn_seconds")
+    if turn is not None and (
+        not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 600
+    ):
+        raise RoomError("bad_room", "A turn clock is between 1 and 600 seconds, or none.")
+    if sum(s["kind"] == "human" for s in specs) < 2:
+        turn = None  # the clock runs only between two humans
+    target = meta.get("target", 100)
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 500:
+        raise RoomError("bad_room", "A match target is between 1 and 500 points.")
+    return {
+        "game": "gin_rummy",
+        "seats": specs,
+        "public": bool(meta.get("public", False)),
+        "open_hands": open_hands,
+        "turn_seconds": turn,
+        "target": target,
+        "seed": meta["seed"],
+        "daily": meta.get("daily"),
+        "created_at": meta.get("created_at", 0),
+    }
+
+
+def open_hands(match: Match) -> list[dict[str, Any]]:
+    """Both hands with their melds, for views that show everything (bot rooms, replays)."""
+    return [{"hand": list(h), "melds": [list(m) for m in arrange(h).melds]} for h in match.hands]
+
+
+class GinRoom(Room):
+    game = "gin_rummy"
+
+    def start(self) -> None:
+        self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over
+
+    def game_winner(self) -> int | None:
+        return self.match.winner
+
+    def game_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            return self.match.view(seat)
+        game = self.match.view(None)
+        if self.meta.get("open_hands"):
+            game["open"] = open_hands(self.match)
+        return game
+
+    def normalize(self, action: Any) -> dict[str, Any]:
+        return (action if isinstance(action, Action) else Action.from_dict(action)).to_dict()
+
+    def check(self, seat: int, action: Any) -> dict[str, Any]:
+        parsed = action if isinstance(action, Action) else Action.from_dict(action)
+        refusal = self.match.check(seat, parsed)
+        if refusal is not None:
+            raise refusal
+        return parsed.to_dict()
+
+    def play(self, seat: int, action: dict[str, Any]) -> None:
+        self.match = self.match.apply(seat, Action.from_dict(action))
+
+    def scores(self) -> list[int]:
+        return list(self.match.scores)
+
+    def options(self) -> dict[str, Any]:
+        return {"target": self.meta.get("target", 100)}
+
+    def result(self) -> dict[str, Any]:
+        return {"hands": [h.to_dict() for h in self.match.past]}
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat that should act now, if any (bots start the next hand only when no
+        human sits in the room: people read the end of a hand at their own pace)."""
+        if self.status != "playing":
+            return None
+        to_act = self.match.to_act
+        if to_act is not None:
+            return to_act if self.seats[to_act].kind == "bot" else None
+        if self.match.phase == "hand_over" and not self.humans:
+            return 0
+        return None
+
+    def clock_seat(self) -> int | None:
+        """The human seat whose turn clock runs now (two-human rooms with a clock)."""
+        if not self.meta.get("turn_seconds") or self.status != "playing":
+            return None
+        to_act = self.match.to_act
+        if to_act is not None and self.seats[to_act].kind == "human":
+            return to_act
+        return None
+
+
+def default_action(match: Match, seat: int) -> Action:
+    """The safe move the turn clock plays for a seat that ran out of time: pass the upcard,
+    draw from the stock, discard the highest loose card (never the card just taken)."""
+    phase = match.phase
+    if phase == "offer":
+        return Action("pass")
+    if phase == "draw":
+        return Action("draw_stock")
+    hand = match.hands[seat]
+    loose = [c for c in arrange(hand).deadwood_cards if c != match.taken]
+    pool = loose or [c for c in hand if c != match.taken]
+    card = max(pool, key=lambda c: (VALUES[c], c))
+    return Action("discard", card)

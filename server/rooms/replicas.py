@@ -1,0 +1,369 @@
+"""The rooms this node holds in memory, each a replica kept current from the room's log.
+
+A node holds a room while one of its sockets is in it or while it drives it. Every replica
+applies the same entries in the same order: its own commits (checked against the replica,
+appended at the exact index with a compare-and-set, applied), and the entries other nodes
+appended, which arrive as events (applied when they are the next entry; a gap, or a missed
+event, is filled from the log). Applying never waits on I/O, so an event and a local commit
+can never interleave inside one entry: a commit that finds its own entry already applied by
+its event simply does not apply it again.
+
+Views and diffs stay on the node: each replica sends its own sockets the patches of their
+audience. Presence (who is connected, how many watch) is the sum over live nodes of each
+node's sockets; this node's part comes from its own sockets, the others' from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from server import metrics
+from server.logs import log, now_ms
+from server.rooms import AUDIENCES, Room, RoomError, make_room
+from server.rooms.connection import Connection
+from server.store import Conflict, Store, Unavailable
+
+if TYPE_CHECKING:
+    from server.node import Node
+
+COMMIT_TRIES = 8
+ROOM_ID = re.compile(r"[a-z0-9]{1,32}")
+UNAVAILABLE = RoomError("unavailable", "The game store cannot be reached; try again in a moment.")
+
+
+class Duplicate(Exception):
+    """The command was already applied, at ``seq``."""
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+
+
+def unavailable() -> RoomError:
+    return RoomError(UNAVAILABLE.code, UNAVAILABLE.message)
+
+
+@dataclass(eq=False)
+class Replica:
+    room: Room
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subs: dict[str, set[Connection]] = field(default_factory=lambda: {a: set() for a in AUDIENCES})
+    others: dict[str, list[int]] = field(default_factory=dict)  # other nodes' presence
+    published: list[int] | None = None  # this node's counts as the store last heard them
+    flushing: asyncio.Task | None = None
+    unload_timer: asyncio.TimerHandle | None = None
+    driven: bool = False  # this node drives the room
+
+    def local(self) -> list[int]:
+        return [len(self.subs[a]) for a in AUDIENCES]
+
+    @property
+    def watched(self) -> bool:
+        return any(self.subs.values())
+
+
+class Replicas:
+    def __init__(self, node: Node) -> None:
+        self.node = node
+        self.store: Store = node.store
+        self.rooms: dict[str, Replica] = {}
+        self._loading: dict[str, asyncio.Future] = {}
+
+    # ---- holding rooms -----------------------------------------------------------------
+
+    async def get(self, room_id: Any) -> Replica:
+        """The replica of ``room_id``, loaded from the store if this node does not hold it."""
+        if not isinstance(room_id, str) or not ROOM_ID.fullmatch(room_id):
+            raise RoomError("no_room", "There is no such room (check the code or link).")
+        replica = self.rooms.get(room_id)
+        if replica is not None:
+            return replica
+        pending = self._loading.get(room_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(room_id))
+            self._loading[room_id] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(room_id, None))
+        return await asyncio.shield(pending)
+
+    async def _load(self, room_id: str) -> Replica:
+        try:
+            meta = await self.store.room_meta(room_id)
+            if meta is None:
+                raise RoomError("no_room", "There is no such room (check the code or link).")
+            entries = await self.store.log(room_id)
+            others = await self.store.presence(room_id)
+        except Unavailable:
+            raise unavailable() from None
+        room = make_room(room_id, meta, watched=())  # audiences render once someone follows
+        room.load(entries)
+        return await self.hold(room, others)
+
+    async def hold(self, room: Room, others: dict[str, list[int]] | None = None) -> Replica:
+        """Keep ``room`` as a replica; entries appended since it was read are caught up."""
+        replica = Replica(room, others={k: v for k, v in (others or {}).items()})
+        replica.others.pop(self.node.id, None)
+        self.rooms[room.id] = replica
+        metrics.ROOMS.set(len(self.rooms))
+        self._presence_changed(replica, broadcast=False)
+        self._idle(replica)
+        # the next event, check or resume fills it in
+        with contextlib.suppress(Unavailable):
+            await self.catch_up(replica)
+        return replica
+
+    def _idle(self, replica: Replica) -> None:
+        """Drop the replica later if nobody here uses it by then (and this node does not
+        drive it); a finished room lingers for people still reading its last table."""
+        if replica.unload_timer is not None:
+            replica.unload_timer.cancel()
+            replica.unload_timer = None
+        if replica.watched or replica.driven:
+            return
+        finished = replica.room.status == "finished"
+        delay = self.node.config.finished_linger if finished else self.node.config.idle_unload
+        loop = asyncio.get_running_loop()
+        replica.unload_timer = loop.call_later(delay, self._unload, replica)
+
+    def _unload(self, replica: Replica) -> None:
+        replica.unload_timer = None
+        if replica.watched or replica.driven or self.rooms.get(replica.room.id) is not replica:
+            return
+        del self.rooms[replica.room.id]
+        metrics.ROOMS.set(len(self.rooms))
+
+    def set_driven(self, replica: Replica, driven: bool) -> None:
+        replica.driven = driven
+        self._idle(replica)
+
+    # ---- applying entries ----------------------------------------------------------------
+
+    def apply(self, replica: Replica, entry: dict[str, Any]) -> None:
+        """Apply the next entry of the log: patches to this node's sockets, notices, and the
+        driver's turn."""
+        room = replica.room
+        diffs = room.apply(entry)
+        self.broadcast(replica, diffs)
+        kind = entry["kind"]
+        if kind == "forfeit":
+            self.notice(replica, "forfeit", seat=entry["seat"], reason=entry["reason"])
+        elif kind == "act" and entry.get("auto"):
+            self.notice(replica, "timeout", seat=entry["seat"])
+        self.node.driver.changed(replica)
+        if room.status == "finished":
+            self._idle(replica)
+
+    def on_entry(self, event: dict[str, Any]) -> None:
+        """An entry some node appended (maybe this one)."""
+        replica = self.rooms.get(event["room"])
+        if replica is None:
+            return
+        index = event["index"]
+        if index == len(replica.room.log):
+            self.apply(replica, event["entry"])
+        elif index > len(replica.room.log):
+            self.node.spawn(self._fill(replica))
+
+    async def _fill(self, replica: Replica) -> None:
+        # the periodic check fills it in
+        with contextlib.suppress(Unavailable):
+            await self.catch_up(replica)
+
+    async def catch_up(self, replica: Replica) -> None:
+        """Apply whatever the log holds beyond this replica."""
+        room = replica.room
+        start = len(room.log)
+        for k, entry in enumerate(await self.store.log(room.id, start)):
+            if start + k == len(room.log):  # an event may have brought some meanwhile
+                self.apply(replica, entry)
+
+    async def check(self) -> None:
+        """Compare every held replica with its log (events are at most once)."""
+        rooms = list(self.rooms.values())
+        lengths = await self.store.lengths([r.room.id for r in rooms])
+        for replica, length in zip(rooms, lengths, strict=True):
+            if length > len(replica.room.log):
+                await self.catch_up(replica)
+
+    async def commit(
+        self,
+        replica: Replica,
+        build: Callable[[], dict[str, Any]],
+        fence: int | None = None,
+    ) -> dict[str, Any]:
+        """Check, append at the next index (the commit point), apply. ``build`` checks the
+        request against the replica as it is and returns the entry (or raises); on a
+        conflict the replica catches up and ``build`` checks again. The caller holds the
+        replica's lock. Raises RoomError ``unavailable`` when the store does not answer
+        (nothing is acknowledged then), and Fenced for a stale driver."""
+        room = replica.room
+        for _ in range(COMMIT_TRIES):
+            entry = build()
+            entry["at"] = now_ms()
+            index = len(room.log)
+            try:
+                await self.store.append(room.id, index, entry, fence)
+            except Conflict:
+                try:
+                    await self.catch_up(replica)
+                except Unavailable:
+                    raise unavailable() from None
+                continue
+            except Unavailable:
+                raise unavailable() from None
+            if len(room.log) == index:  # not already applied by its own event
+                self.apply(replica, entry)
+            if entry["kind"] == "act":
+                log("action", room=room.id, seat=entry["seat"], type=entry["action"]["type"])
+            else:
+                log(entry["kind"], room=room.id, seat=entry["seat"], reason=entry.get("reason"))
+            return entry
+        raise RoomError("busy", "This room is very busy; try again.")
+
+    # ---- sockets -------------------------------------------------------------------------
+
+    async def attach(
+        self,
+        conn: Connection,
+        replica: Replica,
+        audience: str,
+        seat: int | None,
+        since: int | None = None,
+        epoch: str | None = None,
+    ) -> None:
+        """Subscribe ``conn`` to an audience and bring it up to date.
+
+        The replica first catches up with the log; the change this makes (a spectator more,
+        a seat connected) is then broadcast to the others, and ``conn`` gets the patches
+        after ``since`` (if kept and the epoch matches) or a snapshot, so it never sees a
+        patch of another audience or a patch ahead of its catch-up.
+        """
+        try:
+            await self.catch_up(replica)
+        except Unavailable:
+            raise unavailable() from None
+        room = replica.room
+        if room.id in conn.rooms:
+            self.detach(conn, room.id)
+        replica.subs[audience].add(conn)
+        conn.rooms[room.id] = (audience, seat)
+        self._presence_changed(replica, skip=conn)
+        self._idle(replica)
+        missing = None
+        if isinstance(since, int) and epoch == room.epoch:
+            missing = room.since(audience, since)
+        if missing is None:
+            conn.send(
+                {
+                    "t": "snapshot",
+                    "room": room.id,
+                    "seq": room.seq,
+                    "epoch": room.epoch,
+                    "view": room.view(audience),
+                }
+            )
+        else:
+            for _, frame in missing:
+                conn.send_packed(frame)
+
+    def detach(self, conn: Connection, room_id: str) -> None:
+        audience, _ = conn.rooms.pop(room_id)
+        replica = self.rooms.get(room_id)
+        if replica is None:
+            return
+        replica.subs[audience].discard(conn)
+        if not replica.subs[audience]:
+            replica.room.unfollow(audience)
+        self._presence_changed(replica)
+        self._idle(replica)
+
+    def broadcast(self, replica: Replica, diffs: dict[str, list], skip=None) -> None:
+        room = replica.room
+        for audience in diffs:
+            conns = replica.subs[audience]
+            if not conns:
+                continue
+            frame = room.frame(audience)
+            metrics.MESSAGES_OUT.labels("patch").inc(len(conns))
+            for conn in conns:
+                if conn is not skip:
+                    conn.send_packed(frame)
+
+    def notice(self, replica: Replica, kind: str, **fields: Any) -> None:
+        message = {"t": "notice", "room": replica.room.id, "kind": kind, **fields}
+        for conns in replica.subs.values():
+            for conn in conns:
+                conn.send(message)
+
+    # ---- presence -------------------------------------------------------------------------
+
+    def _presence_changed(self, replica: Replica, broadcast: bool = True, skip=None) -> None:
+        """Recompute who is there from every live node; patch the views if that changed,
+        and tell the store this node's part."""
+        live = self.node.live
+        counts = replica.local()
+        for node, theirs in replica.others.items():
+            if node in live:
+                counts = [a + b for a, b in zip(counts, theirs, strict=False)]
+        room = replica.room
+        connected = [counts[i] > 0 for i in range(len(room.seats))]
+        diffs = room.set_presence(connected, counts[2])
+        if diffs is not None and broadcast:
+            self.broadcast(replica, diffs, skip=skip)
+        if diffs is not None:
+            self.node.driver.changed(replica)
+        if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
+            replica.flushing = self.node.spawn(self._publish(replica))
+
+    async def _publish(self, replica: Replica) -> None:
+        """Write this node's counts for the room until the store holds the latest."""
+        delay = 0.05
+        try:
+            while (mine := replica.local()) != (replica.published or [0, 0, 0]):
+                try:
+                    await self.store.set_presence(
+                        replica.room.id, self.node.id, mine if any(mine) else None
+                    )
+                    replica.published = mine
+                except Unavailable:
+                    await asyncio.sleep(delay)
+                    delay = min(2.0, delay * 2)
+        finally:
+            replica.flushing = None
+
+    def on_presence(self, event: dict[str, Any]) -> None:
+        replica = self.rooms.get(event["room"])
+        if replica is None or event["node"] == self.node.id:
+            return
+        if event["counts"] is None:
+            replica.others.pop(event["node"], None)
+        else:
+            replica.others[event["node"]] = event["counts"]
+        self._presence_changed(replica)
+
+    def nodes_changed(self, gone: set[str], came: set[str]) -> None:
+        """Nodes died or came back: recount the rooms they have sockets in."""
+        for replica in self.rooms.values():
+            if any(node in replica.others for node in gone | came):
+                self._presence_changed(replica)
+
+    async def resync(self) -> None:
+        """After events may have been lost: every held room's log and presence again, and
+        this node's presence written again (the store may have lost it)."""
+        for replica in list(self.rooms.values()):
+            try:
+                await self.catch_up(replica)
+                others = await self.store.presence(replica.room.id)
+            except Unavailable:
+                return
+            others.pop(self.node.id, None)
+            replica.others = others
+            replica.published = None
+            self._presence_changed(replica)
+
+    def drop_socket(self, conn: Connection) -> None:
+        for room_id in list(conn.rooms):
+            self.detach(conn, room_id)

@@ -1,0 +1,97 @@
+"""Easy Harp or Réfléchi: one player's seat and spectators; everyone sees the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.games.solitaire import DealCodeError, IllegalMove, Solitaire, decode, variant_for
+from server.games.solitaire.deals import MAX_DEAL, check_number
+from server.games.solitaire.game import parse_action
+from server.rooms.room import Room, RoomError
+
+SOLITAIRES = ("easy_harp", "reflechi")
+
+
+def check_solitaire_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """A solitaire room: one seat, a deal by code, by number, today's (the manager fills in
+    the number) or a random one (from the room's seed)."""
+    game, draw = meta["game"], meta.get("draw", 1)
+    if draw not in (1, 3) or isinstance(draw, bool) or (game == "easy_harp" and draw != 1):
+        raise RoomError("bad_room", "Réfléchi draws 1 or 3 cards; Easy Harp draws 1.")
+    variant = variant_for(game, draw)
+    try:
+        if meta.get("code") is not None:
+            variant, number = decode(meta["code"])
+            if variant.game != game:
+                raise DealCodeError(f"That code is a deal of {variant.name}.")
+        elif meta.get("number") is not None:
+            number = check_number(meta["number"])
+        else:
+            number = 1 + meta["seed"] % MAX_DEAL
+    except DealCodeError as bad:
+        raise RoomError("bad_deal", str(bad)) from None
+    return {
+        "game": game,
+        "draw": variant.draw,
+        "number": number,
+        "seats": [{"kind": "human"}],
+        "public": bool(meta.get("public", False)),
+        "open_hands": False,
+        "turn_seconds": None,
+        "seed": meta["seed"],
+        "daily": meta.get("daily"),
+        "created_at": meta.get("created_at", 0),
+    }
+
+
+class SolitaireRoom(Room):
+    def start(self) -> None:
+        self.game = self.meta["game"]
+        self.solitaire = Solitaire.new(
+            variant_for(self.game, self.meta.get("draw", 1)), self.meta["number"]
+        )
+        self._shown: tuple[Solitaire, dict[str, Any]] | None = None
+        self._checked: tuple[Solitaire, dict[str, Any], Solitaire] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.solitaire.won
+
+    def game_view(self, seat: int | None) -> dict[str, Any]:
+        # Every audience sees the same: one view per position, not one per audience.
+        if self._shown is None or self._shown[0] is not self.solitaire:
+            self._shown = (self.solitaire, self.solitaire.view())
+        return self._shown[1]
+
+    def normalize(self, action: Any) -> dict[str, Any]:
+        try:
+            return parse_action(action)
+        except IllegalMove as refused:
+            raise RoomError(refused.code, refused.message) from None
+
+    def check(self, seat: int, action: Any) -> dict[str, Any]:
+        try:
+            clean = parse_action(action)
+            after = self.solitaire.apply(clean)
+        except IllegalMove as refused:
+            raise RoomError(refused.code, refused.message) from None
+        self._checked = (self.solitaire, clean, after)  # play() takes it instead of redoing it
+        return clean
+
+    def play(self, seat: int, action: dict[str, Any]) -> None:
+        checked = self._checked
+        if checked and checked[0] is self.solitaire and checked[1] == action:
+            self.solitaire = checked[2]
+        else:  # read back from the log
+            self.solitaire = self.solitaire.apply(action)
+        self._checked = None
+
+    def scores(self) -> list[int]:
+        return [self.solitaire.score]
+
+    def options(self) -> dict[str, Any]:
+        return {"draw": self.solitaire.variant.draw, "number": self.solitaire.number}
+
+    def result(self) -> dict[str, Any]:
+        s = self.solitaire
+        return {"code": s.code, "won": s.won, "score": s.score, "moves": s.moves}

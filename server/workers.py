@@ -1,0 +1,74 @@
+"""Worker processes for heavy work off the event loop: the bot pool and the solver pool.
+
+Both start from a fork server, not by forking the server process, so they never inherit its
+listening socket or its connections.
+
+**They die with the server.** A pool's workers are children of the fork server, and the
+fork server lives as long as any worker holds its "alive" pipe; the workers themselves wait
+forever on a call queue whose other end nobody will ever write. So when the server dies
+without shutting its pools down (SIGKILL, the OOM killer, a container runtime that only
+kills PID 1), the whole family would live on. ``PR_SET_PDEATHSIG`` cannot help on its own:
+it fires when the *parent* dies, and a worker's parent is the fork server, which does not
+die. Instead every worker watches the server process itself through a pidfd (Linux >= 5.3,
+``os.pidfd_open``): one daemon thread blocks in ``select`` on it and ends the worker the
+moment the server is gone, whatever killed it. No polling, no signal races; once the
+workers are gone the fork server sees its alive pipe close and exits, and the resource
+tracker, whose pipe the whole family held, reads EOF and exits too.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import select
+import threading
+from concurrent.futures import ProcessPoolExecutor
+
+PRELOAD = ["server.games.gin_rummy.bots", "server.games.solitaire.hints"]
+"""Modules the fork server imports once, so every worker starts with them loaded."""
+
+
+def _exit_with(server_pid: int) -> None:
+    """End this process as soon as ``server_pid`` exits."""
+    try:
+        fd = os.pidfd_open(server_pid)
+    except ProcessLookupError:  # the server is already gone
+        os._exit(0)
+
+    def wait() -> None:
+        select.select([fd], [], [])  # a pidfd becomes readable when its process exits
+        os._exit(0)
+
+    threading.Thread(target=wait, name="server-watch", daemon=True).start()
+
+
+def _start_worker(server_pid: int, niceness: int) -> None:
+    _exit_with(server_pid)
+    os.nice(niceness)
+
+
+def pool(workers: int, niceness: int) -> ProcessPoolExecutor:
+    """A process pool whose workers run at ``niceness`` and exit with this process."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)  # one fork server serves every pool
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), niceness),
+    )
+
+
+def bot_pool(workers: int) -> ProcessPoolExecutor:
+    """Workers for the heavy bot levels. Bots think at the lowest CPU priority (nice 19):
+    every player's moves and diffs go first. Not SCHED_IDLE: on a machine busy with anything
+    else, that starves bots outright (seen: a hard bot that never moved while two other
+    processes kept both cores busy)."""
+    return pool(workers, 19)
+
+
+def solver_pool(workers: int) -> ProcessPoolExecutor:
+    """Workers for the solitaire solver (hints, "can this still be won?", winnable deals).
+    Their own pool: a hint must not wait behind an expert bot's think. Nice 5: a player's
+    move on the event loop still goes first."""
+    return pool(workers, 5)

@@ -1,0 +1,220 @@
+"""Helpers for the tests of several nodes: players that survive faults, and the checks that
+every trial ends with (the log, the views each audience got, the sockets)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis.asyncio as redis
+from e2e_play import OPEN, my_turn
+
+from protocol.client import Client, ClientError
+from protocol.diff import apply
+from server.games.gin_rummy import Action, new_match
+from server.games.gin_rummy.bots import make_bot
+from server.rooms import make_room
+from server.rooms.gin import open_hands
+
+RETRY = {"unavailable", "busy"}
+
+
+async def connect_to(url: str, node: str | None = None, tries: int = 12) -> Client:
+    """A client through the balancer (on ``node``, if given: other connections are held open
+    meanwhile so that least-connections picks another node, then closed)."""
+    held: list[Client] = []
+    try:
+        for _ in range(tries):
+            client = Client(url)
+            for attempt in range(50):
+                try:
+                    await client.connect()
+                    break
+                except Exception:  # refused, reset, or a node that just died
+                    if attempt == 49:
+                        raise
+                    await asyncio.sleep(0.1)
+            if node is None or client.node == node:
+                OPEN.append(client)
+                return client
+            held.append(client)
+        raise AssertionError(f"the balancer never sent a client to {node}")
+    finally:
+        for client in held:
+            await client.close()
+
+
+@dataclass
+class Player:
+    """A scripted person in one seat: plays with a bot's choices, and when the socket drops
+    or the store blinks, reconnects through the balancer, resumes the seat and sends the
+    pending action again with the same command id (applied at most once)."""
+
+    url: str
+    name: str
+    level: str = "normal"
+    seed: int = 1
+    client: Client | None = None
+    room: str | None = None
+    clients: list[Client] = field(default_factory=list)  # every connection it used
+    acked: list[str] = field(default_factory=list)  # command ids the server acknowledged
+    reconnects: int = 0
+    _ids: Any = field(default_factory=lambda: itertools.count(1))
+    _prefix: str = field(default_factory=lambda: secrets.token_hex(3))
+
+    async def start(self, node: str | None = None) -> Player:
+        self.client = await connect_to(self.url, node)
+        self.clients.append(self.client)
+        return self
+
+    async def sit(self, room: str, seat: int | None = None) -> None:
+        assert self.client is not None
+        self.room = room
+        await self.client.join(room, seat, self.name)
+
+    @property
+    def state(self):
+        assert self.client is not None and self.room is not None
+        return self.client.rooms[self.room]
+
+    async def reconnect(self) -> None:
+        old = self.state
+        for _ in range(100):
+            try:
+                client = await connect_to(self.url)
+                client.rooms[self.room] = type(old)(
+                    token=old.token, seat=old.seat, seq=old.seq, epoch=old.epoch, view=old.view
+                )
+                await client.resume(self.room)
+                await client.wait(self.room, lambda s: s.view is not None)
+                break
+            except (TimeoutError, ClientError, ConnectionError, OSError):
+                await asyncio.sleep(0.2)
+        else:
+            raise AssertionError(f"{self.name} could not come back")
+        self.client = client
+        self.clients.append(client)
+        self.reconnects += 1
+
+    async def play(self) -> None:
+        """Play the room to its end."""
+        bot = make_bot(self.level, self.seed)
+        pending: tuple[str, dict] | None = None
+        while True:
+            try:
+                state = await self.client.wait(self.room, my_turn, timeout=90)
+                if state.view["room"]["status"] == "finished":
+                    return
+                seq = state.seq
+                if pending is None:
+                    action = bot.act(state.view["game"])
+                    if action is None:
+                        await self.client.wait(self.room, lambda s, q=seq: s.seq > q)
+                        continue
+                    pending = (f"{self._prefix}-{next(self._ids)}", action.to_dict())
+                try:
+                    await self.client.act(self.room, pending[1], id=pending[0])
+                except ClientError as refused:
+                    if refused.code in RETRY:
+                        await asyncio.sleep(0.2)
+                        continue
+                    if refused.code == "hand_in_play" and pending[1]["type"] == "next_hand":
+                        pending = None  # the other player dealt first
+                        continue
+                    raise
+                self.acked.append(pending[0])
+                pending = None
+                await self.client.wait(self.room, lambda s, q=seq: s.seq > q)
+            except (TimeoutError, ConnectionError):
+                if self.client.closed.is_set():
+                    await self.reconnect()
+                else:
+                    raise
+
+
+class Trace:
+    """A room's stored log, read straight from Redis."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self.url, self.prefix = url, prefix
+
+    async def read(self, room: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        client = redis.from_url(self.url, decode_responses=True)
+        try:
+            meta = json.loads(await client.get(f"{self.prefix}:room:{room}:meta"))
+            entries = [
+                json.loads(e) for e in await client.lrange(f"{self.prefix}:room:{room}:log", 0, -1)
+            ]
+        finally:
+            await client.aclose()
+        return meta, entries
+
+    async def driver(self, room: str) -> str | None:
+        """The node holding the room's lease now."""
+        client = redis.from_url(self.url, decode_responses=True)
+        try:
+            lease = await client.get(f"{self.prefix}:room:{room}:lease")
+        finally:
+            await client.aclose()
+        return lease.split(":")[0] if lease else None
+
+
+def check_log(meta: dict[str, Any], entries: list[dict[str, Any]], players: list[Player]) -> None:
+    """The log of a finished room: a legal game to its end, every acknowledged command in
+    it exactly once, no command twice, and lease tokens that never go down (no stale
+    driver ever appended)."""
+    room = make_room("check", meta)
+    room.load(entries)  # raises if an entry is not legal where it stands
+    assert room.status == "finished", "the game did not reach its end"
+    commands = [(e["seat"], e["cmd"]) for e in entries if e.get("cmd") is not None]
+    assert len(commands) == len(set(commands)), "a command was applied twice"
+    logged = {cmd for _, cmd in commands}
+    for player in players:
+        assert len(player.acked) == len(set(player.acked))
+        missing = [c for c in player.acked if c not in logged]
+        assert not missing, f"acknowledged but not in the log: {missing}"
+    tokens = [e["lease"] for e in entries if "lease" in e]
+    assert tokens == sorted(tokens), f"a stale driver appended: {tokens}"
+
+
+def engine_positions(meta: dict[str, Any], entries: list[dict[str, Any]]) -> list:
+    """The match after each number of actions (a view's ``ply``)."""
+    match = new_match(meta["seed"], {"target": meta["target"]})
+    states = [match]
+    for entry in entries:
+        if entry["kind"] == "act":
+            match = match.apply(entry["seat"], Action.from_dict(entry["action"]))
+            states.append(match)
+    return states
+
+
+def check_views(
+    meta: dict[str, Any], entries: list[dict[str, Any]], clients: list[Client], room: str
+) -> int:
+    """Every view each client rebuilt (snapshot + patches) equals the engine's view of its
+    audience at that position: nobody ever saw a card hidden from them. Returns how many
+    views were compared."""
+    states = engine_positions(meta, entries)
+    compared = 0
+    for client in clients:
+        view = None
+        for message in client.received:
+            if message.get("room") != room or message["t"] not in ("snapshot", "patch"):
+                continue
+            if message["t"] == "snapshot":
+                view = message["view"]
+            elif view is not None:
+                view = apply(view, message["ops"])
+            else:
+                continue
+            match = states[view["game"]["turn"]["ply"]]
+            expected = match.view(view["seat"])
+            if view["seat"] is None and meta.get("open_hands"):
+                expected = {**expected, "open": open_hands(match)}
+            assert view["game"] == expected, f"seat {view['seat']} at {view['game']['turn']}"
+            compared += 1
+    return compared

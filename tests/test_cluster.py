@@ -1,0 +1,328 @@
+"""Several nodes on one Redis behind HAProxy: any node serves any room, and a node can die,
+stall or lose its store mid-game with nothing lost. Real processes on loopback: a private
+redis-server with an append-only file, three server nodes, Debian's haproxy.
+
+The fail-over trials (``trial``) play human and bot rooms across the nodes, break something
+at a random moment, and check that every acknowledged action is in the final log exactly
+once, nothing is there twice, every game completes, no stale driver appended, every view
+any client rebuilt matches the engine's view of its audience, and that clients on nodes
+that stayed up never lost their socket. ``pytest -m slow`` runs 32 more of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+
+import pytest
+from cluster_play import Player, Trace, check_log, check_views, connect_to
+from e2e_play import my_turn
+
+from server.cluster.local import HAPROXY_CONFIG, LocalCluster
+from server.games.gin_rummy.bots import make_bot
+
+ENV = {
+    "CARDROOM_BOT_DELAY": "0.02",
+    "CARDROOM_BOT_WORKERS": "1",
+    "CARDROOM_SOLVER_WORKERS": "1",
+    "CARDROOM_RATE": "2000",
+    "CARDROOM_BURST": "4000",
+    "CARDROOM_SOLVE_SECONDS": "1",
+    "LOG_LEVEL": "warning",
+}
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+FAULTS = ("kill_driver", "pause_driver", "kill_replica", "restart_redis")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    with LocalCluster(tmp_path_factory.mktemp("cluster"), env=ENV) as running:
+        yield running
+
+
+@pytest.fixture
+def trace(cluster):
+    return Trace(cluster.redis_url, cluster.prefix)
+
+
+def get(url: str):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+async def heal(cluster: LocalCluster) -> None:
+    """Bring every part back up (after a trial killed or paused one), until the balancer
+    sends clients to each node again."""
+    for node in cluster.all_nodes:
+        node.send(signal.SIGCONT)
+        if not node.running:
+            await asyncio.to_thread(cluster.restart_node, int(node.name[-1]))
+    for node in cluster.all_nodes:
+        await asyncio.to_thread(node.wait_ready)
+    deadline = time.monotonic() + 15
+    for node in cluster.all_nodes:
+        while True:
+            try:
+                await (await connect_to(cluster.ws, node.name)).close()
+                break
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.3)
+
+
+async def test_players_on_three_nodes_play_a_match_and_every_view_matches_the_engine(
+    cluster, trace
+):
+    alice = await Player(cluster.ws, "Alice").start("node1")
+    bob = await Player(cluster.ws, "Bob", seed=2).start("node2")
+    eve = await connect_to(cluster.ws, "node3")
+    room = await alice.client.create(HUMANS, target=40)
+    await alice.sit(room, 0)
+    await bob.sit(room, 1)
+    await eve.watch(room)
+    await asyncio.gather(alice.play(), bob.play())
+    await eve.wait(room, lambda s: s.view["room"]["status"] == "finished")
+    meta, entries = await trace.read(room)
+    check_log(meta, entries, [alice, bob])
+    compared = check_views(meta, entries, [alice.client, bob.client, eve], room)
+    assert compared > 3 * len([e for e in entries if e["kind"] == "act"]) * 0.9
+    assert (
+        alice.state.view["room"]
+        == bob.state.view["room"] | {"id": room}
+        == eve.rooms[room].view["room"]
+    )
+    assert alice.reconnects == bob.reconnects == 0
+
+
+async def test_a_player_who_drops_resumes_on_another_node_and_plays_on(cluster, trace):
+    alice = await Player(cluster.ws, "Alice").start("node1")
+    bob = await Player(cluster.ws, "Bob", seed=2).start("node2")
+    room = await alice.client.create(HUMANS, target=20)
+    await alice.sit(room, 0)
+    await bob.sit(room, 1)
+    for _ in range(4):  # a few moves, then Alice's network drops
+        for p in (alice, bob):
+            if my_turn(p.state):
+                view = p.state.view["game"]
+                seq = p.state.seq
+                await p.client.act(room, make_bot("normal", 1).act(view).to_dict())
+                await p.client.wait(room, lambda s, q=seq: s.seq > q)
+    await alice.client.drop()
+    await bob.client.wait(room, lambda s: s.view["room"]["seats"][0]["connected"] is False)
+    back = await connect_to(cluster.ws, "node3")
+    old = alice.state
+    back.rooms[room] = type(old)(token=old.token, seat=0, seq=old.seq, epoch=old.epoch)
+    await back.resume(room)  # another node: a snapshot (each node has its own epoch)
+    await back.wait(room, lambda s: s.view is not None)
+    assert back.node == "node3" and back.rooms[room].seat == 0
+    await bob.client.wait(room, lambda s: s.view["room"]["seats"][0]["connected"] is True)
+    alice.client, alice.clients = back, [*alice.clients, back]
+    await asyncio.gather(alice.play(), bob.play())
+    meta, entries = await trace.read(room)
+    check_log(meta, entries, [alice, bob])
+    check_views(meta, entries, [*alice.clients, bob.client], room)
+
+
+async def test_lobby_daily_deals_and_replays_are_the_same_from_every_node(cluster):
+    host = await connect_to(cluster.ws, "node1")
+    public = await host.create(HUMANS, public=True)
+    followers = [await connect_to(cluster.ws, f"node{k}") for k in (2, 3)]
+    for f in followers:
+        await f.follow_lobby()
+    done = await host.create([{"kind": "bot", "level": "easy"}] * 2, target=10)
+    await host.watch(done)
+    await host.wait(done, lambda s: s.view["room"]["status"] == "finished", timeout=60)
+    for f in followers:
+        for _ in range(100):
+            if f.lobby and public in [r["id"] for r in f.lobby]:
+                break
+            await asyncio.sleep(0.05)
+        assert public in [r["id"] for r in f.lobby]
+    await asyncio.sleep(0.5)
+    answers = [get(f"{n.url}{path}") for n in cluster.all_nodes for path in ("/api/daily",)]
+    assert all(a == answers[0] for a in answers) and answers[0][0] == 200
+    lobbies = [get(f"{n.url}/api/lobby")[1]["rooms"] for n in cluster.all_nodes]
+    assert all(lobby == lobbies[0] for lobby in lobbies) and public in [r["id"] for r in lobbies[0]]
+    replays = [get(f"{n.url}/api/replays/{done}") for n in cluster.all_nodes]
+    assert all(r == replays[0] for r in replays) and replays[0][0] == 200
+
+
+async def trial(cluster: LocalCluster, trace: Trace, fault: str, rng: random.Random) -> dict:
+    """One fail-over trial: a two-human room, a human against a bot, two bot rooms, a
+    spectator per node; ``fault`` at a random moment; then every check."""
+    nodes = [n.name for n in cluster.all_nodes]
+    rng.shuffle(nodes)
+    alice = await Player(cluster.ws, "Alice", seed=rng.randrange(100)).start(nodes[0])
+    bob = await Player(cluster.ws, "Bob", seed=rng.randrange(100)).start(nodes[1])
+    carol = await Player(cluster.ws, "Carol", seed=rng.randrange(100)).start(nodes[2])
+    target = rng.choice((15, 25))
+    duel = await alice.client.create(HUMANS, target=target)
+    await alice.sit(duel, 0)
+    await bob.sit(duel, 1)
+    versus = await carol.client.create(
+        [{"kind": "human"}, {"kind": "bot", "level": rng.choice(("easy", "normal"))}],
+        target=target,
+    )
+    await carol.sit(versus, 0)
+    bots = [
+        await alice.client.create([{"kind": "bot", "level": "easy"}] * 2, target=100)
+        for _ in range(2)
+    ]
+    watchers = {name: await connect_to(cluster.ws, name) for name in nodes}
+    for w in watchers.values():
+        for room in (duel, versus, *bots):
+            await w.watch(room)
+    players = [alice, bob, carol]
+    games = asyncio.gather(*(p.play() for p in players))
+    await asyncio.sleep(rng.uniform(0.2, 1.5))
+
+    struck: set[str] = set()  # nodes whose clients may lose their sockets
+    running = [r for r in (versus, *bots) if await trace.driver(r) is not None]
+    victim_room = rng.choice(running)
+    driver = await trace.driver(victim_room)
+    moves_before = len((await trace.read(victim_room))[1])
+    killed_at = time.monotonic()
+    if fault == "kill_driver":
+        assert driver is not None
+        cluster.node(int(driver[-1])).send(signal.SIGKILL)
+        struck.add(driver)
+    elif fault == "pause_driver":
+        assert driver is not None
+        node = cluster.node(int(driver[-1]))
+        node.send(signal.SIGSTOP)
+        struck.add(driver)
+        await asyncio.sleep(2 * 2.0 + 0.5)  # twice the lease: another node took over
+        node.send(signal.SIGCONT)
+    elif fault == "kill_replica":
+        drivers = {await trace.driver(r) for r in (duel, versus, *bots)}
+        spare = [n for n in nodes if n not in drivers] or [nodes[-1]]
+        victim = rng.choice(spare)
+        cluster.node(int(victim[-1])).send(signal.SIGKILL)
+        struck.add(victim)
+    elif fault == "restart_redis":
+        await asyncio.to_thread(cluster.restart_redis, rng.uniform(0.3, 1.5))
+    takeover = None
+    while takeover is None and fault in ("kill_driver", "pause_driver"):
+        if len((await trace.read(victim_room))[1]) > moves_before:
+            takeover = time.monotonic() - killed_at
+        elif (await trace.driver(victim_room)) is None and time.monotonic() - killed_at > 20:
+            raise AssertionError("nobody took the room over")
+        else:
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(games, 180)
+    survivors = [w for name, w in watchers.items() if name not in struck]
+    for room in (duel, versus, *bots):
+        for w in survivors:
+            await w.wait(room, lambda s: s.view["room"]["status"] == "finished", timeout=180)
+
+    for room, who in ((duel, [alice, bob]), (versus, [carol]), *((b, []) for b in bots)):
+        meta, entries = await trace.read(room)
+        check_log(meta, entries, who)
+        clients = [c for p in who for c in p.clients] + list(watchers.values())
+        check_views(meta, entries, clients, room)
+    for p in players:
+        if p.clients[0].node not in struck:
+            assert p.reconnects == 0, f"{p.name} on a node that stayed up lost its socket"
+    for w in survivors:
+        assert not w.closed.is_set(), "a spectator on a node that stayed up lost its socket"
+    for c in [*watchers.values(), *(c for p in players for c in p.clients)]:
+        await c.close()
+    await heal(cluster)
+    return {"fault": fault, "takeover": takeover}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+async def test_a_fault_at_a_random_moment_loses_nothing(cluster, trace, fault):
+    result = await trial(cluster, trace, fault, random.Random(FAULTS.index(fault)))
+    if fault in ("kill_driver", "pause_driver"):
+        assert result["takeover"] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(32))
+async def test_many_faults_at_random_moments_lose_nothing(cluster, trace, n):
+    rng = random.Random(1000 + n)
+    await trial(cluster, trace, FAULTS[n % len(FAULTS)], rng)
+
+
+def test_the_haproxy_configuration_is_valid():
+    env = {
+        "CARDROOM_LISTEN": "127.0.0.1:8000",
+        **{f"CARDROOM_NODE{k}": f"127.0.0.1:800{k}" for k in (1, 2, 3)},
+        "CARDROOM_LB_RATE": "2000",
+    }
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    done = subprocess.run(
+        [haproxy, "-c", "-f", str(HAPROXY_CONFIG)], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def compose_command() -> list[str] | None:
+    """``docker compose`` (the plugin) or Debian's ``docker-compose``, whichever is here."""
+    docker = shutil.which("docker")
+    if (
+        docker
+        and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
+    ):
+        return [docker, "compose"]
+    legacy = shutil.which("docker-compose")
+    return [legacy] if legacy else None
+
+
+def test_the_compose_file_is_valid():
+    command = compose_command()
+    if command is None:
+        pytest.skip("neither docker compose nor docker-compose is installed here")
+    done = subprocess.run(
+        [*command, "config", "--quiet"],
+        cwd=HAPROXY_CONFIG.parent.parent,
+        env={**os.environ, "CARDROOM_DAILY_SECRET": "test"},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+async def test_while_redis_is_away_actions_are_refused_sockets_stay_and_play_resumes(cluster):
+    alice = await Player(cluster.ws, "Alice").start("node1")
+    bob = await Player(cluster.ws, "Bob", seed=2).start("node2")
+    room = await alice.client.create(HUMANS, target=10)
+    await alice.sit(room, 0)
+    await bob.sit(room, 1)
+    to_act = alice if my_turn(alice.state) else bob
+    action = make_bot("normal", 1).act(to_act.state.view["game"]).to_dict()
+    assert cluster.redis is not None
+    cluster.redis.stop(signal.SIGTERM)
+    try:
+        refused = None
+        for _ in range(3):
+            try:
+                await to_act.client.act(room, action, id="while-away")
+            except Exception as error:
+                refused = error
+                break
+        assert getattr(refused, "code", None) == "unavailable"
+        statuses = {get(f"{n.url}/ready")[0] for n in cluster.all_nodes}
+        assert statuses == {503}  # the balancer drains every node meanwhile
+        assert not alice.client.closed.is_set() and not bob.client.closed.is_set()
+    finally:
+        await asyncio.to_thread(cluster.start_redis)
+    for node in cluster.all_nodes:
+        await asyncio.to_thread(node.wait_ready)
+    reply = await to_act.client.act(room, action, id="while-away")  # the same id, now applied
+    assert reply["t"] == "ok"
+    await asyncio.gather(alice.play(), bob.play())
+    assert alice.reconnects == bob.reconnects == 0
