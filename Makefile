@@ -13,11 +13,14 @@ client_web/node_modules/.installed: client_web/package.json client_web/package-l
 client: client_web/node_modules/.installed
 	cd client_web && node build.mjs
 
-# Browser tests drive Debian's chromium (never a downloaded browser).
+# Browser tests drive Debian's chromium (never a downloaded browser), with a Korean font so
+# that the Korean pages' screenshots show Hangul.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
+	@fc-list 2>/dev/null | grep -qi nanum || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q fonts-nanum; }
 
 # The cluster tests run Debian's haproxy, redis-server and redis-sentinel on loopback ports.
 services:

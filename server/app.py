@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from protocol import PROTOCOL_VERSION
 from server import logs, wire
 from server.config import Config
+from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.games.solitaire import encode, variant_for
 from server.lobby import MAX_PAGE
 from server.node import Node
@@ -159,6 +160,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}", replay),
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
+            *EXAMPLE_ROUTES,
             # The browser client, built by `make run` / `make test` (client_web/build.mjs).
             Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
         ],

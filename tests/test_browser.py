@@ -103,13 +103,15 @@ def shot(page: Page, name: str) -> None:
 
 
 def create_game(page: Page, web, opponent: str, name: str | None = None, target: int = 100):
-    """Fill in the lobby's new-game form and create the room."""
+    """In the lobby: the name, the match length (under "More options"), then the tile of the
+    opponent ("bot:easy".. or "friend"), which creates the room."""
     page.goto(f"{web.http}/")
     if name:
         page.fill("#name", name)
-    page.select_option("#opponent", opponent)
-    page.select_option("#target", str(target))
-    page.click("#create")
+    if target != 100:
+        page.click("#more-options > summary")
+        page.select_option("#target", str(target))
+    page.click("#play-friend" if opponent == "friend" else f"#play-{opponent.split(':')[1]}")
 
 
 def start_bot_game(page: Page, web, level: str = "easy", name: str = "Alice") -> str:
@@ -530,6 +532,7 @@ SOLITAIRE_VIEW = "room => window.cardroom.conn.rooms.get(room).view.game"
 
 def open_solitaire(page: Page, web, game: str, code: str) -> str:
     page.goto(f"{web.http}/")
+    page.click("#more-options > summary")  # a deal by its code is one of "More options"
     page.select_option("#sol-game", game)
     page.fill("#sol-code", code)
     page.click("#sol-new")

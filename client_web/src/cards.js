@@ -1,21 +1,20 @@
-// Cards as the protocol writes them ("QH", "TS") and as people read them.
+// Cards as the protocol writes them ("QH", "TS") and as people read them (in their language).
+import { t } from "./i18n.js";
+
 export const RANKS = "A23456789TJQK";
 const RANK_SHOWN = { T: "10" };
-const RANK_NAMES = {
-  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-  8: "Eight", 9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
-};
 export const SUITS = {
-  S: { symbol: "\u2660", name: "spades", red: false },
-  H: { symbol: "\u2665", name: "hearts", red: true },
-  D: { symbol: "\u2666", name: "diamonds", red: true },
-  C: { symbol: "\u2663", name: "clubs", red: false },
+  S: { symbol: "\u2660", red: false },
+  H: { symbol: "\u2665", red: true },
+  D: { symbol: "\u2666", red: true },
+  C: { symbol: "\u2663", red: false },
 };
 
 export const rankOf = (card) => card[0];
 export const suitOf = (card) => card[1];
 export const shownRank = (card) => RANK_SHOWN[card[0]] || card[0];
-export const cardName = (card) => `${RANK_NAMES[card[0]]} of ${SUITS[card[1]].name}`;
+export const suitName = (suit) => t(`suit.${suit}`);
+export const cardName = (card) => t("card.name", { rank: t(`rank.${card[0]}`), suit: suitName(card[1]) });
 export const shortName = (card) => `${shownRank(card)}${SUITS[card[1]].symbol}`;
 export const deadwoodValue = (card) => Math.min(10, RANKS.indexOf(card[0]) + 1);
 
@@ -23,7 +22,7 @@ export const deadwoodValue = (card) => Math.min(10, RANKS.indexOf(card[0]) + 1);
 export function cardFace(card, tag = "div") {
   const el = document.createElement(tag);
   const suit = SUITS[card[1]];
-  el.className = `card face ${suit.red ? "red" : "black"}`;
+  el.className = `card face ${suit.red ? "red" : "black"} suit-${card[1]}`;
   el.dataset.card = card;
   const corner = `<span class="rank">${shownRank(card)}</span><span class="suit">${suit.symbol}</span>`;
   el.innerHTML =

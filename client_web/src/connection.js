@@ -10,8 +10,10 @@ export const PROTOCOL = 1;
 const SEATS_KEY = "cardroom.seats";
 const MAX_BACKOFF_MS = 8000;
 
+/** A refused request: ``code`` is stable (the page shows its sentence in the player's
+ * language); ``message`` is the server's English sentence, empty for the client's own. */
 export class RequestError extends Error {
-  constructor(code, message) {
+  constructor(code, message = "") {
     super(message);
     this.code = code;
   }
@@ -116,7 +118,7 @@ export class Connection {
         p.sent = false; // sent again, with the same id, once back online
       } else if (p.sent) {
         this.pending.delete(id);
-        p.reject(new RequestError("offline", "The connection dropped; try again."));
+        p.reject(new RequestError("offline"));
       }
     }
     for (const room of this.rooms.values()) room.subscribed = false;
@@ -288,7 +290,7 @@ export class Connection {
     const queued = [...this.pending.values()].some((p) => p.retry && !p.sent);
     const online = this.state === "online" && this.ws && this.ws.readyState === 1;
     if (!online && queued) {
-      return Promise.reject(new RequestError("offline", "Reconnecting: wait a moment and try again."));
+      return Promise.reject(new RequestError("reconnecting"));
     }
     return this.request("act", { room: id, action }, { retry: true });
   }

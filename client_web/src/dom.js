@@ -6,6 +6,7 @@ export function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") el.style.cssText = value; // CSSOM, which a strict CSP allows
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, value);
   }
@@ -18,11 +19,14 @@ export function h(tag, attrs = {}, ...children) {
 
 /** Replace ``root``'s children, keeping keyboard focus on the element with the same key. */
 export function replaceKeepingFocus(root, ...children) {
-  const key = document.activeElement?.dataset?.focus;
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset?.focus : null; // not another board's
   root.replaceChildren(...children.filter((c) => c != null));
   if (key) root.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
 }
 
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** Element ids for one board: the live game's own ids, or ids with a prefix for a second
+ * board on the same page (the learn pages' examples). */
+export function scoped(scope) {
+  return (name) => (scope ? `${scope}${name}` : name);
 }

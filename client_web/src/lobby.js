@@ -1,79 +1,99 @@
-// The lobby: a name, a new game, today's game, join by code, public rooms live, replays.
-import { h, plural } from "./dom.js";
+// The lobby: large tiles for the main choices (a bot of each level, a friend, today's game,
+// each solitaire with today's deal or a new one, the learn pages), the rest under "More
+// options" (match length, public rooms, two bots to watch, a deal code, a room code), then
+// the public rooms live and the replays.
+import { h } from "./dom.js";
+import { describeError, formatDate, t } from "./i18n.js";
+import { botName } from "./table.js";
 
 const LEVELS = ["easy", "normal", "hard", "expert"];
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
+const SOLITAIRES = [
+  { key: "eh", game: "easy_harp", titleKey: "game.easy_harp" },
+  { key: "tf1", game: "reflechi", draw: 1, titleKey: "lobby.reflechi1" },
+  { key: "tf3", game: "reflechi", draw: 3, titleKey: "lobby.reflechi3" },
+];
+export const LEARN_SLUGS = { gin_rummy: "gin-rummy", easy_harp: "easy-harp", reflechi: "reflechi" };
 
 export function seatLabel(seat) {
-  if (seat.kind === "bot") return `${cap(seat.level)} bot`;
-  return seat.open ? "open seat" : seat.name || "player";
+  if (seat.kind === "bot") return botName(seat.level);
+  return seat.open ? t("lobby.open_seat") : seat.name || t("lobby.player");
 }
 
 function levelSelect(id, value) {
   return h(
     "select",
     { id },
-    LEVELS.map((level) => h("option", { value: level, selected: level === value }, `${cap(level)} bot`)),
+    LEVELS.map((level) => h("option", { value: level, selected: level === value }, botName(level))),
+  );
+}
+
+/** A large choice: a title and a line that says what it is. */
+function tile(id, title, text, onclick, extra = {}) {
+  const textId = `${id}-text`;
+  return h(
+    "button",
+    { class: `tile ${extra.class || ""}`, id, type: "button", onclick, "aria-describedby": textId },
+    h("span", { class: "tile-title" }, title),
+    h("span", { class: "tile-text", id: textId }, text),
   );
 }
 
 export function mountLobby(root, app) {
   const error = h("p", { class: "refusal", role: "alert", id: "lobby-error" });
   const fail = (e) => {
-    error.textContent = e.message || String(e);
+    error.textContent = describeError(e);
+  };
+  const clear = () => {
+    error.textContent = "";
   };
 
   const name = h("input", {
     id: "name",
-    maxlength: 32,
+    maxlength: 24, // the server's rule for names (protocol/README.md, Names)
     autocomplete: "nickname",
     value: app.name(),
     oninput: (e) => app.setName(e.target.value),
   });
 
-  const opponent = h(
-    "select",
-    { id: "opponent" },
-    LEVELS.map((l) => h("option", { value: `bot:${l}`, selected: l === "easy" }, `${cap(l)} bot`)),
-    h("option", { value: "friend" }, "A friend (invite link)"),
-    h("option", { value: "watch" }, "Two bots (watch them play)"),
-  );
-  const botA = levelSelect("bot-a", "hard");
-  const botB = levelSelect("bot-b", "expert");
-  const openHands = h("input", { type: "checkbox", id: "open-hands", checked: true });
-  const watchOptions = h(
-    "div",
-    { class: "row", id: "watch-options", hidden: true },
-    h("label", { for: "bot-a" }, "Bot 1 "),
-    botA,
-    h("label", { for: "bot-b" }, " Bot 2 "),
-    botB,
-    h("label", {}, openHands, " show both hands"),
-  );
-  opponent.addEventListener("change", () => {
-    watchOptions.hidden = opponent.value !== "watch";
-  });
+  // ---- More options --------------------------------------------------------------------
   const isPublic = h("input", { type: "checkbox", id: "public" });
   const target = h(
     "select",
     { id: "target" },
-    [100, 50, 25, 10].map((points) => h("option", { value: points }, `${points} points`)),
+    [100, 50, 25, 10].map((points) => h("option", { value: points }, t("count.points", { n: points }))),
   );
+  const botA = levelSelect("bot-a", "hard");
+  const botB = levelSelect("bot-b", "expert");
+  const openHands = h("input", { type: "checkbox", id: "open-hands", checked: true });
+  const solitaireGame = h(
+    "select",
+    { id: "sol-game", "aria-label": t("lobby.solitaire") },
+    h("option", { value: "easy_harp" }, t("game.easy_harp")),
+    h("option", { value: "reflechi:1" }, t("lobby.reflechi1")),
+    h("option", { value: "reflechi:3" }, t("lobby.reflechi3")),
+  );
+  const solitaireCode = h("input", { id: "sol-code", placeholder: t("lobby.deal_code"), "aria-label": t("lobby.deal_code"), autocomplete: "off", maxlength: 20 });
+  const code = h("input", { id: "code", placeholder: t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
 
-  async function create(event) {
-    event.preventDefault();
-    error.textContent = "";
+  const options = () => ({ public: isPublic.checked, target: Number(target.value) });
+
+  async function playGin(other) {
+    clear();
     try {
-      const choice = opponent.value;
-      if (choice === "watch") {
-        const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
-        const room = await app.conn.create(seats, { public: isPublic.checked, open_hands: openHands.checked, target: Number(target.value) });
-        app.navigate(`#/room/${room}`);
-        return;
-      }
-      const other = choice === "friend" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) };
-      const room = await app.conn.create([{ kind: "human" }, other], { public: isPublic.checked, target: Number(target.value) });
+      const room = await app.conn.create([{ kind: "human" }, other], options());
       await app.conn.join(room, 0, app.name());
+      app.navigate(`#/room/${room}`);
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  async function watchBots(event) {
+    event.preventDefault();
+    clear();
+    try {
+      const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
+      const room = await app.conn.create(seats, { ...options(), open_hands: openHands.checked });
       app.navigate(`#/room/${room}`);
     } catch (e) {
       fail(e);
@@ -81,7 +101,7 @@ export function mountLobby(root, app) {
   }
 
   async function daily() {
-    error.textContent = "";
+    clear();
     try {
       app.navigate(`#/room/${await app.conn.daily(app.name())}`);
     } catch (e) {
@@ -89,22 +109,10 @@ export function mountLobby(root, app) {
     }
   }
 
-  // Solitaires: a new deal, today's deal, or a deal code.
-  const solitaireGame = h(
-    "select",
-    { id: "sol-game", "aria-label": "Solitaire" },
-    h("option", { value: "easy_harp" }, "Easy Harp"),
-    h("option", { value: "reflechi:1" }, "Solitaire Réfléchi, draw 1"),
-    h("option", { value: "reflechi:3" }, "Solitaire Réfléchi, draw 3"),
-  );
-  const solitaireCode = h("input", { id: "sol-code", placeholder: "deal code (optional)", autocomplete: "off", maxlength: 20 });
-  async function solitaire(options) {
-    error.textContent = "";
-    const [game, draw] = solitaireGame.value.split(":");
-    const typed = solitaireCode.value.trim();
+  async function solitaire(game, draw, chosen) {
+    clear();
     try {
-      const chosen = typed ? { code: typed } : options;
-      const room = await app.conn.create([], { game, ...(draw ? { draw: Number(draw) } : {}), ...chosen });
+      const room = await app.conn.create([], { game, ...(draw ? { draw } : {}), ...chosen });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
@@ -112,22 +120,103 @@ export function mountLobby(root, app) {
     }
   }
 
-  const code = h("input", { id: "code", placeholder: "room code", autocomplete: "off", maxlength: 64 });
+  function byCode(event) {
+    event.preventDefault();
+    const [game, draw] = solitaireGame.value.split(":");
+    const typed = solitaireCode.value.trim();
+    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {});
+  }
+
   const joinByCode = (event) => {
     event.preventDefault();
     const value = code.value.trim().split("/").pop();
     if (value) app.navigate(`#/room/${encodeURIComponent(value)}`);
   };
 
+  // ---- the tiles -----------------------------------------------------------------------
+  const ginTiles = h(
+    "div",
+    { class: "tiles" },
+    LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
+    tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
+    tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
+  );
+  const solitaireTiles = h(
+    "div",
+    { class: "tiles" },
+    SOLITAIRES.map((s) =>
+      h(
+        "div",
+        { class: `tile sol-tile ${s.game}`, role: "group", "aria-labelledby": `${s.key}-title` },
+        h("span", { class: "tile-title", id: `${s.key}-title` }, t(s.titleKey)),
+        h("span", { class: "tile-text" }, t(`lobby.sol_text.${s.key}`)),
+        h(
+          "span",
+          { class: "tile-actions" },
+          h("button", { class: "primary", id: `${s.key}-daily`, onclick: () => solitaire(s.game, s.draw, { daily: true }) }, t("lobby.todays_deal")),
+          h("button", { id: `${s.key}-new`, onclick: () => solitaire(s.game, s.draw, {}) }, t("lobby.new_deal")),
+        ),
+      ),
+    ),
+  );
+  const learnTiles = h(
+    "div",
+    { class: "tiles learn-tiles" },
+    Object.entries(LEARN_SLUGS).map(([game, slug]) =>
+      h(
+        "a",
+        { class: "tile learn", id: `learn-${slug}`, href: `#/learn/${slug}/rules` },
+        h("span", { class: "tile-title" }, t("lobby.learn_game", { game: t(`game.${game}`) })),
+        h("span", { class: "tile-text" }, t("lobby.learn_text")),
+      ),
+    ),
+  );
+
+  const more = h(
+    "details",
+    { class: "panel more", id: "more-options" },
+    h("summary", {}, t("lobby.more")),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("lobby.match_options")),
+      h("div", { class: "row" }, h("label", { for: "target" }, t("lobby.match_to")), target),
+      h("div", { class: "row" }, h("label", {}, isPublic, " ", t("lobby.public"))),
+    ),
+    h(
+      "form",
+      { onsubmit: watchBots },
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("lobby.watch_bots")),
+        h("div", { class: "row" }, h("label", { for: "bot-a" }, t("lobby.first_bot")), botA, h("label", { for: "bot-b" }, t("lobby.second_bot")), botB),
+        h("div", { class: "row" }, h("label", {}, openHands, " ", t("lobby.open_hands"))),
+        h("button", { type: "submit", id: "watch-bots" }, t("lobby.watch_start")),
+      ),
+    ),
+    h(
+      "form",
+      { onsubmit: byCode },
+      h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play")))),
+    ),
+    h(
+      "form",
+      { onsubmit: joinByCode },
+      h("fieldset", {}, h("legend", {}, t("lobby.have_code")), h("div", { class: "row" }, code, h("button", { type: "submit", id: "open-code" }, t("lobby.open")))),
+    ),
+  );
+
+  // ---- public rooms and replays ------------------------------------------------------------
   const rooms = h("ul", { class: "rooms", id: "rooms", "aria-live": "polite" });
   function renderRooms() {
     const list = app.conn.lobby;
     if (list == null) {
-      rooms.replaceChildren(h("li", { class: "muted" }, "Loading…"));
+      rooms.replaceChildren(h("li", { class: "muted" }, t("lobby.loading")));
       return;
     }
     if (list.length === 0) {
-      rooms.replaceChildren(h("li", { class: "muted" }, "No public rooms right now. Create one!"));
+      rooms.replaceChildren(h("li", { class: "muted" }, t("lobby.no_rooms")));
       return;
     }
     rooms.replaceChildren(
@@ -141,111 +230,79 @@ export function mountLobby(root, app) {
             fail(e);
           }
         };
+        const who =
+          room.seats.length === 1
+            ? t("lobby.solo_row", { game: t(`game.${room.game}`), who: seatLabel(room.seats[0]) })
+            : t("lobby.vs", { a: seatLabel(room.seats[0]), b: seatLabel(room.seats[1]) });
         return h(
           "li",
           { class: "room-row", dataset: { room: room.id } },
+          h("span", { class: "who" }, who),
           h(
             "span",
-            { class: "who" },
-            room.seats.length === 1
-              ? `${room.game === "easy_harp" ? "Easy Harp" : "Réfléchi"}: ${seatLabel(room.seats[0])}`
-              : `${seatLabel(room.seats[0])} vs ${seatLabel(room.seats[1])}`,
+            { class: "muted" },
+            t("lobby.row_info", { status: t(`lobby.status.${room.status}`), scores: room.scores.join("–"), spectators: t("count.spectators", { n: room.spectators }) }),
           ),
-          h("span", { class: "muted" }, `${room.status} · ${room.scores.join("–")} · ${plural(room.spectators, "spectator")}`),
           h(
             "span",
             { class: "actions" },
-            open >= 0 ? h("button", { onclick: join }, "Join") : null,
-            h("a", { class: "button", href: `#/room/${room.id}` }, "Watch"),
+            open >= 0 ? h("button", { onclick: join }, t("lobby.join")) : null,
+            h("a", { class: "button", href: `#/room/${room.id}` }, t("lobby.watch")),
           ),
         );
       }),
     );
   }
 
-  const replays = h("ul", { class: "rooms", id: "replays" }, h("li", { class: "muted" }, "Loading…"));
+  const replays = h("ul", { class: "rooms", id: "replays" }, h("li", { class: "muted" }, t("lobby.loading")));
   fetch("/api/replays")
     .then((r) => r.json())
     .then(({ replays: list }) => {
       if (!list.length) {
-        replays.replaceChildren(h("li", { class: "muted" }, "No finished games yet."));
+        replays.replaceChildren(h("li", { class: "muted" }, t("lobby.no_replays")));
         return;
       }
       replays.replaceChildren(
         ...list.map((r) => {
-          const names = r.seats.map((s) => (s.kind === "bot" ? `${cap(s.level)} bot` : s.name));
+          const names = r.seats.map((s) => (s.kind === "bot" ? botName(s.level) : s.name));
+          const link = h("a", { class: "button", href: `#/replay/${r.id}` }, t("lobby.replay"));
           if (r.seats.length === 1) {
+            const moves = t("count.moves", { n: r.result.moves });
             return h(
               "li",
               { class: "room-row" },
-              h("span", { class: "who" }, `${r.result.code}: ${names[0]}`),
-              h("span", { class: "muted" }, `${r.result.won ? "won" : "not won"}, score ${r.result.score} in ${r.result.moves} moves`),
-              h("a", { class: "button", href: `#/replay/${r.id}` }, "Replay"),
+              h("span", { class: "who" }, t("lobby.replay_solo", { code: r.result.code, name: names[0] })),
+              h("span", { class: "muted" }, t(r.result.won ? "lobby.replay_won" : "lobby.replay_lost", { score: r.result.score, moves })),
+              link,
             );
           }
-          const winner = r.result.winner == null ? "no winner" : `${names[r.result.winner]} won`;
-          const when = new Date(r.finished_at * 1000).toLocaleString();
+          const winner = r.result.winner == null ? t("lobby.no_winner") : t("lobby.winner", { name: names[r.result.winner] });
           return h(
             "li",
             { class: "room-row" },
-            h("span", { class: "who" }, `${names[0]} vs ${names[1]}`),
-            h("span", { class: "muted" }, `${winner} ${r.result.scores.join("–")} · ${when}`),
-            h("a", { class: "button", href: `#/replay/${r.id}` }, "Replay"),
+            h("span", { class: "who" }, t("lobby.vs", { a: names[0], b: names[1] })),
+            h("span", { class: "muted" }, t("lobby.replay_info", { winner, scores: r.result.scores.join("–"), when: formatDate(r.finished_at * 1000) })),
+            link,
           );
         }),
       );
     })
-    .catch(() => replays.replaceChildren(h("li", { class: "muted" }, "Replays are unavailable.")));
+    .catch(() => replays.replaceChildren(h("li", { class: "muted" }, t("lobby.replays_unavailable"))));
 
   root.replaceChildren(
     h(
       "div",
       { class: "lobby" },
-      h("h1", {}, "Cardroom: Gin Rummy and solitaires"),
-      h(
-        "section",
-        { class: "panel" },
-        h("label", { for: "name" }, "Your name "),
-        name,
-      ),
-      h(
-        "form",
-        { class: "panel", onsubmit: create, "aria-labelledby": "new-game" },
-        h("h2", { id: "new-game" }, "New game"),
-        h("div", { class: "row" }, h("label", { for: "opponent" }, "Play against "), opponent),
-        watchOptions,
-        h("div", { class: "row" }, h("label", { for: "target" }, "Match to "), target),
-        h("div", { class: "row" }, h("label", {}, isPublic, " public (listed below for anyone to watch or join)")),
-        h(
-          "div",
-          { class: "row" },
-          h("button", { type: "submit", class: "primary", id: "create" }, "Create room"),
-          h("button", { type: "button", id: "daily", onclick: daily }, "Play today's game"),
-        ),
-      ),
-      h(
-        "section",
-        { class: "panel", "aria-labelledby": "solitaire-title" },
-        h("h2", { id: "solitaire-title" }, "Solitaire"),
-        h(
-          "div",
-          { class: "row" },
-          solitaireGame,
-          solitaireCode,
-          h("button", { id: "sol-new", class: "primary", onclick: () => solitaire({}) }, "Play"),
-          h("button", { id: "sol-daily", onclick: () => solitaire({ daily: true }) }, "Today's deal"),
-        ),
-      ),
-      h(
-        "form",
-        { class: "panel row", onsubmit: joinByCode },
-        h("label", { for: "code" }, "Have a code or link? "),
-        code,
-        h("button", { type: "submit" }, "Open"),
-      ),
+      h("h1", {}, t("lobby.title")),
+      h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
+      h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
       error,
-      h("section", { class: "panel" }, h("h2", {}, "Public rooms"), rooms),
-      h("section", { class: "panel" }, h("h2", {}, "Replays"), replays),
+      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), ginTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
+      more,
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.rooms")), rooms),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.replays")), replays),
     ),
   );
   renderRooms();

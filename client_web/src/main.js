@@ -1,29 +1,36 @@
-// The client's entry: one connection, a name kept in the browser, and a hash router
-// (#/ lobby, #/room/CODE a table, #/replay/ID a replay) so links work as invites.
+// The client's entry: one connection, a name kept in the browser, the settings and the
+// language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
+// #/learn/GAME/PAGE the learn pages) so links work as invites.
 import { Connection } from "./connection.js";
+import { h } from "./dom.js";
+import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
+import { closeLearnDrawer, mountLearn } from "./learn.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
 import { mountRoom } from "./room.js";
+import { applyLook, setSetting, setting } from "./settings.js";
+import { settingsDialog } from "./settings_panel.js";
+import { played } from "./sound.js";
 
 const NAME_KEY = "cardroom.name";
-const NET_TEXT = { connecting: "Connecting…", online: "Online", offline: "Offline: reconnecting…" };
 
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
 const conn = new Connection(`${scheme}//${location.host}/ws`);
 const root = document.getElementById("app");
 const net = document.getElementById("net");
+const actions = document.getElementById("top-actions");
 
 const app = {
   conn,
   name() {
     const saved = localStorage.getItem(NAME_KEY);
     if (saved) return saved;
-    const made = `Player ${Math.floor(100 + Math.random() * 900)}`;
+    const made = t("app.default_name", { n: Math.floor(100 + Math.random() * 900) });
     localStorage.setItem(NAME_KEY, made);
     return made;
   },
   setName(name) {
-    const clean = name.trim().slice(0, 32);
+    const clean = name.trim().slice(0, 24);
     if (clean) localStorage.setItem(NAME_KEY, clean);
   },
   navigate(hash) {
@@ -35,19 +42,62 @@ const app = {
 let unmount = null;
 function route() {
   if (unmount) unmount();
-  const [, page, id] = location.hash.replace(/^#/, "").split("/");
+  closeLearnDrawer(false);
+  const [, page, id, part] = location.hash.replace(/^#/, "").split("/");
+  document.title = t("app.name");
   if (page === "room" && id) unmount = mountRoom(root, app, decodeURIComponent(id));
   else if (page === "replay" && id) unmount = mountReplay(root, app, decodeURIComponent(id));
+  else if (page === "learn") unmount = mountLearn(root, app, id, part);
   else unmount = mountLobby(root, app);
   root.focus({ preventScroll: true });
+}
+
+async function changeLanguage(code) {
+  setSetting("language", code);
+  await setLanguage(code);
+  drawChrome();
+  settings.fill();
+  route();
+  document.getElementById("set-language")?.focus();
+}
+
+const settings = settingsDialog(changeLanguage);
+document.body.append(settings.dialog);
+
+/** The top bar's words: the learn link, the settings button, the connection state. */
+function drawChrome() {
+  actions.replaceChildren(
+    h("a", { class: "top-link", href: "#/learn", id: "nav-learn" }, t("nav.learn")),
+    h(
+      "button",
+      { class: "top-button", id: "settings-button", "aria-haspopup": "dialog", onclick: () => settings.open() },
+      h("span", { "aria-hidden": "true" }, "\u2699"),
+      h("span", { class: "top-label" }, t("nav.settings")),
+    ),
+  );
+  net.textContent = t(`net.${conn.state}`);
 }
 
 conn.on((event) => {
   if (event.type !== "state") return;
   net.dataset.state = event.state;
-  net.textContent = NET_TEXT[event.state];
+  net.textContent = t(`net.${event.state}`);
 });
 window.addEventListener("hashchange", route);
-window.cardroom = { conn }; // for tests and the curious: the connection and its rooms
-conn.connect();
-route();
+// For tests and the curious: the connection and its rooms, the language, the sounds made.
+window.cardroom = { conn, language: currentLanguage, sounds: played };
+
+async function start() {
+  applyLook();
+  let language = setting("language");
+  if (!language) {
+    language = browserLanguage();
+    setSetting("language", language);
+  }
+  await setLanguage(language);
+  drawChrome();
+  conn.connect();
+  route();
+}
+
+start();

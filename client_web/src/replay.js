@@ -2,6 +2,7 @@
 // is over); the player steps through them, plays them at a steady pace or jumps to a hand.
 import { applyPatch, deepClone } from "fast-json-patch";
 import { h } from "./dom.js";
+import { describeError, t } from "./i18n.js";
 import { isSolitaire, renderBoard } from "./solitaire.js";
 import { renderTable } from "./table.js";
 
@@ -66,14 +67,14 @@ export function mountReplay(root, app, id) {
       h(
         "div",
         { class: "room-head" },
-        h("h1", {}, `Replay ${id}`),
-        h("span", { class: "badge", id: "replay-position" }, `Move ${at} of ${frames.length - 1}`),
+        h("h1", {}, t("replay.title", { id })),
+        h("span", { class: "badge", id: "replay-position" }, t("replay.position", { at, total: frames.length - 1 })),
       ),
       controls(
         h(
           "select",
-          { id: "hand-select", "aria-label": "Jump to hand", onchange: (e) => go(Number(e.target.value)) },
-          [...starts].map(([hand, i]) => h("option", { value: i, selected: hand === game.hand_no }, `Hand ${hand}`)),
+          { id: "hand-select", "aria-label": t("replay.jump"), onchange: (e) => go(Number(e.target.value)) },
+          [...starts].map(([hand, i]) => h("option", { value: i, selected: hand === game.hand_no }, t("replay.hand", { n: hand }))),
         ),
       ),
       renderTable({ room, game }, { me: null, replay: true, order: [], onAction() {}, onTogglePile() {}, resultActions: null }),
@@ -85,14 +86,14 @@ export function mountReplay(root, app, id) {
     const last = at === frames.length - 1;
     return h(
       "div",
-      { class: "replay-controls row", role: "toolbar", "aria-label": "Replay controls" },
-      h("button", { id: "first", onclick: () => go(0), "aria-label": "First move" }, "⏮"),
-      h("button", { id: "back", onclick: () => go(at - 1), disabled: at === 0, "aria-label": "Step back" }, "◀"),
-      h("button", { id: "play", class: "primary", onclick: play, "aria-label": timer ? "Pause" : "Play" }, timer ? "⏸" : "▶"),
-      h("button", { id: "forward", onclick: () => go(at + 1), disabled: last, "aria-label": "Step forward" }, "▶▶"),
-      h("button", { id: "last", onclick: () => go(frames.length - 1), "aria-label": "Last move" }, "⏭"),
+      { class: "replay-controls row", role: "toolbar", "aria-label": t("replay.controls") },
+      h("button", { id: "first", onclick: () => go(0), "aria-label": t("replay.first") }, "⏮"),
+      h("button", { id: "back", onclick: () => go(at - 1), disabled: at === 0, "aria-label": t("replay.back") }, "◀"),
+      h("button", { id: "play", class: "primary", onclick: play, "aria-label": t(timer ? "replay.pause" : "replay.play") }, timer ? "⏸" : "▶"),
+      h("button", { id: "forward", onclick: () => go(at + 1), disabled: last, "aria-label": t("replay.forward") }, "▶▶"),
+      h("button", { id: "last", onclick: () => go(frames.length - 1), "aria-label": t("replay.last") }, "⏭"),
       extra,
-      h("input", { type: "range", id: "scrub", min: 0, max: frames.length - 1, value: at, "aria-label": "Position in the game", oninput: (e) => go(Number(e.target.value)) }),
+      h("input", { type: "range", id: "scrub", min: 0, max: frames.length - 1, value: at, "aria-label": t("replay.scrub"), oninput: (e) => go(Number(e.target.value)) }),
     );
   }
 
@@ -100,9 +101,14 @@ export function mountReplay(root, app, id) {
     const game = frames[at];
     const focus = document.activeElement?.id;
     root.replaceChildren(
-      h("div", { class: "room-head" }, h("h1", {}, `Replay: ${game.name} ${game.code}`), h("span", { class: "badge", id: "replay-position" }, `Move ${at} of ${frames.length - 1}`)),
+      h(
+        "div",
+        { class: "room-head" },
+        h("h1", {}, t("replay.sol_title", { game: t(`game.${game.game}`), code: game.code })),
+        h("span", { class: "badge", id: "replay-position" }, t("replay.position", { at, total: frames.length - 1 })),
+      ),
       controls(null),
-      h("div", { class: "sol-bar row" }, h("span", { class: "badge" }, `Score ${game.score}`), h("span", { class: "badge" }, `Moves ${game.moves}`)),
+      h("div", { class: "sol-bar row" }, h("span", { class: "badge" }, t("sol.score", { n: game.score })), h("span", { class: "badge" }, t("sol.moves", { n: game.moves }))),
       renderBoard(game, { readonly: true, picked: null }),
     );
     if (focus) document.getElementById(focus)?.focus();
@@ -116,12 +122,12 @@ export function mountReplay(root, app, id) {
     e.preventDefault();
   }
 
-  root.replaceChildren(h("p", { class: "muted" }, "Loading the replay…"));
+  root.replaceChildren(h("p", { class: "muted" }, t("replay.loading")));
   fetch(`/api/replays/${encodeURIComponent(id)}/frames`)
     .then(async (response) => {
       const body = await response.json();
       if (!alive) return;
-      if (!response.ok) throw new Error(body.message);
+      if (!response.ok) throw body;
       seats = body.seats;
       kind = body.game;
       frames = [body.first];
@@ -130,7 +136,9 @@ export function mountReplay(root, app, id) {
     })
     .catch((error) => {
       if (!alive) return;
-      root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, "No replay"), h("p", { class: "refusal" }, error.message), h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+      root.replaceChildren(
+        h("div", { class: "panel" }, h("h1", {}, t("replay.none")), h("p", { class: "refusal" }, describeError(error)), h("a", { class: "button", href: "#/" }, t("room.back"))),
+      );
     });
   document.addEventListener("keydown", onKey);
   return () => {

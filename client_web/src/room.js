@@ -1,9 +1,13 @@
 // A live room: the seat this browser holds (or a spectator's seat at the rail), the local
 // hand order and selection, drag to reorder, keyboard play, refusals, the turn clock.
 import { sortedHand } from "./cards.js";
-import { h, plural, replaceKeepingFocus } from "./dom.js";
+import { h, replaceKeepingFocus } from "./dom.js";
+import { describeError, t } from "./i18n.js";
+import { openLearnDrawer } from "./learn.js";
+import * as motion from "./motion.js";
+import * as sound from "./sound.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
-import { reconcile, renderTable } from "./table.js";
+import { flightOrigin, reconcile, renderTable } from "./table.js";
 
 const DRAG_THRESHOLD = 6;
 
@@ -29,7 +33,8 @@ export function mountRoom(root, app, id) {
       await conn.act(id, action);
       if (action.type === "discard" || action.type === "knock") state.selected = null;
     } catch (error) {
-      state.message = error.message;
+      state.message = describeError(error, "gin_rummy");
+      sound.play("refuse");
     }
     render();
   }
@@ -129,23 +134,23 @@ export function mountRoom(root, app, id) {
       await conn.join(fresh, me(), app.name());
       app.navigate(`#/room/${fresh}`);
     } catch (error) {
-      state.message = error.message;
+      state.message = describeError(error);
       render();
     }
   }
 
   function resultActions(view) {
     const turn = view.game.turn;
-    if (me() == null) return h("p", { class: "muted" }, turn.phase === "match_over" ? "The match is over." : "Waiting for the next hand…");
+    if (me() == null) return h("p", { class: "muted" }, t(turn.phase === "match_over" ? "room.match_over" : "room.waiting_next"));
     if (turn.phase === "match_over" || view.room.status === "finished") {
       return h(
         "div",
         { class: "row" },
-        h("button", { class: "primary", id: "rematch", onclick: rematch }, "Rematch"),
-        h("a", { class: "button", href: "#/" }, "Lobby"),
+        h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
+        h("a", { class: "button", href: "#/" }, t("room.lobby")),
       );
     }
-    return h("button", { class: "primary", id: "next-hand", autofocus: true, onclick: () => act({ type: "next_hand" }) }, "Next hand");
+    return h("button", { class: "primary", id: "next-hand", autofocus: true, onclick: () => act({ type: "next_hand" }) }, t("room.next_hand"));
   }
 
   function header(view) {
@@ -153,22 +158,34 @@ export function mountRoom(root, app, id) {
     const copy = async () => {
       try {
         await navigator.clipboard.writeText(link);
-        copied.textContent = "Copied!";
+        copied.textContent = t("room.copied");
       } catch {
         copied.textContent = link;
       }
     };
     const copied = h("span", { class: "muted", id: "copied", "aria-live": "polite" });
-    const name = isSolitaire(view.room.game) ? view.game.name : "Gin Rummy";
-    const title = view.room.daily ? `Today's ${name} (${view.room.daily})` : `${name} · room ${id}`;
+    const name = t(`game.${view.room.game}`);
+    const title = view.room.daily ? t("room.daily_title", { game: name, date: view.room.daily }) : t("room.title", { game: name, id });
+    const rules = h(
+      "button",
+      {
+        class: "small rules-button",
+        id: "rules-button",
+        "aria-haspopup": "dialog",
+        onclick: (e) => openLearnDrawer(view.room.game, "rules", e.currentTarget),
+      },
+      h("span", { class: "rules-mark", "aria-hidden": "true" }, "?"),
+      t("room.rules"),
+    );
     return h(
       "div",
       { class: "room-head" },
       h("h1", {}, title),
-      me() == null ? h("span", { class: "badge", id: "spectating" }, "Spectating") : null,
-      h("span", { class: "badge", id: "spectators" }, `${plural(view.room.spectators, "spectator")}`),
+      me() == null ? h("span", { class: "badge", id: "spectating" }, t("room.spectating")) : null,
+      h("span", { class: "badge", id: "spectators" }, t("count.spectators", { n: view.room.spectators })),
       view.room.deadline ? h("span", { class: "badge clock", id: "clock" }, "") : null,
-      h("button", { class: "small", id: "invite", onclick: copy, "data-link": link }, "Copy invite link"),
+      rules,
+      h("button", { class: "small", id: "invite", onclick: copy, "data-link": link }, t("room.invite")),
       copied,
     );
   }
@@ -180,17 +197,17 @@ export function mountRoom(root, app, id) {
       try {
         await conn.join(id, open, app.name());
       } catch (error) {
-        state.message = error.message;
+        state.message = describeError(error);
       }
       render();
     };
-    return h("div", { class: "panel join" }, h("p", {}, "A seat is open at this table."), h("button", { class: "primary", id: "join", onclick: join }, "Take the seat"));
+    return h("div", { class: "panel join" }, h("p", {}, t("room.seat_open")), h("button", { class: "primary", id: "join", onclick: join }, t("room.take_seat")));
   }
 
   function tickClock() {
     const el = root.querySelector("#clock");
     const deadline = room()?.view?.room.deadline;
-    if (el && deadline) el.textContent = `⏱ ${Math.max(0, Math.ceil((deadline - Date.now()) / 1000))} s`;
+    if (el && deadline) el.textContent = t("room.clock", { n: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) });
   }
 
   let solitaire = null;
@@ -211,11 +228,11 @@ export function mountRoom(root, app, id) {
     pendingRender = false;
     const current = room();
     if (state.lost) {
-      root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, "This room is not available"), h("p", { class: "refusal" }, state.lost), h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+      root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("room.unavailable")), h("p", { class: "refusal" }, state.lost), h("a", { class: "button", href: "#/" }, t("room.back"))));
       return;
     }
     if (!current?.view) {
-      root.replaceChildren(h("p", { class: "muted" }, "Loading the table…"));
+      root.replaceChildren(h("p", { class: "muted" }, t("room.loading")));
       return;
     }
     rendering = true;
@@ -224,26 +241,50 @@ export function mountRoom(root, app, id) {
       state.order = reconcile(state.order, view.game.hand);
       if (!view.game.hand.includes(state.selected)) state.selected = null;
     }
+    const before = motion.measure(root.querySelector("#table"));
+    const shown = shownAs(view);
     replaceKeepingFocus(
       root,
       header(view),
       joinPanel(view),
       renderTable(view, { ...ui, me: me(), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view) }),
     );
+    animate(before, shown);
     tickClock();
     rendering = false;
+  }
+
+  // What the last drawing showed: a new deal, a move, a finished hand (for slides and sounds).
+  let last = null;
+  function shownAs(view) {
+    const turn = view.game.turn;
+    return { hand: view.game.hand_no, ply: turn.ply, phase: turn.phase };
+  }
+
+  function animate(before, now) {
+    const table = root.querySelector("#table");
+    motion.settle(table);
+    const previous = last;
+    last = now;
+    if (!previous || previous.hand !== now.hand) {
+      motion.deal(table, table?.querySelector("#stock"));
+      if (previous) sound.play("deal");
+    } else if (previous.ply !== now.ply) {
+      const ended = now.phase === "hand_over" || now.phase === "match_over";
+      motion.slide(table, before, (el) => flightOrigin(table, el));
+      sound.play(ended && previous.phase !== now.phase ? "knock" : "card");
+    }
   }
 
   const off = conn.on((event) => {
     if (event.type === "room" && event.room === id) {
       render();
     } else if (event.type === "lost" && event.room === id) {
-      state.lost = event.error.message;
+      state.lost = describeError(event.error);
       render();
     } else if (event.type === "notice" && event.notice.room === id) {
       const n = event.notice;
-      const who = n.seat === me() ? "You" : "Your opponent";
-      state.message = n.kind === "timeout" ? `${who} ran out of time: the server played a safe move.` : state.message;
+      state.message = n.kind === "timeout" ? t(n.seat === me() ? "room.timeout.you" : "room.timeout.other") : state.message;
       render();
     }
   });

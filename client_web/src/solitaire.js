@@ -2,65 +2,70 @@
 // Tap a top card: to a foundation; double tap: then the tableau; drag: anywhere; the stock
 // turns cards; Undo takes back. The server decides everything: a refused move shows the
 // rule's sentence when "interactive rules" is on.
-import { cardBack, cardFace, cardName } from "./cards.js";
-import { h, replaceKeepingFocus } from "./dom.js";
+import { cardBack, cardFace, cardName, shortName, suitName } from "./cards.js";
+import { h, replaceKeepingFocus, scoped } from "./dom.js";
+import { describeError, formatDecimal, t } from "./i18n.js";
+import * as motion from "./motion.js";
+import { setSetting, setting } from "./settings.js";
+import * as sound from "./sound.js";
 
 const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const RULES_KEY = "cardroom.interactiveRules";
 const DOUBLE_MS = 280;
 
 export const isSolitaire = (game) => game === "easy_harp" || game === "reflechi";
 
-export function interactiveRules() {
-  return localStorage.getItem(RULES_KEY) !== "off";
-}
+export const interactiveRules = () => setting("interactiveRules");
 
-/** The board of one view. ``ui``: {readonly, picked, onPile(pile, count, event), onStock,
- * onPointerDown(event, pile, count)} */
+/** The board of one view. ``ui``: {readonly, picked, scope (an id prefix for a second
+ * board on the page), onPile(pile, count, event), onStock, onKey, onPointerDown} */
 export function renderBoard(game, ui) {
+  const id = scoped(ui.scope);
   const pile = (name, count = 1) => ({ "data-pile": name, "data-count": count });
   const interactive = !ui.readonly;
   const isPicked = (name, count) => ui.picked && ui.picked.pile === name && ui.picked.count === count;
+  const cards = (n) => t("count.cards", { n });
 
   const stock = h(
     "button",
     {
       class: "pile stock sol-stock",
-      id: "stock",
+      id: id("stock"),
       "data-focus": "stock",
       disabled: !interactive,
-      "aria-label": game.stock ? `Stock, ${game.stock} cards: turn ${game.draw === 3 ? "three" : "one"}` : "Stock empty: turn the waste back",
+      "aria-label": game.stock ? t(game.draw === 3 ? "sol.stock_three" : "sol.stock_one", { cards: cards(game.stock) }) : t("sol.stock_empty"),
       onclick: ui.onStock,
     },
     game.stock ? cardBack("span") : h("span", { class: "card empty recycle" }, "\u21BB"),
     h("span", { class: "count" }, String(game.stock)),
   );
 
+  // Only the top card of the waste plays; the others of a draw-3 fan can still be picked up
+  // (with the cards on them), and the server says why that is refused.
   const wasteCards = game.waste.map((card, i) => {
-    const top = i === game.waste.length - 1;
-    const el = cardFace(card, top && interactive ? "button" : "div");
-    if (top) Object.entries(pile("waste")).forEach(([k, v]) => el.setAttribute(k, v));
-    if (top && interactive) wire(el, ui, "waste", 1);
-    if (top && isPicked("waste", 1)) el.classList.add("picked");
+    const count = game.waste.length - i;
+    const el = cardFace(card, interactive ? "button" : "div");
+    Object.entries(pile("waste", count)).forEach(([k, v]) => el.setAttribute(k, v));
+    if (interactive) wire(el, ui, "waste", count);
+    if (isPicked("waste", count)) el.classList.add("picked");
     return el;
   });
   const waste = h(
     "div",
-    { class: `waste fan${game.waste.length}`, id: "waste", "aria-label": `Waste, ${game.waste_count} cards` },
+    { class: `waste fan${game.waste.length}`, id: id("waste"), "aria-label": t("sol.waste_label", { cards: cards(game.waste_count) }) },
     wasteCards.length ? wasteCards : h("span", { class: "card empty" }),
   );
 
   const foundations = h(
     "div",
-    { class: "foundations", id: "foundations", ...pile("f"), role: "group", "aria-label": "Foundations" },
+    { class: "foundations", id: id("foundations"), ...pile("f"), role: "group", "aria-label": t("sol.foundations") },
     game.foundations.map((f, i) => {
       const name = `f${i}`;
       if (!f.top) {
-        return h("span", { class: `card empty slot-${f.suit}`, ...pile(name), "aria-label": `Empty ${cardName("A" + f.suit).split(" of ")[1]} foundation` }, SUIT_SYMBOL[f.suit]);
+        return h("span", { class: `card empty slot-${f.suit}`, ...pile(name), "aria-label": t("sol.empty_foundation", { suit: suitName(f.suit) }) }, SUIT_SYMBOL[f.suit]);
       }
       const el = cardFace(f.top, interactive ? "button" : "div");
       Object.entries(pile(name)).forEach(([k, v]) => el.setAttribute(k, v));
-      el.setAttribute("aria-label", `${cardName(f.top)} on a foundation (${f.count} cards)`);
+      el.setAttribute("aria-label", t("sol.on_foundation", { card: cardName(f.top), cards: cards(f.count) }));
       if (interactive) wire(el, ui, name, 1);
       if (isPicked(name, 1)) el.classList.add("picked");
       return el;
@@ -69,30 +74,31 @@ export function renderBoard(game, ui) {
 
   const columns = h(
     "div",
-    { class: `columns cols${game.columns.length}`, id: "columns" },
+    { class: `columns cols${game.columns.length}`, id: id("columns") },
     game.columns.map((col, i) => {
       const name = `c${i}`;
-      const cards = [];
-      for (let d = 0; d < col.down; d += 1) cards.push(h("div", { class: "stacked down" }, cardBack()));
+      const stacked = [];
+      for (let d = 0; d < col.down; d += 1) stacked.push(h("div", { class: "stacked down" }, cardBack()));
       col.up.forEach((card, j) => {
         const count = col.up.length - j; // this card and every card on it
         const el = cardFace(card, interactive ? "button" : "div");
         Object.entries(pile(name, count)).forEach(([k, v]) => el.setAttribute(k, v));
         if (interactive) wire(el, ui, name, count);
-        const wrap = h("div", { class: `stacked up${isPicked(name, count) ? " picked" : ""}` }, el);
-        cards.push(wrap);
+        stacked.push(h("div", { class: `stacked up${isPicked(name, count) ? " picked" : ""}` }, el));
       });
       return h(
         "div",
-        { class: "column", ...pile(name, 0), role: "group", "aria-label": `Column ${i + 1}: ${col.down} face down, ${col.up.length} face up` },
-        cards.length ? cards : h("button", { class: "card empty", ...pile(name, 0), disabled: !interactive, "aria-label": `Empty column ${i + 1}`, onclick: (e) => ui.onPile(name, 0, e) }),
+        { class: "column", ...pile(name, 0), role: "group", "aria-label": t("sol.column_label", { n: i + 1, down: col.down, up: col.up.length }) },
+        stacked.length
+          ? stacked
+          : h("button", { class: "card empty", ...pile(name, 0), disabled: !interactive, "aria-label": t("sol.empty_column", { n: i + 1 }), onclick: (e) => ui.onPile(name, 0, e) }),
       );
     }),
   );
 
   return h(
     "div",
-    { class: `board-sol ${game.game}`, id: "board", dataset: { moves: game.moves, score: game.score, won: game.won ? "1" : "0" } },
+    { class: `board-sol ${game.game}`, id: id("board"), dataset: { moves: game.moves, score: game.score, won: game.won ? "1" : "0" } },
     h("div", { class: "top-row" }, h("div", { class: "stock-waste" }, stock, waste), foundations),
     columns,
   );
@@ -105,80 +111,36 @@ function wire(el, ui, pileName, count) {
   el.addEventListener("pointerdown", (e) => ui.onPointerDown(e, pileName, count));
 }
 
-const WINNABLE_KEY = "cardroom.winnableOnly";
-
-const pileName = (pile) =>
-  pile === "waste" ? "the waste" : pile === "f" ? "a foundation" : pile[0] === "f" ? `foundation ${Number(pile.slice(1)) + 1}` : `column ${Number(pile.slice(1)) + 1}`;
-
-/** A hint in words: the move, and how sure it is (from what the player has seen). */
-export function describeHint(reply, game) {
-  const action = reply.action;
-  let move = "No move helps now.";
-  if (action?.type === "stock") move = game?.stock ? "Turn the stock." : "Turn the waste back into the stock.";
-  else if (action) {
-    const from = action.from;
-    let cards = "the top card";
-    if (from === "waste" && game?.waste?.length) cards = `the ${cardName(game.waste[game.waste.length - 1])}`;
-    else if (from[0] === "c" && game) {
-      const up = game.columns[Number(from.slice(1))].up;
-      const count = action.count || 1;
-      const first = up[up.length - count];
-      if (first) cards = count > 1 ? `the ${count} cards from the ${cardName(first)}` : `the ${cardName(first)}`;
-    }
-    move = `Move ${cards} from ${pileName(from)} to ${pileName(action.to)}.`;
-  }
-  let sure;
-  if (reply.verdict === "winnable") sure = "It is the next move of a win.";
-  else if (reply.verdict === "not_winnable") sure = "No line wins from here; it is the best-looking move.";
-  else if (reply.samples > 1) sure = `Some cards are unseen: it wins in ${reply.wins} of ${reply.samples} deals matching what you have seen.`;
-  else sure = "No win was found in time; it is the best-looking move.";
-  return `Hint: ${move} ${sure}`;
-}
-
-/** "Can this still be won?" in words, with the budget the solver used. */
-export function describeVerdict(reply) {
-  const searched = `${reply.nodes.toLocaleString("en")} positions in ${reply.seconds.toFixed(2)} s of a ${reply.budget_seconds} s budget`;
-  if (reply.verdict === "winnable") return `Yes: a winning line exists from here (${searched}).`;
-  if (reply.verdict === "not_winnable") return `No: no line wins from here, proved (${searched}).`;
-  return `Unknown: not decided within the budget (${searched}).`;
-}
-
-/** The live board: taps, double taps, drags, keyboard, undo, new game, win screen. */
-export function mountSolitaire(root, app, id, header) {
-  const conn = app.conn;
-  const state = { message: "", picked: null, newGame: false, answer: "", asking: false };
-  let alive = true;
+/**
+ * How a board is played by hand, for the live game and the learn pages' examples alike:
+ * taps (to a foundation), double taps (then the tableau, when the setting is on), drags,
+ * and the keyboard (Space picks cards and drops them on a pile, Enter taps, Shift+Enter
+ * double-taps, Escape drops the pick). ``act(action)`` sends a move; ``render()`` redraws;
+ * ``enabled()`` says whether this page may move at all.
+ */
+export function boardInput({ act, render, enabled }) {
+  const state = { picked: null };
   let tapTimer = null; // {pile, timer}: a tap waiting to see if a second one follows
   let drag = null;
   let suppressClick = false;
 
-  const room = () => conn.rooms.get(id);
-  const seated = () => room()?.seat != null;
-
-  async function act(action) {
-    if (state.message || state.picked || state.answer) {
-      state.message = "";
-      state.picked = null;
-      state.answer = "";
-      render();
-    }
-    try {
-      await conn.act(id, action);
-    } catch (error) {
-      if (interactiveRules()) state.message = error.message;
-    }
-    render();
+  function send(action) {
+    state.picked = null;
+    return act(action);
   }
 
   const ui = {
-    onStock: () => act({ type: "stock" }),
+    get picked() {
+      return state.picked;
+    },
+    onStock: () => enabled() && send({ type: "stock" }),
     onPile(pileName, count, event) {
-      if (!seated() || suppressClick) return;
+      if (!enabled() || suppressClick) return;
       if (state.picked) {
         // Keyboard (or tap) move: the picked cards go to this pile.
         const { pile, count: n } = state.picked;
         if (pile !== pileName) {
-          act({ type: "move", from: pile, to: pileName.startsWith("f") ? "f" : pileName, count: n });
+          send({ type: "move", from: pile, to: pileName.startsWith("f") ? "f" : pileName, count: n });
           return;
         }
         state.picked = null;
@@ -186,43 +148,46 @@ export function mountSolitaire(root, app, id, header) {
         return;
       }
       if (count !== 1 || pileName === "f") return; // only a top card taps
+      if (!setting("doubleTap")) {
+        send({ type: "tap", from: pileName });
+        return;
+      }
       if (tapTimer && tapTimer.pile === pileName) {
         clearTimeout(tapTimer.timer);
         tapTimer = null;
-        act({ type: "double", from: pileName });
+        send({ type: "double", from: pileName });
         return;
       }
       if (event?.detail > 1) return; // the tail of a slow double click: the tap went already
       if (tapTimer) {
         // Another card was tapped: the first tap goes now, on its own.
         clearTimeout(tapTimer.timer);
-        act({ type: "tap", from: tapTimer.pile });
+        send({ type: "tap", from: tapTimer.pile });
       }
       const timer = setTimeout(() => {
         tapTimer = null;
-        act({ type: "tap", from: pileName });
+        send({ type: "tap", from: pileName });
       }, DOUBLE_MS);
       tapTimer = { pile: pileName, timer };
     },
     onKey(event, pileName, count) {
       if (event.key === " ") {
-        // Space picks these cards (or drops the picked ones here); Enter taps.
         event.preventDefault();
         if (state.picked) ui.onPile(pileName, count);
-        else {
+        else if (enabled()) {
           state.picked = { pile: pileName, count };
           render();
         }
       } else if (event.key === "Enter" && event.shiftKey) {
         event.preventDefault();
-        act({ type: "double", from: pileName });
+        if (enabled()) send({ type: "double", from: pileName });
       } else if (event.key === "Escape") {
         state.picked = null;
         render();
       }
     },
     onPointerDown(event, pileName, count) {
-      if (!seated() || event.button !== 0) return;
+      if (!enabled() || event.button !== 0) return;
       const el = event.currentTarget.closest(".stacked") || event.currentTarget;
       const moving = [el];
       for (let next = el.nextElementSibling; next; next = next.nextElementSibling) moving.push(next);
@@ -264,20 +229,121 @@ export function mountSolitaire(root, app, id, header) {
       render();
       return;
     }
-    act({ type: "move", from: current.pile, to: target.startsWith("f") ? "f" : target, count: current.count });
+    send({ type: "move", from: current.pile, to: target.startsWith("f") ? "f" : target, count: current.count });
   }
+
+  function destroy() {
+    if (tapTimer) clearTimeout(tapTimer.timer);
+    tapTimer = null;
+    window.removeEventListener("pointermove", onMove);
+    window.removeEventListener("pointerup", onUp);
+    window.removeEventListener("pointercancel", onUp);
+  }
+
+  return { ui, state, destroy, dragging: () => Boolean(drag?.moved) };
+}
+
+/** Slides and sounds between two drawings of a board: the deal at the start, a move's cards
+ * to where they go, a turned card out of the stock. */
+export function boardMotion() {
+  let last = null;
+  return {
+    measure: (board) => motion.measure(board),
+    after(board, before, game) {
+      motion.settle(board);
+      const previous = last;
+      last = { moves: game.moves, won: game.won, number: game.number, undo: game.undo };
+      if (!board) return;
+      const stock = board.querySelector(".sol-stock");
+      if (!previous || previous.number !== last.number) {
+        if (game.moves === 0) motion.deal(board, stock);
+        return;
+      }
+      if (previous.moves === last.moves && previous.undo === last.undo) return;
+      motion.slide(board, before, (el) => (el.closest(".waste") ? stock : null));
+      sound.play(game.won && !previous.won ? "win" : "card");
+    },
+  };
+}
+
+const pileKey = (pile, role) =>
+  pile === "waste" ? [`pile.${role}.waste`, {}] : pile === "f" ? [`pile.${role}.foundation_any`, {}] : pile[0] === "f" ? [`pile.${role}.foundation`, { n: Number(pile.slice(1)) + 1 }] : [`pile.${role}.column`, { n: Number(pile.slice(1)) + 1 }];
+const pileWords = (pile, role) => t(...pileKey(pile, role));
+
+/** A hint in words: the move, and how sure it is (from what the player has seen). */
+export function describeHint(reply, game) {
+  const action = reply.action;
+  let move = t("hint.none");
+  if (action?.type === "stock") move = t(game?.stock ? "hint.stock" : "hint.recycle");
+  else if (action) {
+    const from = action.from;
+    let cards = t("hint.cards.top");
+    if (from === "waste" && game?.waste?.length) cards = t("hint.cards.one", { card: shortName(game.waste[game.waste.length - 1]) });
+    else if (from[0] === "c" && game) {
+      const up = game.columns[Number(from.slice(1))].up;
+      const count = action.count || 1;
+      const first = up[up.length - count];
+      if (first) cards = count > 1 ? t("hint.cards.run", { n: count, card: shortName(first) }) : t("hint.cards.one", { card: shortName(first) });
+    }
+    move = t("hint.move", { cards, from: pileWords(from, "from"), to: pileWords(action.to, "to") });
+  }
+  let sure;
+  if (reply.verdict === "winnable") sure = t("hint.sure.winnable");
+  else if (reply.verdict === "not_winnable") sure = t("hint.sure.lost");
+  else if (reply.samples > 1) sure = t("hint.sure.samples", { wins: reply.wins, samples: reply.samples });
+  else sure = t("hint.sure.unknown");
+  return t("hint.line", { move, sure });
+}
+
+/** "Can this still be won?" in words, with the budget the solver used. */
+export function describeVerdict(reply) {
+  const searched = t("verdict.searched", {
+    positions: t("count.positions", { n: reply.nodes }),
+    seconds: formatDecimal(reply.seconds, 2),
+    budget: reply.budget_seconds,
+  });
+  const key = reply.verdict === "winnable" ? "verdict.yes" : reply.verdict === "not_winnable" ? "verdict.no" : "verdict.unknown";
+  return t(key, { searched });
+}
+
+/** The live board: taps, double taps, drags, keyboard, undo, new game, win screen. */
+export function mountSolitaire(root, app, id, header) {
+  const conn = app.conn;
+  const state = { message: "", newGame: false, answer: "", asking: false };
+  let alive = true;
+  const motions = boardMotion();
+
+  const room = () => conn.rooms.get(id);
+  const seated = () => room()?.seat != null;
+
+  async function act(action) {
+    if (state.message || state.answer) {
+      state.message = "";
+      state.answer = "";
+    }
+    render();
+    try {
+      await conn.act(id, action);
+    } catch (error) {
+      if (interactiveRules()) state.message = describeError(error, "solitaire");
+      sound.play("refuse");
+    }
+    render();
+  }
+
+  const input = boardInput({ act, render, enabled: seated });
 
   /** Ask the server's solver: a hint, or whether the game can still be won. */
   async function ask(kind) {
     state.asking = true;
-    state.answer = kind === "hint" ? "Thinking…" : "Searching…";
+    state.answer = t(kind === "hint" ? "sol.thinking" : "sol.searching");
     render();
     try {
       const reply = await conn.request(kind, { room: id });
       const game = room()?.view?.game;
       state.answer = kind === "hint" ? describeHint(reply, game) : describeVerdict(reply);
     } catch (error) {
-      state.answer = error.message;
+      state.answer = describeError(error);
     }
     state.asking = false;
     render();
@@ -287,16 +353,16 @@ export function mountSolitaire(root, app, id, header) {
     if (!state.newGame) return null;
     const draw = h(
       "select",
-      { id: "new-draw", "aria-label": "Cards turned from the stock" },
-      h("option", { value: 1, selected: game.draw === 1 }, "Draw 1"),
-      h("option", { value: 3, selected: game.draw === 3 }, "Draw 3"),
+      { id: "new-draw", "aria-label": t("sol.draw_label") },
+      h("option", { value: 1, selected: game.draw === 1 }, t("sol.draw1")),
+      h("option", { value: 3, selected: game.draw === 3 }, t("sol.draw3")),
     );
-    const code = h("input", { id: "new-code", placeholder: "deal code", autocomplete: "off", maxlength: 20 });
+    const code = h("input", { id: "new-code", placeholder: t("sol.code_placeholder"), autocomplete: "off", maxlength: 20, "aria-label": t("sol.code_placeholder") });
     const winnable = h("input", {
       type: "checkbox",
       id: "new-winnable",
-      checked: localStorage.getItem(WINNABLE_KEY) === "on",
-      onchange: (e) => localStorage.setItem(WINNABLE_KEY, e.target.checked ? "on" : "off"),
+      checked: setting("winnableOnly") === true,
+      onchange: (e) => setSetting("winnableOnly", e.target.checked),
     });
     const start = async (options) => {
       try {
@@ -305,24 +371,24 @@ export function mountSolitaire(root, app, id, header) {
         await conn.join(fresh, 0, app.name());
         app.navigate(`#/room/${fresh}`);
       } catch (error) {
-        state.message = error.message;
+        state.message = describeError(error);
         render();
       }
     };
     return h(
       "div",
-      { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": "New game" },
+      { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": t("sol.new_game") },
       game.game === "reflechi" ? draw : null,
-      h("button", { id: "new-random", class: "primary", onclick: () => start(winnable.checked ? { winnable: true } : {}) }, "New deal"),
-      h("label", { class: "small-label", title: "The server's solver has found a win for the deal" }, winnable, " winnable deals only"),
-      h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, "Today's deal"),
-      h("button", { id: "new-same", onclick: () => start({ number: game.number }) }, "Same deal"),
-      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: code.value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, "Play this code")),
+      h("button", { id: "new-random", class: "primary", onclick: () => start(winnable.checked ? { winnable: true } : {}) }, t("sol.new_deal")),
+      h("label", { class: "small-label", title: t("sol.winnable_title") }, winnable, " ", t("sol.winnable")),
+      h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, t("sol.today")),
+      h("button", { id: "new-same", onclick: () => start({ number: game.number }) }, t("sol.same")),
+      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: code.value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, t("sol.play_code"))),
     );
   }
 
   function render() {
-    if (!alive || drag?.moved) return;
+    if (!alive || input.dragging()) return;
     const view = room()?.view;
     if (!view) return;
     const game = view.game;
@@ -331,7 +397,7 @@ export function mountSolitaire(root, app, id, header) {
       id: "interactive-rules",
       checked: interactiveRules(),
       onchange: (e) => {
-        localStorage.setItem(RULES_KEY, e.target.checked ? "on" : "off");
+        setSetting("interactiveRules", e.target.checked);
         if (!e.target.checked) state.message = "";
         render();
       },
@@ -347,24 +413,25 @@ export function mountSolitaire(root, app, id, header) {
       "div",
       { class: "sol-bar row" },
       h("span", { class: "deal-code", id: "deal-code" }, game.code),
-      h("button", { class: "small", id: "copy-code", onclick: copyCode, "aria-label": `Copy the deal code ${game.code}` }, "Copy"),
-      h("span", { class: "badge", id: "sol-score" }, `Score ${game.score}`),
-      h("span", { class: "badge", id: "sol-moves" }, `Moves ${game.moves}`),
-      seated() ? h("button", { id: "undo", disabled: !game.undo, onclick: () => act({ type: "undo" }) }, "Undo") : null,
-      seated() ? h("button", { id: "new", onclick: () => ((state.newGame = !state.newGame), render()) }, "New game") : null,
-      seated() && !game.won ? h("button", { id: "hint", disabled: state.asking, onclick: () => ask("hint") }, "Hint") : null,
-      seated() && !game.won ? h("button", { id: "can-win", disabled: state.asking, onclick: () => ask("winnable") }, "Can this still be won?") : null,
-      h("label", { class: "small-label" }, rules, " interactive rules"),
+      h("button", { class: "small", id: "copy-code", onclick: copyCode, "aria-label": t("sol.copy_label", { code: game.code }) }, t("sol.copy")),
+      h("span", { class: "badge", id: "sol-score" }, t("sol.score", { n: game.score })),
+      h("span", { class: "badge", id: "sol-moves" }, t("sol.moves", { n: game.moves })),
+      seated() ? h("button", { id: "undo", disabled: !game.undo, onclick: () => act({ type: "undo" }) }, t("sol.undo")) : null,
+      seated() ? h("button", { id: "new", onclick: () => ((state.newGame = !state.newGame), render()) }, t("sol.new_game")) : null,
+      seated() && !game.won ? h("button", { id: "hint", disabled: state.asking, onclick: () => ask("hint") }, t("sol.hint")) : null,
+      seated() && !game.won ? h("button", { id: "can-win", disabled: state.asking, onclick: () => ask("winnable") }, t("sol.can_win")) : null,
+      h("label", { class: "small-label" }, rules, " ", t("sol.interactive")),
     );
     const won = game.won
       ? h(
           "section",
           { class: "result win", id: "result", role: "dialog", "aria-labelledby": "win-title" },
-          h("h2", { id: "win-title" }, seated() ? "You won!" : "Won!"),
-          h("p", { class: "score-line", id: "score-line" }, `Score ${game.score} in ${game.moves} moves (${game.code}).`),
-          seated() ? h("button", { class: "primary", onclick: () => ((state.newGame = true), render()) }, "New game") : null,
+          h("h2", { id: "win-title" }, t(seated() ? "sol.won_you" : "sol.won")),
+          h("p", { class: "score-line", id: "score-line" }, t("sol.win_line", { score: game.score, moves: t("count.moves", { n: game.moves }), code: game.code })),
+          seated() ? h("button", { class: "primary", onclick: () => ((state.newGame = true), render()) }, t("sol.new_game")) : null,
         )
       : null;
+    const before = motions.measure(root.querySelector("#board"));
     replaceKeepingFocus(
       root,
       header(view),
@@ -372,17 +439,14 @@ export function mountSolitaire(root, app, id, header) {
       newGamePanel(game),
       h("p", { class: "refusal", id: "refusal", role: "alert" }, state.message),
       h("p", { class: "solver-answer", id: "solver-answer", role: "status" }, state.answer),
-      h("div", { class: "sol-wrap" }, renderBoard(game, { ...ui, readonly: !seated(), picked: state.picked }), won),
+      h("div", { class: "sol-wrap" }, renderBoard(game, { ...input.ui, readonly: !seated(), picked: input.state.picked }), won),
     );
+    motions.after(root.querySelector("#board"), before, game);
   }
 
   function destroy() {
     alive = false;
-    if (tapTimer) clearTimeout(tapTimer.timer);
-    tapTimer = null;
-    window.removeEventListener("pointermove", onMove);
-    window.removeEventListener("pointerup", onUp);
-    window.removeEventListener("pointercancel", onUp);
+    input.destroy();
   }
 
   return { render, destroy };

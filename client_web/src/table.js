@@ -1,21 +1,36 @@
 // The Gin Rummy table, drawn from one audience's view (live or replayed). Everything shown
 // comes from the view the server sent; the client only arranges it (hand order, meld bars).
 import { cardBack, cardFace, cardName, shortName, sortedHand } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { h, scoped } from "./dom.js";
+import { t } from "./i18n.js";
 
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
+export const botName = (level) => t(`bot.${level}`);
 
 export function seatName(room, seat, me) {
-  if (me === seat) return "You";
+  if (me === seat) return t("seat.you");
   const s = room.seats[seat];
-  if (s.kind === "bot") return `${cap(s.level)} bot`;
-  return s.name || "Waiting for a player";
+  if (s.kind === "bot") return botName(s.level);
+  return s.name || t("seat.waiting");
 }
+
+/** The key of a message said about a seat: ``base.you`` for the player, else ``base.other``. */
+const about = (base, seat, me) => `${base}.${seat === me ? "you" : "other"}`;
 
 /** Keep the player's own order of their cards; new cards go to the right. */
 export function reconcile(order, hand) {
   const kept = order.filter((c) => hand.includes(c));
   return [...kept, ...hand.filter((c) => !kept.includes(c))];
+}
+
+/** Where a card that was hidden before a redraw of ``table`` comes from: a drawn card from
+ * the stock, an opponent's discard from their hand; at the end of a hand, the cards laid
+ * down (and laid off, which sit at the end of the defender's row) from the top hand (the
+ * player's own are matched to their old places first). */
+export function flightOrigin(table, el) {
+  if (el.closest(".result")) return table.querySelector(".seat.top .hand");
+  if (el.closest(".hand.mine")) return table.querySelector(".pile.stock");
+  if (el.closest(".pile.discard")) return table.querySelector(".seat.top .hand");
+  return null;
 }
 
 function meldIndex(melds) {
@@ -24,71 +39,55 @@ function meldIndex(melds) {
   return index;
 }
 
+const MOVES = new Set(["pass", "take_upcard", "draw_stock", "draw_discard", "discard", "knock"]);
+
 function describeMove(entry, room, me) {
   const who = seatName(room, entry.seat, me);
   const card = entry.card ? shortName(entry.card) : "";
-  switch (entry.type) {
-    case "pass":
-      return `${who} passed on the ${card}`;
-    case "take_upcard":
-      return `${who} took the upcard ${card}`;
-    case "draw_stock":
-      return `${who} drew from the stock`;
-    case "draw_discard":
-      return `${who} took the ${card}`;
-    case "discard":
-      return `${who} discarded the ${card}`;
-    case "knock":
-      return `${who} knocked with the ${card}`;
-    default:
-      return `${who}: ${entry.type}`;
-  }
+  if (!MOVES.has(entry.type)) return t("move.unknown", { who, type: entry.type });
+  return t(about(`move.${entry.type}`, entry.seat, me), { who, card });
 }
 
 function resultTitle(result, room, me) {
-  const name = (seat) => seatName(room, seat, me);
-  const verb = (seat, yours, theirs) => (seat === me ? yours : theirs);
-  switch (result.kind) {
-    case "gin":
-      return `${name(result.knocker)} ${verb(result.knocker, "go", "goes")} gin!`;
-    case "undercut":
-      return `${name(result.winner)} ${verb(result.winner, "undercut", "undercuts")}!`;
-    case "knock":
-      return `${name(result.knocker)} ${verb(result.knocker, "knock", "knocks")}`;
-    default:
-      return "Dead hand: nobody scores";
-  }
+  if (!["gin", "undercut", "knock"].includes(result.kind)) return t("result.dead");
+  const seat = result.kind === "undercut" ? result.winner : result.knocker;
+  return t(about(`result.${result.kind}`, seat, me), { name: seatName(room, seat, me) });
 }
 
+/** The end-of-hand arithmetic, from the server's result: who scores what, and why. */
 export function scoreLine(result, room, me) {
-  if (result.winner == null) return "The stock ran out: the hand is a draw, the same dealer deals again.";
+  if (result.winner == null) return t("score.dead");
   const d = result.hands.map((x) => x.deadwood);
-  const winner = seatName(room, result.winner, me);
-  const pts = plural(result.points, "point");
-  if (result.kind === "gin") return `${winner} ${result.winner === me ? "score" : "scores"} ${pts} (25 gin bonus + ${d[1 - result.winner]} deadwood).`;
-  if (result.kind === "undercut") {
-    return `${winner} ${result.winner === me ? "score" : "scores"} ${pts} (25 undercut bonus + ${d[result.knocker]} − ${d[result.winner]} deadwood).`;
-  }
-  return `${winner} ${result.winner === me ? "score" : "scores"} ${pts} (${d[1 - result.winner]} − ${d[result.winner]} deadwood).`;
+  const kind = result.kind === "gin" || result.kind === "undercut" ? result.kind : "knock";
+  return t(about(`score.${kind}`, result.winner, me), {
+    name: seatName(room, result.winner, me),
+    points: t("count.points", { n: result.points }),
+    loser: d[1 - result.winner],
+    winner: d[result.winner],
+    knocker: d[result.knocker],
+  });
 }
 
 function meldBar(index) {
   return h("span", { class: `meldbar ${index == null ? "none" : `m${index % 4}`}`, "aria-hidden": "true" });
 }
 
-/** A hand laid face up (end of hand, open hands, replays), melds first with their bars. */
+/** A hand laid face up (end of hand, open hands, replays), melds first with their bars.
+ * Cards laid off on the other hand's melds come last, after a gap: where they went. */
 function openHand(cards, melds, { laidOff = new Map(), deadwood = [] } = {}) {
   const index = meldIndex(melds);
   const dead = new Set(deadwood);
+  const sorted = sortedHand(cards, melds);
+  const order = [...sorted.filter((c) => !laidOff.has(c)), ...sorted.filter((c) => laidOff.has(c))];
   return h(
     "div",
     { class: "hand open-hand" },
-    sortedHand(cards, melds).map((card) => {
+    order.map((card) => {
       const face = cardFace(card);
       const slot = h("div", { class: "slot" }, face);
       if (laidOff.has(card)) {
         slot.classList.add("laid-off");
-        face.setAttribute("aria-label", `${cardName(card)}, laid off`);
+        face.setAttribute("aria-label", t("card.laid_off", { card: cardName(card) }));
         slot.append(meldBar(laidOff.get(card)));
       } else {
         if (dead.has(card)) slot.classList.add("dead");
@@ -102,13 +101,13 @@ function openHand(cards, melds, { laidOff = new Map(), deadwood = [] } = {}) {
 function backs(count) {
   return h(
     "div",
-    { class: "hand backs", role: "img", "aria-label": `${plural(count, "card")}, face down` },
+    { class: "hand backs", role: "img", "aria-label": t("hand.face_down", { n: count }) },
     Array.from({ length: count }, () => h("div", { class: "slot" }, cardBack())),
   );
 }
 
 /** The end-of-hand screen: both hands, melds, lay-offs, deadwood, score line, match score. */
-export function resultPanel(game, room, me, actions) {
+export function resultPanel(game, room, me, actions, id = scoped(null)) {
   const result = game.result;
   const bottom = me ?? 0;
   const layoffs = new Map((result.layoffs || []).map((l) => [l.card, l.meld]));
@@ -118,7 +117,7 @@ export function resultPanel(game, room, me, actions) {
     return h(
       "div",
       { class: "result-hand", dataset: { seat } },
-      h("h3", {}, `${seatName(room, seat, me)}: deadwood ${hand.deadwood}`),
+      h("h3", {}, t("result.deadwood", { name: seatName(room, seat, me), n: hand.deadwood })),
       openHand(hand.cards, hand.melds, {
         laidOff: defender ? layoffs : new Map(),
         deadwood: hand.deadwood_cards,
@@ -128,17 +127,25 @@ export function resultPanel(game, room, me, actions) {
   const over = game.turn.phase === "match_over";
   return h(
     "section",
-    { class: "result", id: "result", role: "dialog", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title" }, resultTitle(result, room, me)),
-    h("p", { class: "score-line", id: "score-line" }, scoreLine(result, room, me)),
-    layoffs.size ? h("p", { class: "muted" }, `Laid off: ${[...layoffs.keys()].map(shortName).join(" ")}`) : null,
+    { class: "result", id: id("result"), role: "dialog", "aria-labelledby": id("result-title") },
+    h("h2", { id: id("result-title") }, resultTitle(result, room, me)),
+    h("p", { class: "score-line", id: id("score-line") }, scoreLine(result, room, me)),
+    layoffs.size ? h("p", { class: "muted laid-off-line" }, t("result.laid_off", { cards: [...layoffs.keys()].map(shortName).join(" ") })) : null,
     ...seats,
     h(
       "p",
-      { class: "match-score", id: "match-score" },
-      `Match: ${seatName(room, bottom, me)} ${game.scores[bottom]} – ${game.scores[1 - bottom]} ${seatName(room, 1 - bottom, me)} (to ${game.target})`,
+      { class: "match-score", id: id("match-score") },
+      t("result.match", {
+        me: seatName(room, bottom, me),
+        a: game.scores[bottom],
+        b: game.scores[1 - bottom],
+        them: seatName(room, 1 - bottom, me),
+        target: game.target,
+      }),
     ),
-    over && game.winner != null ? h("p", { class: "winner" }, `${seatName(room, game.winner, me)} ${game.winner === me ? "win" : "wins"} the match!`) : null,
+    over && game.winner != null
+      ? h("p", { class: "winner" }, t(about("result.match_winner", game.winner, me), { name: seatName(room, game.winner, me) }))
+      : null,
     actions,
   );
 }
@@ -146,10 +153,11 @@ export function resultPanel(game, room, me, actions) {
 /**
  * The whole table. ``ui`` carries the local state and the handlers:
  * {me, order, selected, onCard, onStock, onDiscardPile, onAction, onSort, showPile, onTogglePile,
- *  resultActions, message, replay}
+ *  resultActions, message, replay, scope (an id prefix), status (instead of the usual line)}
  */
 export function renderTable(view, ui) {
   const { room, game } = view;
+  const id = scoped(ui.scope);
   const me = ui.me;
   const turn = game.turn;
   const bottom = me ?? 0;
@@ -164,16 +172,16 @@ export function renderTable(view, ui) {
   const thinking = inPlay && turn.to_act === top && room.seats[top].kind === "bot";
   const opponent = h(
     "div",
-    { class: `seat top${turn.to_act === top && inPlay ? " to-act" : ""}`, id: "seat-top" },
+    { class: `seat top${turn.to_act === top && inPlay ? " to-act" : ""}`, id: id("seat-top") },
     h(
       "div",
       { class: "seat-name" },
       h("strong", {}, seatName(room, top, me)),
       room.seats[top].kind === "human" && !room.seats[top].connected && room.seats[top].name
-        ? h("span", { class: "badge warn" }, "away")
+        ? h("span", { class: "badge warn" }, t("table.away"))
         : null,
-      h("span", { class: "badge", id: "opponent-count" }, plural(turn.hand_counts[top], "card")),
-      thinking ? h("span", { class: "thinking", id: "thinking" }, "thinking", h("i"), h("i"), h("i")) : null,
+      h("span", { class: "badge", id: id("opponent-count") }, t("count.cards", { n: turn.hand_counts[top] })),
+      thinking ? h("span", { class: "thinking", id: id("thinking") }, t("table.thinking"), h("i"), h("i"), h("i")) : null,
     ),
     opponentOpen ? openHand(opponentOpen.hand, opponentOpen.melds) : backs(turn.hand_counts[top]),
   );
@@ -183,8 +191,8 @@ export function renderTable(view, ui) {
     "button",
     {
       class: "pile stock",
-      id: "stock",
-      "aria-label": `Stock, ${plural(turn.stock_count, "card")}: draw from it`,
+      id: id("stock"),
+      "aria-label": t("table.stock_label", { cards: t("count.cards", { n: turn.stock_count }) }),
       disabled: ui.replay || me == null,
       onclick: () => ui.onAction({ type: "draw_stock" }),
     },
@@ -195,8 +203,8 @@ export function renderTable(view, ui) {
     "button",
     {
       class: "pile discard",
-      id: "discard-pile",
-      "aria-label": topCard ? `Discard pile, ${cardName(topCard)} on top: take it` : "Discard pile, empty",
+      id: id("discard-pile"),
+      "aria-label": topCard ? t("table.pile_label", { card: cardName(topCard) }) : t("table.pile_empty"),
       disabled: ui.replay || me == null || !topCard,
       onclick: () => ui.onAction({ type: turn.phase === "offer" ? "take_upcard" : "draw_discard" }),
     },
@@ -206,16 +214,16 @@ export function renderTable(view, ui) {
     mine && turn.phase === "offer"
       ? h(
           "div",
-          { class: "offer", id: "offer" },
-          h("button", { class: "primary", id: "take", onclick: () => ui.onAction({ type: "take_upcard" }) }, `Take the ${shortName(topCard)}`),
-          h("button", { id: "pass", onclick: () => ui.onAction({ type: "pass" }) }, "Pass"),
+          { class: "offer", id: id("offer") },
+          h("button", { class: "primary", id: id("take"), onclick: () => ui.onAction({ type: "take_upcard" }) }, t("table.take", { card: shortName(topCard) })),
+          h("button", { id: id("pass"), onclick: () => ui.onAction({ type: "pass" }) }, t("table.pass")),
         )
       : null;
   const pileList = ui.showPile
     ? h(
         "div",
-        { class: "pile-list", id: "pile-list", role: "region", "aria-label": "The whole discard pile" },
-        game.discard_pile.length ? game.discard_pile.map((c) => cardFace(c)) : h("span", { class: "muted" }, "empty"),
+        { class: "pile-list", id: id("pile-list"), role: "region", "aria-label": t("table.whole_pile") },
+        game.discard_pile.length ? game.discard_pile.map((c) => cardFace(c)) : h("span", { class: "muted" }, t("table.empty")),
       )
     : null;
   const center = h(
@@ -224,8 +232,8 @@ export function renderTable(view, ui) {
     h("div", { class: "piles" }, stock, discard),
     h(
       "button",
-      { class: "small", id: "show-pile", "aria-expanded": String(!!ui.showPile), onclick: ui.onTogglePile },
-      ui.showPile ? "Hide pile" : `Whole pile (${game.discard_pile.length})`,
+      { class: "small", id: id("show-pile"), "aria-expanded": String(!!ui.showPile), onclick: ui.onTogglePile },
+      ui.showPile ? t("table.hide_pile") : t("table.show_pile", { n: game.discard_pile.length }),
     ),
     offer,
     pileList,
@@ -238,12 +246,12 @@ export function renderTable(view, ui) {
     const index = meldIndex(game.melds);
     hand = h(
       "div",
-      { class: "hand mine", id: "hand", role: "group", "aria-label": "Your hand" },
+      { class: "hand mine", id: id("hand"), role: "group", "aria-label": t("table.your_hand") },
       ui.order.map((card, i) => {
         const face = cardFace(card, "button");
         const meld = index.get(card);
         face.setAttribute("aria-pressed", String(ui.selected === card));
-        face.setAttribute("aria-label", `${cardName(card)}, ${meld == null ? "deadwood" : `meld ${meld + 1}`}`);
+        face.setAttribute("aria-label", meld == null ? t("table.card_deadwood", { card: cardName(card) }) : t("table.card_meld", { card: cardName(card), n: meld + 1 }));
         face.dataset.focus = `card-${card}`;
         face.addEventListener("click", () => ui.onCard(card));
         face.addEventListener("keydown", (e) => ui.onCardKey(e, card));
@@ -267,27 +275,27 @@ export function renderTable(view, ui) {
     controls = h(
       "div",
       { class: "controls" },
-      h("span", { class: "deadwood", id: "deadwood" }, `Deadwood ${turn.deadwood}`),
-      h("button", { id: "sort", onclick: ui.onSort, title: "Group melds, then the rest by rank" }, "Sort"),
+      h("span", { class: "deadwood", id: id("deadwood") }, t("table.deadwood", { n: turn.deadwood })),
+      h("button", { id: id("sort"), onclick: ui.onSort, title: t("table.sort_title") }, t("table.sort")),
       h(
         "button",
         {
-          id: "discard",
+          id: id("discard"),
           class: "primary",
           disabled: ui.selected == null || !inPlay,
           onclick: () => ui.onAction({ type: "discard", card: ui.selected }),
         },
-        ui.selected ? `Discard ${shortName(ui.selected)}` : "Discard",
+        ui.selected ? t("table.discard_card", { card: shortName(ui.selected) }) : t("table.discard"),
       ),
       h(
         "button",
         {
-          id: "knock",
+          id: id("knock"),
           disabled: !canKnock,
-          title: anyKnock && !canKnock ? "Select a card you may knock with" : null,
+          title: anyKnock && !canKnock ? t("table.knock_title") : null,
           onclick: () => ui.onAction({ type: "knock", card: ui.selected }),
         },
-        canKnock ? (knockWith === 0 ? "Gin!" : `Knock (deadwood ${knockWith})`) : anyKnock ? "Knock: select a card" : "Knock",
+        canKnock ? (knockWith === 0 ? t("table.gin") : t("table.knock_with", { n: knockWith })) : anyKnock ? t("table.knock_select") : t("table.knock"),
       ),
     );
   } else {
@@ -296,15 +304,15 @@ export function renderTable(view, ui) {
   }
   const player = h(
     "div",
-    { class: `seat bottom${turn.to_act === bottom && inPlay ? " to-act" : ""}`, id: "seat-bottom" },
+    { class: `seat bottom${turn.to_act === bottom && inPlay ? " to-act" : ""}`, id: id("seat-bottom") },
     me == null
       ? h(
           "div",
           { class: "seat-name" },
           h("strong", {}, seatName(room, bottom, me)),
-          h("span", { class: "badge" }, plural(turn.hand_counts[bottom], "card")),
+          h("span", { class: "badge" }, t("count.cards", { n: turn.hand_counts[bottom] })),
           inPlay && turn.to_act === bottom && room.seats[bottom].kind === "bot"
-            ? h("span", { class: "thinking" }, "thinking", h("i"), h("i"), h("i"))
+            ? h("span", { class: "thinking" }, t("table.thinking"), h("i"), h("i"), h("i"))
             : null,
         )
       : null,
@@ -316,47 +324,52 @@ export function renderTable(view, ui) {
   const side = h(
     "aside",
     { class: "side" },
-    h("p", { class: "status", id: "status", "aria-live": "polite" }, statusText(view, me)),
-    h("p", { class: "refusal", id: "refusal", role: "alert" }, ui.message || ""),
+    h("p", { class: "status", id: id("status"), "aria-live": "polite" }, ui.status ?? statusText(view, me)),
+    h("p", { class: "refusal", id: id("refusal"), role: "alert" }, ui.message || ""),
     h(
       "p",
-      { class: "scores", id: "scores" },
-      `${seatName(room, bottom, me)} ${game.scores[bottom]} · ${game.scores[top]} ${seatName(room, top, me)}`,
-      h("span", { class: "muted" }, ` (hand ${game.hand_no}, to ${game.target})`),
+      { class: "scores", id: id("scores") },
+      t("table.scores", { me: seatName(room, bottom, me), a: game.scores[bottom], b: game.scores[top], them: seatName(room, top, me) }),
+      h("span", { class: "muted" }, t("table.hand_info", { hand: game.hand_no, target: game.target })),
     ),
     h(
       "ol",
-      { class: "moves", id: "moves", "aria-label": "Moves this hand", start: Math.max(1, game.history.length - 7) },
+      { class: "moves", id: id("moves"), "aria-label": t("table.moves_label"), start: Math.max(1, game.history.length - 7) },
       game.history.slice(-8).map((e) => h("li", {}, describeMove(e, room, me))),
     ),
   );
 
   const felt = h("div", { class: "felt" }, opponent, center, player);
-  const overlay = game.result && ["hand_over", "match_over"].includes(turn.phase) ? resultPanel(game, room, me, ui.resultActions) : null;
+  const overlay = game.result && ["hand_over", "match_over"].includes(turn.phase) ? resultPanel(game, room, me, ui.resultActions, id) : null;
   // The phase and move number as attributes: styling hooks, and what browser tests wait on.
   const dataset = { phase: turn.phase, ply: turn.ply, mine: mine ? "1" : "0", hand: game.hand_no };
-  return h("div", { class: "table", id: "table", dataset }, h("div", { class: "board" }, felt, overlay), side);
+  return h("div", { class: "table", id: id("table"), dataset }, h("div", { class: "board" }, felt, overlay), side);
 }
 
 export function statusText(view, me) {
   const { room, game } = view;
   const turn = game.turn;
   if (room.forfeit != null) {
-    const reason = room.forfeit_reason === "timeouts" ? "ran out of time too often" : "left the game";
-    return `${seatName(room, room.forfeit, me)} ${reason}: ${seatName(room, 1 - room.forfeit, me)} ${1 - room.forfeit === me ? "win" : "wins"} the match.`;
+    const reason = room.forfeit_reason === "timeouts" ? "timeouts" : "left";
+    const winner = 1 - room.forfeit;
+    const side = me == null ? "watch" : winner === me ? "you_win" : "you_lose";
+    return t(`status.forfeit.${reason}.${side}`, { loser: seatName(room, room.forfeit, me), winner: seatName(room, winner, me) });
   }
-  if (room.status === "waiting") return "Waiting for a second player: share the invite link.";
+  if (room.status === "waiting") return t("status.waiting");
   if (turn.phase === "match_over") {
-    return `${seatName(room, game.winner, me)} ${game.winner === me ? "win" : "wins"} the match ${Math.max(...game.scores)}–${Math.min(...game.scores)}.`;
+    return t(about("status.match_over", game.winner, me), {
+      name: seatName(room, game.winner, me),
+      a: Math.max(...game.scores),
+      b: Math.min(...game.scores),
+    });
   }
-  if (turn.phase === "hand_over") return me == null ? "The hand is over." : "The hand is over: press Next hand when ready.";
-  const who = seatName(room, turn.to_act, me);
+  if (turn.phase === "hand_over") return t(me == null ? "status.hand_over" : "status.hand_over_next");
+  const name = seatName(room, turn.to_act, me);
   const top = game.discard_pile[game.discard_pile.length - 1];
   if (turn.to_act === me) {
-    if (turn.phase === "offer") return `Your turn: take the upcard ${shortName(top)} or pass.`;
-    if (turn.phase === "draw") return "Your turn: draw from the stock or take the top discard.";
-    return "Select a card, then Discard it (or Knock, when your deadwood allows).";
+    if (turn.phase === "offer") return t("status.your_offer", { card: shortName(top) });
+    if (turn.phase === "draw") return t("status.your_draw");
+    return t("status.your_discard");
   }
-  if (turn.phase === "offer") return `${who} decides on the upcard…`;
-  return turn.phase === "draw" ? `${who} to draw…` : `${who} to discard…`;
+  return t(`status.their_${turn.phase === "offer" ? "offer" : turn.phase === "draw" ? "draw" : "discard"}`, { name });
 }

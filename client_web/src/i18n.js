@@ -1,0 +1,74 @@
+// Every word the client shows comes from a message catalogue, one file per language
+// (locales/en.js, ko.js, pl.js), each a chunk of its own that is loaded when chosen (before
+// the first paint). Plurals, numbers and dates come from Intl.
+
+export const LANGUAGES = ["en", "ko", "pl"];
+const LOADERS = {
+  en: () => import("./locales/en.js"),
+  ko: () => import("./locales/ko.js"),
+  pl: () => import("./locales/pl.js"),
+};
+
+let language = "en";
+let messages = {};
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
+
+export const currentLanguage = () => language;
+
+/** The language of a first visit: the first of the browser's languages we have. */
+export function browserLanguage(preferred = navigator.languages || [navigator.language]) {
+  for (const tag of preferred) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+export async function setLanguage(code) {
+  const chosen = LANGUAGES.includes(code) ? code : "en";
+  messages = (await LOADERS[chosen]()).default;
+  language = chosen;
+  plurals = new Intl.PluralRules(chosen);
+  numbers = new Intl.NumberFormat(chosen);
+  document.documentElement.lang = chosen;
+}
+
+export const has = (key) => key in messages;
+
+export const formatNumber = (n) => numbers.format(n);
+
+export const formatDecimal = (n, digits) =>
+  new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+
+export function formatDate(ms) {
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
+/**
+ * The message ``key`` with ``{name}`` placeholders filled from ``params``. A plural message
+ * is an object of Intl.PluralRules categories ({one, few, many, other}), chosen by ``n``.
+ * Numbers are written the language's way; a missing key shows itself (tests/test_i18n.py
+ * keeps every key in every catalogue).
+ */
+export function t(key, params = {}) {
+  let message = messages[key] ?? key;
+  if (typeof message === "object") message = message[plurals.select(params.n ?? 0)] ?? message.other;
+  return message.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = params[name];
+    if (value == null) return whole;
+    return typeof value === "number" ? numbers.format(value) : String(value);
+  });
+}
+
+/** The sentence for a refusal or an error, in the reader's language: by its stable code
+ * (the game's refusals first), else the server's English sentence. In English the server's
+ * own sentence wins, since it may carry details (which code was wrong, and why). */
+export function describeError(error, game) {
+  const code = error?.code;
+  const keys = [game && `refusal.${game === "gin_rummy" ? "gin_rummy" : "solitaire"}.${code}`, `error.${code}`];
+  const key = keys.find((k) => k && has(k));
+  if (language === "en" && error?.message) return error.message;
+  if (key) return t(key);
+  return error?.message || t("error.internal");
+}

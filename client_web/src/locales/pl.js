@@ -1,0 +1,828 @@
+// Polski: te same klucze co locales/en.js (tests/test_i18n.py); liczby mnogie według
+// Intl.PluralRules("pl"): one, few, many, other.
+export default {
+  "app.name": "Cardroom",
+  "app.default_name": "Gracz {n}",
+  "nav.learn": "Nauka",
+  "nav.settings": "Ustawienia",
+  "net.connecting": "Łączenie…",
+  "net.online": "Połączono",
+  "net.offline": "Brak połączenia: łączę ponownie…",
+  "language.en": "English",
+  "language.ko": "한국어",
+  "language.pl": "Polski",
+
+  "game.gin_rummy": "Gin Rummy",
+  "game.easy_harp": "Easy Harp",
+  "game.reflechi": "Solitaire Réfléchi",
+
+  "seat.you": "Ty",
+  "seat.waiting": "Czekamy na gracza",
+  "bot.easy": "Łatwy bot",
+  "bot.normal": "Zwykły bot",
+  "bot.hard": "Trudny bot",
+  "bot.expert": "Bot ekspert",
+
+  "count.cards": { one: "{n} karta", few: "{n} karty", many: "{n} kart", other: "{n} karty" },
+  "count.points": { one: "{n} punkt", few: "{n} punkty", many: "{n} punktów", other: "{n} punktu" },
+  "count.spectators": { one: "{n} widz", few: "{n} widzów", many: "{n} widzów", other: "{n} widza" },
+  "count.moves": { one: "{n} ruch", few: "{n} ruchy", many: "{n} ruchów", other: "{n} ruchu" },
+  "count.positions": { one: "{n} pozycja", few: "{n} pozycje", many: "{n} pozycji", other: "{n} pozycji" },
+
+  "card.name": "{rank} {suit}",
+  "card.laid_off": "{card}, dołożona",
+  "rank.A": "as",
+  "rank.2": "dwójka",
+  "rank.3": "trójka",
+  "rank.4": "czwórka",
+  "rank.5": "piątka",
+  "rank.6": "szóstka",
+  "rank.7": "siódemka",
+  "rank.8": "ósemka",
+  "rank.9": "dziewiątka",
+  "rank.T": "dziesiątka",
+  "rank.J": "walet",
+  "rank.Q": "dama",
+  "rank.K": "król",
+  "suit.S": "pik",
+  "suit.H": "kier",
+  "suit.D": "karo",
+  "suit.C": "trefl",
+
+  "move.pass.you": "Rezygnujesz z karty {card}",
+  "move.pass.other": "{who} rezygnuje z karty {card}",
+  "move.take_upcard.you": "Bierzesz odkrytą kartę {card}",
+  "move.take_upcard.other": "{who} bierze odkrytą kartę {card}",
+  "move.draw_stock.you": "Dobierasz z talii",
+  "move.draw_stock.other": "{who} dobiera z talii",
+  "move.draw_discard.you": "Bierzesz {card} ze stosu",
+  "move.draw_discard.other": "{who} bierze {card} ze stosu",
+  "move.discard.you": "Odrzucasz {card}",
+  "move.discard.other": "{who} odrzuca {card}",
+  "move.knock.you": "Pukasz, odrzucając {card}",
+  "move.knock.other": "{who} puka, odrzucając {card}",
+  "move.unknown": "{who}: {type}",
+
+  "result.gin.you": "Masz gina!",
+  "result.gin.other": "{name} ma gina!",
+  "result.undercut.you": "Podcinasz!",
+  "result.undercut.other": "{name} podcina!",
+  "result.knock.you": "Pukasz",
+  "result.knock.other": "{name} puka",
+  "result.dead": "Martwe rozdanie: nikt nie dostaje punktów",
+  "result.deadwood": "{name}: luźne karty {n}",
+  "result.laid_off": "Dołożone: {cards}",
+  "result.match": "Mecz: {me} {a} – {b} {them} (do {target})",
+  "result.match_winner.you": "Wygrywasz mecz!",
+  "result.match_winner.other": "{name} wygrywa mecz!",
+  "score.dead": "Talia się skończyła: rozdanie nierozstrzygnięte, rozdaje ten sam gracz.",
+  "score.gin.you": "Dostajesz {points} (25 premii za gina + {loser} w luźnych kartach).",
+  "score.gin.other": "{name} dostaje {points} (25 premii za gina + {loser} w luźnych kartach).",
+  "score.undercut.you": "Dostajesz {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
+  "score.undercut.other": "{name} dostaje {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
+  "score.knock.you": "Dostajesz {points} ({loser} − {winner} w luźnych kartach).",
+  "score.knock.other": "{name} dostaje {points} ({loser} − {winner} w luźnych kartach).",
+  "hand.face_down": { one: "{n} karta zakryta", few: "{n} karty zakryte", many: "{n} kart zakrytych", other: "{n} karty zakrytej" },
+
+  "table.away": "nieobecny",
+  "table.thinking": "myśli",
+  "table.stock_label": "Talia, {cards}: dobierz",
+  "table.pile_label": "Stos odrzuconych, na wierzchu {card}: weź",
+  "table.pile_empty": "Stos odrzuconych, pusty",
+  "table.take": "Weź {card}",
+  "table.pass": "Pas",
+  "table.whole_pile": "Cały stos odrzuconych",
+  "table.empty": "pusto",
+  "table.hide_pile": "Ukryj stos",
+  "table.show_pile": "Cały stos ({n})",
+  "table.your_hand": "Twoja ręka",
+  "table.card_deadwood": "{card}, luźna",
+  "table.card_meld": "{card}, układ {n}",
+  "table.deadwood": "Luźne {n}",
+  "table.sort": "Sortuj",
+  "table.sort_title": "Najpierw układy, potem reszta według wartości",
+  "table.discard": "Odrzuć",
+  "table.discard_card": "Odrzuć {card}",
+  "table.knock": "Pukaj",
+  "table.gin": "Gin!",
+  "table.knock_with": "Pukaj (luźne {n})",
+  "table.knock_select": "Pukaj: wybierz kartę",
+  "table.knock_title": "Wybierz kartę, z którą możesz zapukać",
+  "table.scores": "{me} {a} · {b} {them}",
+  "table.hand_info": " (rozdanie {hand}, gra do {target})",
+  "table.moves_label": "Ruchy w tym rozdaniu",
+
+  "status.forfeit.left.you_win": "{loser} opuszcza grę: wygrywasz mecz.",
+  "status.forfeit.left.you_lose": "Opuszczasz grę: {winner} wygrywa mecz.",
+  "status.forfeit.left.watch": "{loser} opuszcza grę: {winner} wygrywa mecz.",
+  "status.forfeit.timeouts.you_win": "{loser} zbyt często przekracza czas: wygrywasz mecz.",
+  "status.forfeit.timeouts.you_lose": "Zbyt często przekraczasz czas: {winner} wygrywa mecz.",
+  "status.forfeit.timeouts.watch": "{loser} zbyt często przekracza czas: {winner} wygrywa mecz.",
+  "status.waiting": "Czekamy na drugiego gracza: wyślij link z zaproszeniem.",
+  "status.match_over.you": "Wygrywasz mecz {a}–{b}.",
+  "status.match_over.other": "{name} wygrywa mecz {a}–{b}.",
+  "status.hand_over": "Rozdanie skończone.",
+  "status.hand_over_next": "Rozdanie skończone: gdy zechcesz, naciśnij Następne rozdanie.",
+  "status.your_offer": "Twój ruch: weź odkrytą kartę {card} albo spasuj.",
+  "status.your_draw": "Twój ruch: dobierz z talii albo weź wierzchnią kartę ze stosu.",
+  "status.your_discard": "Wybierz kartę i ją odrzuć (albo zapukaj, gdy pozwalają na to luźne karty).",
+  "status.their_offer": "{name} decyduje o odkrytej karcie…",
+  "status.their_draw": "{name} dobiera…",
+  "status.their_discard": "{name} wybiera kartę do odrzucenia…",
+
+  "room.match_over": "Mecz skończony.",
+  "room.waiting_next": "Czekamy na następne rozdanie…",
+  "room.rematch": "Rewanż",
+  "room.lobby": "Lobby",
+  "room.next_hand": "Następne rozdanie",
+  "room.copied": "Skopiowano!",
+  "room.daily_title": "{game}: gra dnia ({date})",
+  "room.title": "{game} · stół {id}",
+  "room.spectating": "Oglądasz",
+  "room.invite": "Kopiuj link z zaproszeniem",
+  "room.seat_open": "Przy tym stole jest wolne miejsce.",
+  "room.take_seat": "Zajmij miejsce",
+  "room.unavailable": "Ten stół jest niedostępny",
+  "room.back": "Wróć do lobby",
+  "room.loading": "Wczytywanie stołu…",
+  "room.timeout.you": "Skończył ci się czas: serwer wykonał za ciebie bezpieczny ruch.",
+  "room.timeout.other": "Przeciwnikowi skończył się czas: serwer wykonał za niego bezpieczny ruch.",
+  "room.clock": "⏱ {n} s",
+  "room.rules": "Zasady",
+
+  "sol.stock_one": "Talia, {cards}: odkryj jedną",
+  "sol.stock_three": "Talia, {cards}: odkryj trzy",
+  "sol.stock_empty": "Talia pusta: przełóż stos odkrytych z powrotem",
+  "sol.waste_label": "Stos odkrytych, {cards}",
+  "sol.foundations": "Stosy końcowe",
+  "sol.empty_foundation": "Pusty stos końcowy: {suit}",
+  "sol.on_foundation": "{card} na stosie końcowym ({cards})",
+  "sol.column_label": "Kolumna {n}: zakryte {down}, odkryte {up}",
+  "sol.empty_column": "Pusta kolumna {n}",
+  "sol.thinking": "Myślę…",
+  "sol.searching": "Szukam…",
+  "sol.draw_label": "Ile kart odkrywa talia",
+  "sol.draw1": "Po 1 karcie",
+  "sol.draw3": "Po 3 karty",
+  "sol.code_placeholder": "kod rozdania",
+  "sol.new_deal": "Nowe rozdanie",
+  "sol.winnable_title": "Solver serwera znalazł wygraną dla tego rozdania",
+  "sol.winnable": "tylko rozdania do wygrania",
+  "sol.today": "Rozdanie dnia",
+  "sol.same": "To samo rozdanie",
+  "sol.play_code": "Graj tym kodem",
+  "sol.new_game": "Nowa gra",
+  "sol.copy": "Kopiuj",
+  "sol.copy_label": "Kopiuj kod rozdania {code}",
+  "sol.score": "Wynik {n}",
+  "sol.moves": "Ruchy {n}",
+  "sol.undo": "Cofnij",
+  "sol.hint": "Podpowiedź",
+  "sol.can_win": "Czy da się jeszcze wygrać?",
+  "sol.interactive": "interaktywne zasady",
+  "sol.won_you": "Wygrana!",
+  "sol.won": "Partia wygrana!",
+  "sol.win_line": "Wynik {score} · {moves} · {code}.",
+
+  "pile.from.waste": "ze stosu odkrytych",
+  "pile.from.foundation_any": "ze stosu końcowego",
+  "pile.from.foundation": "ze stosu końcowego {n}",
+  "pile.from.column": "z kolumny {n}",
+  "pile.to.waste": "na stos odkrytych",
+  "pile.to.foundation_any": "na stos końcowy",
+  "pile.to.foundation": "na stos końcowy {n}",
+  "pile.to.column": "na kolumnę {n}",
+  "hint.none": "Teraz żaden ruch nie pomaga.",
+  "hint.stock": "Odkryj kartę z talii.",
+  "hint.recycle": "Przełóż stos odkrytych z powrotem do talii.",
+  "hint.cards.top": "wierzchnią kartę",
+  "hint.cards.one": "kartę {card}",
+  "hint.cards.run": { one: "{n} kartę od {card}", few: "{n} karty od {card}", many: "{n} kart od {card}", other: "{n} karty od {card}" },
+  "hint.move": "Przenieś {cards} {from} {to}.",
+  "hint.sure.winnable": "To następny ruch drogi do wygranej.",
+  "hint.sure.lost": "Stąd nie da się wygrać; to najlepiej wyglądający ruch.",
+  "hint.sure.samples": "Części kart jeszcze nie widać: ten ruch wygrywa w {wins} z {samples} rozdań zgodnych z tym, co widzisz.",
+  "hint.sure.unknown": "W wyznaczonym czasie nie znaleziono wygranej; to najlepiej wyglądający ruch.",
+  "hint.line": "Podpowiedź: {move} {sure}",
+  "verdict.searched": "{positions} w {seconds} s z budżetu {budget} s",
+  "verdict.yes": "Tak: stąd istnieje droga do wygranej ({searched}).",
+  "verdict.no": "Nie: udowodniono, że stąd nie da się wygrać ({searched}).",
+  "verdict.unknown": "Nie wiadomo: nie rozstrzygnięto w ramach budżetu ({searched}).",
+
+  "replay.title": "Powtórka {id}",
+  "replay.position": "Ruch {at} z {total}",
+  "replay.hand": "Rozdanie {n}",
+  "replay.jump": "Przejdź do rozdania",
+  "replay.first": "Pierwszy ruch",
+  "replay.back": "Krok wstecz",
+  "replay.play": "Odtwórz",
+  "replay.pause": "Pauza",
+  "replay.forward": "Krok naprzód",
+  "replay.last": "Ostatni ruch",
+  "replay.controls": "Sterowanie powtórką",
+  "replay.scrub": "Miejsce w partii",
+  "replay.sol_title": "Powtórka: {game} {code}",
+  "replay.loading": "Wczytywanie powtórki…",
+  "replay.none": "Brak powtórki",
+
+  "lobby.title": "Zagraj w Gin Rummy i pasjanse",
+  "lobby.lead": "Wybierz grę i graj od razu. Nie znasz którejś? Każda gra ma zasady, porady i przykłady na żywo.",
+  "lobby.learn_all": "Poznaj gry",
+  "lobby.name": "Twoje imię",
+  "lobby.solitaire": "Pasjanse",
+  "lobby.reflechi1": "Réfléchi, po 1 karcie",
+  "lobby.reflechi3": "Réfléchi, po 3 karty",
+  "lobby.deal_code": "kod rozdania (opcjonalnie)",
+  "lobby.room_code": "kod stołu albo link",
+  "lobby.play_bot": "Zagraj: {bot}",
+  "lobby.bot_text.easy": "Trzyma pary, pozbywa się wysokich kart, puka dopiero, gdy prawie skończy.",
+  "lobby.bot_text.normal": "Bierze odrzucone karty, które mu pomagają, i puka, gdy tylko może.",
+  "lobby.bot_text.hard": "Waży niewidoczne karty i zatrzymuje te, których potrzebujesz.",
+  "lobby.bot_text.expert": "Odczytuje twoją rękę z tego, co bierzesz, i z tego, z czego rezygnujesz.",
+  "lobby.friend": "Zagraj ze znajomym",
+  "lobby.friend_text": "Twój własny stół: wyślij znajomemu link z zaproszeniem.",
+  "lobby.daily": "Gra dnia",
+  "lobby.daily_text": "Przeciwko zwykłemu botowi, dziś z tymi samymi kartami dla wszystkich.",
+  "lobby.sol_text.eh": "Dwie talie, dziewięć kolumn, jedna karta naraz.",
+  "lobby.sol_text.tf1": "Wszystkie karty odkryte; talia odkrywa po jednej.",
+  "lobby.sol_text.tf3": "Wszystkie karty odkryte; talia odkrywa po trzy.",
+  "lobby.todays_deal": "Rozdanie dnia",
+  "lobby.new_deal": "Nowe rozdanie",
+  "lobby.learn": "Nauka",
+  "lobby.learn_game": "Poznaj: {game}",
+  "lobby.learn_text": "Zasady, porady, historia, pytania i przykłady na żywo.",
+  "lobby.more": "Więcej opcji",
+  "lobby.match_options": "Mecze Gin Rummy",
+  "lobby.match_to": "Gra do",
+  "lobby.public": "publiczny: widoczny poniżej, każdy może oglądać albo dołączyć",
+  "lobby.watch_bots": "Oglądaj grę dwóch botów",
+  "lobby.first_bot": "Pierwszy bot",
+  "lobby.second_bot": "Drugi bot",
+  "lobby.open_hands": "pokaż obie ręce",
+  "lobby.watch_start": "Oglądaj",
+  "lobby.by_code": "Rozdanie pasjansa według kodu",
+  "lobby.play": "Graj",
+  "lobby.have_code": "Masz kod stołu albo link?",
+  "lobby.open": "Otwórz",
+  "lobby.rooms": "Stoły publiczne",
+  "lobby.replays": "Powtórki",
+  "lobby.loading": "Wczytywanie…",
+  "lobby.no_rooms": "Teraz nie ma stołów publicznych. Załóż pierwszy!",
+  "lobby.no_replays": "Nie ma jeszcze skończonych gier.",
+  "lobby.replays_unavailable": "Powtórki są niedostępne.",
+  "lobby.open_seat": "wolne miejsce",
+  "lobby.player": "gracz",
+  "lobby.solo_row": "{game}: {who}",
+  "lobby.vs": "{a} – {b}",
+  "lobby.row_info": "{status} · {scores} · {spectators}",
+  "lobby.status.waiting": "czeka",
+  "lobby.status.playing": "w grze",
+  "lobby.status.finished": "skończony",
+  "lobby.join": "Dołącz",
+  "lobby.watch": "Oglądaj",
+  "lobby.replay": "Powtórka",
+  "lobby.replay_solo": "{code}: {name}",
+  "lobby.replay_won": "wygrana, wynik {score}, {moves}",
+  "lobby.replay_lost": "bez wygranej, wynik {score}, {moves}",
+  "lobby.winner": "wygrywa {name}",
+  "lobby.no_winner": "bez zwycięzcy",
+  "lobby.replay_info": "{winner} {scores} · {when}",
+
+  "settings.title": "Ustawienia",
+  "settings.language": "Język",
+  "settings.interactiveRules": "Interaktywne zasady",
+  "settings.interactiveRules.help": "Gdy ruch w pasjansie zostaje odrzucony, pokaż zasadę, która na niego nie pozwala.",
+  "settings.doubleTap": "Podwójne kliknięcie",
+  "settings.doubleTap.help": "Drugie szybkie dotknięcie karty szuka dla niej miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Po wyłączeniu dotknięcie sprawdza tylko stosy końcowe.",
+  "settings.fourColour": "Cztery kolory",
+  "settings.fourColour.help": "Karo na niebiesko, trefle na zielono, żeby żadne dwa kolory nie wyglądały podobnie.",
+  "settings.cardSize": "Rozmiar kart",
+  "settings.cardSize.small": "Małe",
+  "settings.cardSize.medium": "Średnie",
+  "settings.cardSize.large": "Duże",
+  "settings.animations": "Animacje",
+  "settings.animations.help": "Karty przesuwają się tam, dokąd idą. Zawsze wyłączone, gdy system prosi o ograniczenie ruchu.",
+  "settings.sound": "Dźwięk",
+  "settings.sound.help": "Ciche dźwięki przy ruchu karty, pukaniu, odrzuconym ruchu i wygranej.",
+  "settings.close": "Gotowe",
+
+  "learn.title": "Poznaj gry",
+  "learn.intro": "Każda gra ma zasady, porady, trochę historii, odpowiedzi na częste pytania i przykłady, na których można zagrać.",
+  "learn.crumbs": "Jesteś tutaj",
+  "learn.pages": "Strony o tej grze",
+  "learn.heading": "{game}: {page}",
+  "learn.page.rules": "Zasady",
+  "learn.page.tips": "Porady",
+  "learn.page.history": "Historia",
+  "learn.page.faq": "Pytania",
+  "learn.page.examples": "Przykłady",
+  "learn.play": "Graj teraz",
+  "learn.loading": "Wczytywanie…",
+  "learn.unavailable": "Przykłady są teraz niedostępne.",
+  "learn.reset": "Od nowa",
+  "learn.allowed": "Dozwolone: plansza pokazuje ruch.",
+  "learn.opponent": "Przeciwnik",
+  "learn.again": "Spróbuj jeszcze raz",
+  "learn.hand_over": "Rozdanie skończone: spróbuj jeszcze raz albo zacznij od nowa przyciskami powyżej.",
+  "learn.full_page": "Otwórz w karcie",
+  "learn.close": "Zamknij",
+  "refusal.gin_rummy.bad_action": "To nie jest ruch w Gin Rummy.",
+  "refusal.gin_rummy.not_a_seat": "Ruchy wykonują tylko dwaj gracze przy stole.",
+  "refusal.gin_rummy.not_your_turn": "To nie twój ruch.",
+  "refusal.gin_rummy.upcard_offer": "Pierwsza tura zaczyna się od odkrytej karty: weź ją albo spasuj.",
+  "refusal.gin_rummy.not_upcard_offer": "Odkrytą kartę można wziąć albo spasować tylko w pierwszej turze.",
+  "refusal.gin_rummy.must_draw_stock": "Obaj gracze spasowali odkrytą kartę, więc gracz, który nie rozdawał, zaczyna od dobrania z talii.",
+  "refusal.gin_rummy.already_drew": "W tej turze karta jest już dobrana; odrzuć kartę albo zapukaj.",
+  "refusal.gin_rummy.must_draw_first": "Zanim odrzucisz kartę, dobierz jedną z talii albo ze stosu odrzuconych.",
+  "refusal.gin_rummy.card_not_in_hand": "Tej karty nie masz w ręce.",
+  "refusal.gin_rummy.discard_just_taken": "Karty wziętej właśnie ze stosu odrzuconych nie można odrzucić w tej samej turze.",
+  "refusal.gin_rummy.knock_too_high": "Zapukać można tylko wtedy, gdy po odrzuceniu karty luźne karty dają najwyżej 10 punktów.",
+  "refusal.gin_rummy.hand_in_play": "Rozdanie jeszcze trwa.",
+  "refusal.gin_rummy.hand_over": "Rozdanie się skończyło; rozpocznij następne, żeby grać dalej.",
+  "refusal.gin_rummy.match_over": "Mecz się skończył.",
+  "refusal.solitaire.bad_action": "To nie jest ruch w pasjansie.",
+  "refusal.solitaire.bad_pile": "Nie ma takiego stosu.",
+  "refusal.solitaire.empty_pile": "Tam nie ma żadnej karty.",
+  "refusal.solitaire.face_down": "Zakrytej karty nie można przenieść; odwraca się sama, gdy zostanie odsłonięta.",
+  "refusal.solitaire.one_card": "Między kolumnami przenosi się tylko jedną kartę naraz; w całości może się przenieść jedynie sekwencja zaczynająca się od króla, i to tylko do pustej kolumny.",
+  "refusal.solitaire.not_a_run": "Karty przenoszą się razem tylko wtedy, gdy tworzą sekwencję: barwy na przemian, każda karta o jedną rangę niższa od tej pod nią.",
+  "refusal.solitaire.waste_top": "Ze stosu odkrytych można zagrać tylko wierzchnią kartą.",
+  "refusal.solitaire.empty_needs_king": "Do pustej kolumny może trafić tylko król (albo sekwencja zaczynająca się od króla).",
+  "refusal.solitaire.bad_build": "Kartę kładzie się na karcie przeciwnej barwy i dokładnie o jedną rangę wyższej.",
+  "refusal.solitaire.foundation_one": "Na stos końcowy karty trafiają po jednej.",
+  "refusal.solitaire.foundation_order": "Stos końcowy przyjmuje karty swojego koloru po jednej, od asa do króla.",
+  "refusal.solitaire.ace_to_empty": "As trafia tylko na pusty stos końcowy swojego koloru.",
+  "refusal.solitaire.foundation_to_foundation": "Kartę zdjętą ze stosu końcowego kładzie się na planszy.",
+  "refusal.solitaire.to_waste": "Nie można kłaść kart na stos odkrytych ani do talii.",
+  "refusal.solitaire.same_pile": "Karta już tam leży.",
+  "refusal.solitaire.no_foundation": "Żaden stos końcowy nie przyjmuje jeszcze tej karty.",
+  "refusal.solitaire.no_place": "Dla tej karty nie ma miejsca.",
+  "refusal.solitaire.stock_empty": "Talia i stos odkrytych są puste.",
+  "refusal.solitaire.nothing_to_undo": "Nie ma czego cofać (cofnąć można tylko ostatnie 100 działań).",
+  "refusal.solitaire.won": "Partia jest wygrana: zacznij nową.",
+
+  "error.bad_frame": "Serwer nie mógł odczytać wiadomości z tej strony.",
+  "error.unknown_type": "Serwer nie zna tego żądania.",
+  "error.bad_field": "W żądaniu brakowało pola albo było ono błędne.",
+  "error.hello_first": "Połączenie jeszcze się nawiązuje; spróbuj ponownie.",
+  "error.version": "Ta strona jest nieaktualna: odśwież ją.",
+  "error.no_room": "Nie ma takiego stołu (sprawdź kod albo link).",
+  "error.not_joined": "Nie jesteś przy tym stole.",
+  "error.not_solitaire": "Podpowiedzi są tylko w pasjansach.",
+  "error.busy": "Serwer jeszcze nad tym pracuje; spróbuj za chwilę.",
+  "error.spectator": "Widzowie tylko oglądają; ruchy wykonują gracze przy stole.",
+  "error.bad_token": "Ten token nie należy do żadnego miejsca przy tym stole.",
+  "error.room_full": "Wszystkie miejsca są zajęte; możesz za to oglądać.",
+  "error.seat_taken": "To miejsce jest zajęte.",
+  "error.bad_seat": "Przy tym stole nie ma takiego miejsca.",
+  "error.bad_room": "Takie ustawienia gry są niemożliwe.",
+  "error.too_many_rooms": "Jedno połączenie może założyć tylko ograniczoną liczbę stołów.",
+  "error.waiting": "Gra zaczyna się, gdy wszystkie miejsca są zajęte.",
+  "error.room_finished": "Ta gra się skończyła.",
+  "error.bad_deal": "Ten kod albo numer nie oznacza żadnego rozdania.",
+  "error.flood": "Za dużo wiadomości naraz: połączenie zostało zamknięte.",
+  "error.internal": "Na serwerze coś poszło nie tak; nic nie zostało zmienione.",
+  "error.offline": "Połączenie zostało przerwane; spróbuj ponownie.",
+  "error.reconnecting": "Łączę ponownie: poczekaj chwilę i spróbuj jeszcze raz.",
+  "error.no_replay": "Nie ma skończonej gry o tym identyfikatorze.",
+  "error.in_progress": "Trwająca gra nie ma jeszcze powtórki.",
+  "error.daily_not_over": "Rozdanie dnia można obejrzeć od jutra (UTC).",
+  "error.no_example": "Nie ma przykładu o tej nazwie.",
+  "error.too_large": "To żądanie jest za duże.",
+  "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol.",
+  "error.id_reused": "Ten ruch został już wysłany jako inny; spróbuj ponownie.",
+  "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
+
+  // ---- strony nauki ----------------------------------------------------------------------
+  "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",
+  "learn.gin-rummy.rules": `
+## Cel gry
+Gra dwoje graczy jedną talią 52 kart. Każdy stara się ułożyć karty z ręki w układy, zanim zrobi to przeciwnik, i zakończyć rozdanie, gdy przeciwnik trzyma jeszcze wysokie luźne karty.
+
+## Rozdanie
+Każdy gracz dostaje 10 kart. Następną kartę odkrywa się i zaczyna nią stos odrzuconych: to odkryta karta. Reszta leży zakryta jako talia. Po każdym rozdaniu, w którym ktoś zdobył punkty, rozdaje drugi gracz.
+
+## Układy
+- **Grupa** to 3 albo 4 karty tej samej wartości, na przykład [7S] [7D] [7C].
+- **Sekwens** to co najmniej 3 kolejne karty w jednym kolorze, na przykład [4H] [5H] [6H].
+- As jest najniższy: [AS] [2S] [3S] to sekwens, a [QS] [KS] [AS] nie.
+- Karta należy najwyżej do jednego układu.
+
+Gra sama znajduje twoje układy i pokazuje je jako kolorowe paski pod kartami. Gdy karta pasuje i do grupy, i do sekwensu, gra wybiera ułożenie, przy którym zostaje najmniej punktów w luźnych kartach.
+
+## Luźne karty
+Karty, które nie należą do żadnego układu, są luźne. As liczy się za 1, karty od 2 do 10 według swojej wartości, a walet, dama i król po 10. Suma twoich luźnych kart jest zawsze widoczna obok ręki.
+
+## Tura
+- Dobierz jedną kartę: wierzchnią z talii albo wierzchnią ze stosu odrzuconych.
+- Potem wybierz jedną kartę z ręki i ją odrzuć.
+- Karty wziętej właśnie ze stosu odrzuconych nie można odrzucić w tej samej turze.
+
+## Pierwsza tura
+Gracz, który nie rozdawał, może wziąć odkrytą kartę albo spasować. Po pasie ten sam wybór ma rozdający. Jeśli obaj spasują, gracz, który nie rozdawał, zaczyna od dobrania karty z talii.
+
+## Pukanie i gin
+Jeśli po dobraniu karty luźne karty dawałyby najwyżej 10 punktów po odrzuceniu którejś karty, możesz wybrać tę kartę i zamiast zwykłego odrzucenia **zapukać**. Rozdanie się kończy. Bez żadnej luźnej karty jest to **gin**. Pukanie nigdy nie jest obowiązkowe: możesz grać dalej o mniejszą sumę albo o gina.
+
+## Dokładanie
+Po zapukaniu (nigdy po ginie) luźne karty obrońcy dokłada się do układów pukającego: sekwens rośnie z obu stron, dopóki starcza kart, a trzykartowa grupa przyjmuje czwartą kartę. Gra robi to za obrońcę, tak żeby zostało mu jak najmniej. Pukający nigdy nie dokłada.
+
+## Punkty za rozdanie
+| Wynik | Kto dostaje punkty | Punkty |
+|---|---|---|
+| Pukanie, pukający ma mniej w luźnych kartach | pukający | różnicę |
+| Pukanie, obrońca ma tyle samo albo mniej: podcięcie | obrońca | 25 + różnicę |
+| Gin | pukający | 25 + luźne karty obrońcy |
+| Martwe rozdanie | nikt | 0 |
+
+## Martwe rozdanie i koniec gry
+Gdy gracz odrzuci kartę bez pukania, a w talii zostaną tylko dwie karty, rozdanie jest martwe: nikt nie dostaje punktów i ten sam gracz rozdaje ponownie. Kto dobierze pięćdziesiątą kartę, może jeszcze zapukać albo zrobić gina. Rozdania trwają, dopóki któryś gracz nie zdobędzie 100 punktów; innych premii nie ma.
+
+## Gra tutaj
+- Dotknij karty, żeby ją wybrać, i dotknij jeszcze raz, żeby ją puścić; przeciągnij kartę, żeby przesunąć ją w ręce.
+- **Sortuj** kładzie najpierw układy, potem resztę według wartości. **Cały stos** pokazuje wszystkie karty ze stosu odrzuconych.
+- **Odrzuć** i **Pukaj** działają na wybraną kartę; przycisk Pukaj pokazuje, ile zostanie ci w luźnych kartach.
+- Ruch niezgodny z zasadami zostaje odrzucony, a stół mówi, która zasada na niego nie pozwala.
+- Klawiatura: Tab dociera do każdego przycisku; na karcie Enter ją wybiera, strzałki w lewo i w prawo przechodzą między kartami, Shift ze strzałką przesuwa kartę w ręce, D ją odrzuca, a K puka nią.
+- Link do stołu jest zaproszeniem: wyślij go znajomemu. Gdy połączenie zostanie przerwane, wracasz na swoje miejsce.
+- **Gra dnia** toczy się przeciwko zwykłemu botowi, z tymi samymi kartami dla wszystkich tego dnia.
+`,
+  "learn.gin-rummy.tips": `
+## Dobieranie
+- Bierz kartę ze stosu tylko wtedy, gdy kończy układ albo prawie go kończy; w przeciwnym razie dobieraj z talii. To, co bierzesz ze stosu, widzi przeciwnik.
+- Trzymaj pary i prawie gotowe sekwensy, na przykład [5H] z [7H]: zrobi z nich układ więcej niż jedna karta.
+
+## Odrzucanie
+- Wcześnie pozbywaj się wysokich luźnych kart: król, który zostanie ci w ręce, gdy przeciwnik zapuka, to 10 punktów.
+- Patrz, co przeciwnik bierze, a z czego rezygnuje: widać wtedy, co zbiera. Nie dawaj mu tych kart.
+
+## Pukanie
+- Pukaj wcześnie, gdy możesz: szybkie pukanie z kilkoma punktami często jest lepsze niż czekanie na gina.
+- Zastanów się dwa razy, zanim zapukasz z 8, 9 albo 10 punktami pod koniec rozdania: przeciwnik może być prawie gotowy, a podcięcie daje mu 25.
+- Zanim zapukasz, spójrz na swoje sekwensy: do ich końców obrońca będzie dokładał karty.
+
+## Boty
+- Łatwy bot trzyma pary, pozbywa się wysokich kart i puka dopiero wtedy, gdy prawie skończy.
+- Zwykły bot bierze odrzucone karty, które mu pomagają, pamięta, co bierzesz, i puka, gdy tylko może.
+- Trudny bot waży, które niewidoczne karty by mu pomogły, zatrzymuje to, czego potrzebujesz, i sam wybiera chwilę na pukanie.
+- Bot ekspert buduje obraz twojej ręki z tego, co bierzesz i z czego rezygnujesz, i według niego ocenia każde odrzucenie i każde pukanie. Boty widzą zawsze tylko to, co widziałby gracz na ich miejscu.
+`,
+  "learn.gin-rummy.history": `
+## Remik dla dwojga
+Gin Rummy należy do rodziny remika: gier, w których zbiera się karty w grupy i sekwensy, znanych na całym świecie w wielu odmianach. Gin to odmiana dla dwojga graczy, która zdobyła popularność w Stanach Zjednoczonych na początku dwudziestego wieku.
+
+## Odmiana przy tym stole
+W gina gra się z wieloma drobnymi różnicami. Tutaj as jest zawsze najniższy, pukać można przy najwyżej 10 punktach, gin i podcięcie są warte po 25, a gra toczy się do 100 punktów, bez dodatkowych premii za grę czy za linie.
+`,
+  "learn.gin-rummy.faq": `
+### Czym są luźne karty?
+To karty spoza układów; liczy się sumę ich wartości. Im mniejsza, tym lepiej.
+
+### Czy muszę zapukać, gdy mogę?
+Nie. Możesz grać dalej o mniejszą sumę albo o gina. Pukanie to twój wybór.
+
+### Czy muszę sam dokładać karty do układów przeciwnika?
+Nie. Gdy przeciwnik zapuka, gra znajduje najlepszy sposób, żeby dołożyć twoje luźne karty do jego układów, i pokazuje wynik.
+
+### Dlaczego nie mogę odrzucić karty wziętej przed chwilą ze stosu?
+Taka jest zasada: karta wzięta ze stosu odrzuconych zostaje w ręce co najmniej jedną turę. Każdą inną kartę można odrzucić.
+
+### Co to jest podcięcie?
+Gdy po zapukaniu obrońca ma w luźnych kartach (po dokładaniu) tyle samo co pukający albo mniej, obrońca dostaje 25 punktów i różnicę.
+
+### Czy dama, król i as tworzą sekwens?
+Nie, as jest najniższy: as, dwójka, trójka to sekwens, a dama, król, as nie.
+
+### Co się dzieje, gdy kończy się talia?
+Gdy zwykłe odrzucenie zostawi w talii tylko dwie karty, rozdanie jest martwe: nikt nie dostaje punktów i ten sam gracz rozdaje ponownie.
+
+### Czy boty widzą moje karty?
+Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją rękę i stół.
+
+### Co to jest gra dnia?
+Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
+`,
+  "learn.gin-rummy.examples": `
+Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
+`,
+
+  "learn.easy-harp.summary": "Dwie talie, dziewięć kolumn i jedna karta naraz: pasjans w najprawdziwszym sensie.",
+  "learn.easy-harp.rules": `
+## W skrócie
+Easy Harp to pasjans dla jednej osoby na dwie talie naraz: 104 karty, a wśród nich każda karta dwa razy. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
+
+## Układ początkowy
+Na stół trafia dziewięć kolumn, od jednej karty w pierwszej do dziewięciu w ostatniej, razem 45 kart. Odkryta leży tylko karta na końcu każdej kolumny, a 36 pod nimi czeka zakrytych. Reszta, 59 kart, to zakryta talia; miejsca na stos odkrytych i na osiem stosów końcowych są na początku puste.
+
+## Ruchy
+- Na kolumnie: karta idzie na odkrytą kartę drugiej barwy, wyższą dokładnie o jedną rangę: czerwona na czarną, czarna na czerwoną. [7H] idzie na [8S] albo na [8C].
+- Każda karta jest dwa razy, więc czarna szóstka ma cztery miejsca: dwie [7H] i dwie [7D].
+- Ze stosu odkrytych do gry nadaje się tylko karta z wierzchu: na kolumnę albo na stos końcowy swojego koloru.
+- Gdy zakryta karta zostanie odsłonięta, sama się odwraca.
+
+Najniższy jest as, najwyższy król; po kolei: as, dwójka i dalej aż do dziesiątki, walet, dama, król.
+
+## Jedna karta naraz
+To ona sprawia, że Easy Harp nie jest zwykłym Klondike: z kolumny na kolumnę wędruje zawsze tylko karta z samego wierzchu. Gotowa sekwencja, na przykład [8S] [7H] [6C], nie przejdzie w całości na inną kolumnę, choćby jej pierwsza karta tam pasowała: trzeba ją rozebrać od góry, karta po karcie. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
+
+## Puste kolumny i sekwencje od króla
+Pusta kolumna przyjmuje wyłącznie króla. I tylko tu zasada jednej karty ma wyjątek: sekwencję, która zaczyna się od króla i schodzi w dół naprzemiennymi barwami (do 13 kart, od króla do asa), można przenieść w całości do pustej kolumny i nigdzie indziej. Żadna inna karta nie może trafić do pustej kolumny, nawet po to, by odsłonić zakrytą kartę.
+
+## Stosy końcowe
+Na każdy z czterech kolorów przypadają dwa stosy końcowe, każdy oznaczony swoim kolorem. Rosną od asa do króla, karta za kartą. Asa można położyć wyłącznie na pustym miejscu jego koloru. Wystarczy upuścić kartę gdziekolwiek nad stosami końcowymi: sama wybierze pierwszy stos, który może ją przyjąć.
+
+## Talia
+Każde dotknięcie talii przekłada z niej jedną kartę, odkrytą, na stos odkrytych. Kiedy talia się wyczerpie, kolejne dotknięcie odwraca cały stos odkrytych z powrotem w zakrytą talię, bez zmiany kolejności. Ile razy, tyle razy, i zawsze za darmo.
+
+## Koniec gry
+Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 104 karty. Porażki gra nie ogłasza nigdy: kiedy nie widać już sensownego ruchu, można cofać albo zacząć nowe rozdanie.
+
+## Punktacja
+| Ruch | Punkty |
+|---|---|
+| Każda karta, która trafia na stos końcowy | +10 |
+| Zagranie karty ze stosu odkrytych na kolumnę | +5 |
+| Zakryta karta, która się odwraca (dodatkowo do ruchu, który ją odsłonił) | +5 |
+| Przełożenie stosu odkrytych do talii | 0 |
+| Przeniesienie między kolumnami (jednej karty lub sekwencji od króla) | 0 |
+| Powrót karty ze stosu końcowego na planszę | 0 |
+
+Liczenie zaczyna się od zera i wynik nigdy nie schodzi poniżej zera. Za stos końcowy każda karta płaci raz na partię, choćby ją zdjąć i położyć ponownie. Kto wygra, nie zdejmując żadnej karty, ma zawsze 1 220 punktów (104 × 10 + 36 × 5), plus po 5 za każde zagranie ze stosu odkrytych na kolumnę.
+
+## Gra tutaj
+- Nic nie rusza się samo i gra nigdy sama się nie kończy.
+- Jedno dotknięcie karty z wierzchu posyła ją na pasujący stos końcowy, o ile taki jest. Dotknij dwa razy szybko (ustawienie podwójnego kliknięcia, domyślnie włączone), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie.
+- Kartę można też po prostu przeciągnąć, również wierzchnią kartę stosu końcowego z powrotem na planszę; wynik się wtedy nie zmienia.
+- **Cofnij** odwraca do 100 ostatnich działań i zabiera zdobyte w nich punkty; licznik ruchów liczy jednak dalej.
+- Klawiatura: Spacja podnosi kartę (razem z kartami na niej), a Spacja na innym stosie ją tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada kartę.
+- Rozdania są ponumerowane od 1 do 999 999, a numer widać w kodzie, takim jak EH1-N-AAAAAAF. W oknie **Nowa gra** czeka losowe nowe rozdanie, wspólne dla wszystkich rozdanie dnia, powtórka bieżącego rozdania i pole na dowolny kod.
+- **Podpowiedź** proponuje ruch; **Czy da się jeszcze wygrać?** pyta solver serwera.
+`,
+  "learn.easy-harp.tips": `
+## Otwieranie gry
+- Blokują cię zakryte karty: wybieraj ruchy, które jakąś odsłaniają (dają też 5 punktów).
+- Wcześnie wysyłaj na stosy asy i dwójki; wyższe karty trzymaj na planszy, dopóki przydają się do budowania.
+- Przejrzyj talię, żeby zobaczyć, co nadchodzi: to nic nie kosztuje.
+
+## Kolumny
+- Opróżniaj kolumnę tylko wtedy, gdy czeka na nią król: pusta kolumna nie przyjmie niczego innego.
+- Zanim zbudujesz długą sekwencję, pomyśl, jak ją potem rozłożysz: sekwencje przenosi się karta po karcie, z wyjątkiem sekwencji od króla do pustej kolumny.
+- Sekwencja od króla w pustej kolumnie jest bezpieczna: nigdy nie musi się już ruszać.
+
+## Dwie talie
+- Każda karta ma bliźniaka. Gdy jedna siódemka jest zasypana, poszukaj drugiej.
+- Karta może mieć dwa stosy końcowe do wyboru: pamiętaj o obu miejscach swojego koloru.
+
+## Gdy utkniesz
+- Cofanie jest po to, żeby z niego korzystać: spróbuj jakiejś drogi i cofnij ją, jeśli prowadzi donikąd.
+- **Czy da się jeszcze wygrać?** mówi, czy z obecnej pozycji wygrana jest jeszcze możliwa.
+`,
+  "learn.easy-harp.history": `
+## Pasjans na dwie talie
+W pasjanse, gry karciane dla jednej osoby, gra się od końca osiemnastego wieku. Najbardziej znany z nich to Klondike, nazwany zapewne od kanadyjskiej gorączki złota z lat dziewięćdziesiątych XIX wieku, a Easy Harp należy do jego rodziny: kolumny budowane w dół naprzemiennymi barwami, talia i stosy końcowe od asa do króla.
+
+## Co go wyróżnia
+Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera możliwość przenoszenia całych sekwencji, poza sekwencją od króla do pustej kolumny. Długie sekwencje trzeba budować i rozkładać karta po karcie: to cierpliwość w najprawdziwszym sensie.
+`,
+  "learn.easy-harp.faq": `
+### Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
+Z kolumny na kolumnę karty wędrują pojedynczo. W całości przenosi się tylko sekwencja zaczynająca się od króla i tylko do pustej kolumny.
+
+### Dlaczego dama nie chce iść do pustej kolumny?
+Do pustej kolumny może trafić tylko król, nawet wtedy, gdy przeniesienie innej karty odsłoniłoby zakrytą kartę.
+
+### Dlaczego mój as trafił na drugie miejsce swojego koloru?
+Każde z ośmiu miejsc ma swój kolor, po dwa na kolor. Karta ląduje na pierwszym miejscu, które ją przyjmie, a asa przyjmie tylko puste miejsce jego koloru.
+
+### Czy przekładanie talii kosztuje punkty?
+Nie. W Easy Harp talię można przekładać dowolnie często i za darmo.
+
+### Czy Cofnij oddaje mi ruchy?
+Cofanie przywraca pozycję i odejmuje punkty za to, co cofa, ale licznik ruchów liczy dalej.
+
+### Co to jest kod rozdania?
+Każde rozdanie ma numer od 1 do 999 999. Kod EH1-N-AAAAAAF oznacza Easy Harp, sposób rozdawania 1, jedyną opcję N i numer zapisany literami (A to 0, B to 1 i tak dalej): AAAAAAF to rozdanie 5. Ten sam kod zawsze daje to samo rozdanie, razem z talią, więc można go wysłać znajomemu.
+
+### Co to jest rozdanie dnia?
+Rozdanie takie samo dla wszystkich tego dnia (według UTC), wybierane spośród rozdań, o których solver serwera udowodnił, że da się je wygrać.
+
+### Czy każde rozdanie da się wygrać?
+Nie. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”.
+
+### Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
+Każda karta zdobywa punkty za stos końcowy raz na partię, więc zdejmowanie i odkładanie kart niczego nie dodaje.
+`,
+  "learn.easy-harp.examples": `
+Każdy przykład to prawdziwa pozycja Easy Harp zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
+`,
+
+  "learn.reflechi.summary": "Klondike ze wszystkimi kartami odkrytymi: nic nie jest ukryte, wszystko trzeba przemyśleć.",
+  "learn.reflechi.rules": `
+## W skrócie
+Solitaire Réfléchi to Klondike, w którym cała plansza jest rozdana odkryta. Jedna talia 52 kart: buduje się w dół naprzemiennymi barwami, przenosi uporządkowane sekwencje i zbiera wszystkie karty na czterech stosach końcowych, od asa do króla.
+
+## Układ początkowy
+Siedem kolumn po 1, 2 i tak dalej aż do 7 kart: razem 28 kart, wszystkie odkryte. To jedyna różnica w stosunku do rozdania w Klondike, gdzie widać tylko ostatnią kartę każdej kolumny. Pozostałe 24 karty tworzą zakrytą talię. Stos odkrytych i cztery stosy końcowe są na początku puste.
+
+## Ruchy
+- Na kolumnie: kartę kładzie się na ostatniej karcie kolumny, jeśli ma przeciwną barwę i jest dokładnie o jedną rangę niższa. [7H] idzie na [8S] albo na [8C].
+- Ze stosu odkrytych do gry nadaje się tylko karta z wierzchu: na kolumnę albo na stos końcowy swojego koloru.
+- Na stos końcowy: ostatnia karta kolumny albo wierzchnia karta stosu odkrytych, po jednej.
+
+Najniższy jest as, najwyższy król; po kolei: as, dwójka i dalej aż do dziesiątki, walet, dama, król.
+
+## Sekwencje
+Kartę ze środka kolumny można przenieść razem ze wszystkimi kartami, które na niej leżą, jeśli te karty już tworzą sekwencję: barwy na przemian, każda karta o jedną rangę niższa od tej pod nią. Sekwencja ma więc najwyżej 13 kart, od króla do asa. Widać każdą kartę, ale nie każdą widoczną kartę można przenieść: jeśli karty na niej nie są uporządkowane, ruch zostaje odrzucony. Strona przykładów pokazuje to już na pierwszym rozdaniu.
+
+## Puste kolumny
+Do pustej kolumny może trafić tylko król, sam albo z uporządkowaną sekwencją, która na nim leży.
+
+## Stosy końcowe
+Każdy stos końcowy przyjmuje jeden kolor, od asa do króla, po jednej karcie. Ich miejsca są stałe: pik, kier, karo, trefl. Przeciągnij kartę na stosy końcowe, a sama znajdzie właściwy.
+
+## Talia
+Wybierz w oknie nowej gry:
+- Po 1 karcie, łatwo, domyślnie: każde dotknięcie odkrywa jedną kartę, więc każdą kartę talii można po kolei zagrać.
+- Po 3 karty, trudno: każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, a zagranie jej uwalnia kartę pod nią.
+
+Kiedy talia się wyczerpie, kolejne dotknięcie odwraca w nią cały stos odkrytych, bez zmiany kolejności. Można to robić dowolnie często, ale każde przełożenie kosztuje 100 punktów.
+
+## Koniec gry
+Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 52 karty. Porażki gra nie ogłasza nigdy: kiedy nie widać już sensownego ruchu, można cofać albo zacząć nowe rozdanie.
+
+## Punktacja
+| Ruch | Punkty |
+|---|---|
+| Każda karta, która trafia na stos końcowy | +10 |
+| Zagranie karty ze stosu odkrytych na kolumnę | +5 |
+| Przełożenie stosu odkrytych do talii | −100 |
+| Przeniesienie między kolumnami albo powrót karty ze stosu końcowego | 0 |
+
+Wynik nie schodzi poniżej zera, od którego się zaczyna, więc wczesne przełożenie talii może kosztować mniej niż 100. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
+
+## Gra tutaj
+- Nic nie rusza się samo i gra nigdy sama się nie kończy. Dotknij ostatniej karty kolumny albo wierzchniej karty stosu odkrytych, żeby wysłać ją na jej stos końcowy; dotknij dwa razy szybko (ustawienie podwójnego kliknięcia), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Kartę można też po prostu przeciągnąć.
+- Wierzchnią kartę stosu końcowego można przeciągnąć z powrotem na planszę; wynik się nie zmienia.
+- **Cofnij** cofa do 100 ostatnich działań: ich punkty znikają, ale licznik ruchów się nie zmniejsza.
+- **Interaktywne zasady** (domyślnie włączone): gdy ruch zostaje odrzucony, gra pokazuje zasadę, która na niego nie pozwala.
+- Każde rozdanie ma kod, na przykład TF1-D1N-AAAAAAB, który odtwarza dokładnie to samo rozdanie, razem z talią. **Nowa gra** proponuje nowe rozdanie, rozdanie dnia, to samo rozdanie jeszcze raz albo dowolny kod, po 1 albo po 3 karty.
+- Klawiatura: Spacja podnosi karty, a Spacja na innym stosie je tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada karty.
+`,
+  "learn.reflechi.tips": `
+## Przed pierwszym ruchem
+- Widzisz każdą kartę na planszy: poszukaj zasypanych asów i dwójek oraz tego, co je przykrywa.
+- Policz, ilu ruchów potrzebuje zasypana karta, zanim się do niej zabierzesz; zacznij od kolumn, które uwalniają najwięcej.
+
+## Sekwencje i kolumny
+- Trzymaj sekwencje w porządku: nieuporządkowany stos można rozłożyć tylko od góry.
+- Pusta kolumna jest bardzo cenna: zapełnij ją królem, który uwolni najwięcej kart.
+- Nie spiesz się z wysyłaniem na stosy kart, które jeszcze przydają się do budowania.
+
+## Talia
+- Każde przełożenie talii kosztuje 100 punktów: przechodź przez nią z planem.
+- Przy trzech kartach zagranie karty ze stosu odkrytych zmienia to, które karty pokażą się przy następnym przejściu: czasem zagranie jednej karty uwalnia tę, której potrzebujesz.
+
+## Gdy utkniesz
+- **Podpowiedź** proponuje ruch, a **Czy da się jeszcze wygrać?** mówi, czy wygrana jest jeszcze możliwa.
+`,
+  "learn.reflechi.history": `
+## Klondike, tylko przemyślany
+Klondike to najbardziej znany pasjans, nazwany zapewne od kanadyjskiej gorączki złota z lat dziewięćdziesiątych XIX wieku. Rozdany ze wszystkimi kartami odkrytymi zmienia charakter: nic nie zależy od ukrytych kart, a gra staje się planowaniem naprzód. Francuskie słowo réfléchi znaczy przemyślany i właśnie tego gra od ciebie wymaga.
+
+## Gra dla myślących i dla komputerów
+Gdy widać każdą kartę planszy, całą partię można rozpracować z góry. Matematycy i informatycy badali tę postać Klondike, czasem pod nazwą Thoughtful Solitaire, właśnie dlatego, że program może w niej szukać wygranej.
+`,
+  "learn.reflechi.faq": `
+### Widzę wszystkie karty: dlaczego nie mogę przenieść tego stosu?
+Stos przenosi się tylko wtedy, gdy karty na wybranej karcie tworzą sekwencję: barwy na przemian, każda o jedną rangę niższa od karty pod nią. Widoczna karta nie zawsze jest kartą, którą można przenieść.
+
+### Co zmienia gra po 3 karty?
+Każde dotknięcie odkrywa trzy karty i zagrać można tylko ostatnią. Zagranie jej uwalnia kartę pod nią. Przy grze po 1 karcie odkrywa się po jednej.
+
+### Dlaczego wynik spadł o mniej niż 100?
+Przełożenie stosu odkrytych kosztuje 100 punktów, ale wynik nigdy nie spada poniżej 0.
+
+### Co to jest kod gry?
+Kod, na przykład TF1-D1N-AAAAAAB, oznacza jedno rozdanie: TF1 to Réfléchi ze sposobem rozdawania 1, D1N to gra po 1 karcie (D3N po 3), a siedem liter to numer rozdania (A to 0, B to 1 i tak dalej). Ten sam kod zawsze odtwarza to samo rozdanie, razem z talią.
+
+### Czy każde rozdanie da się wygrać?
+Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”; rozdania dnia zawsze da się wygrać.
+
+### Czym różni się od Klondike?
+Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
+`,
+  "learn.reflechi.examples": `
+Każdy przykład to prawdziwa pozycja Solitaire Réfléchi zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
+`,
+
+  // ---- przykłady (server/examples) -------------------------------------------------------
+  "ex.gin-rummy.melds.title": "Układy i luźne karty",
+  "ex.gin-rummy.melds.text": `
+Twoje układy to karty z kolorowym paskiem pod spodem: tutaj trzy siódemki. Wszystko inne to luźne karty, których suma jest obok ręki. [7H] na stosie odrzuconych pasuje na dwa sposoby: jako czwarta siódemka albo do sekwensu [5H] [6H] [7H]. Weź ją i zobacz, co wybierze gra: sekwens razem z grupą zostawia najmniej w luźnych kartach.
+
+Tura zaczyna się od dobrania: pukanie przed dobraniem zostaje odrzucone.
+`,
+  "ex.gin-rummy.melds.try.knock": "Pukaj przed dobraniem",
+  "ex.gin-rummy.melds.try.take": "Weź 7♥",
+  "ex.gin-rummy.just-taken.title": "Karta wzięta przed chwilą",
+  "ex.gin-rummy.just-taken.text": `
+Weź [9D] ze stosu: masz trzy dziewiątki. Teraz spróbuj od razu ją odrzucić: ruch zostaje odrzucony, bo karty wziętej ze stosu odrzuconych nie można odrzucić w tej samej turze. Odrzuć inną kartę, na przykład [KH].
+`,
+  "ex.gin-rummy.just-taken.try.same": "Weź 9♦ i ją odrzuć",
+  "ex.gin-rummy.just-taken.try.other": "Weź 9♦, odrzuć K♥",
+  "ex.gin-rummy.upcard-offer.title": "Odkryta karta na początek",
+  "ex.gin-rummy.upcard-offer.text": `
+Rozdanie zaczyna się od propozycji: gracz, który nie rozdawał, tutaj ty, może wziąć odkrytą kartę [6S] albo spasować. Dobieranie najpierw z talii zostaje odrzucone. [6S] przedłuża twój sekwens [3S] [4S] [5S], więc ją weź. Jeśli spasujesz, ten sam wybór dostanie przeciwnik.
+`,
+  "ex.gin-rummy.upcard-offer.try.stock": "Dobierz z talii",
+  "ex.gin-rummy.upcard-offer.try.take": "Weź 6♠",
+  "ex.gin-rummy.upcard-offer.try.pass": "Pas",
+  "ex.gin-rummy.both-passed.title": "Po dwóch pasach",
+  "ex.gin-rummy.both-passed.text": `
+Obaj gracze zrezygnowali z [6S]: najpierw ty, potem przeciwnik. Teraz ty zaczynasz, a pierwsza karta musi pochodzić z talii: odkrytą kartę zaproponowano już wam obu. Wzięcie jej teraz zostaje odrzucone.
+`,
+  "ex.gin-rummy.both-passed.try.pile": "Weź 6♠",
+  "ex.gin-rummy.both-passed.try.stock": "Dobierz z talii",
+  "ex.gin-rummy.knock.title": "Pukanie i dokładanie",
+  "ex.gin-rummy.knock.text": `
+Masz trzy układy i dwie luźne karty, [3D] i [KD]. Zapukaj, odrzucając [KD], a w luźnych kartach zostaną ci 3 punkty. Ręka przeciwnika jest tu odkryta: po zapukaniu gra dokłada jego [7H] do twojego sekwensu kier, [8H] do twoich ósemek, a [4C] do twoich trefli, tak żeby zostało mu jak najmniej. To, co mu zostanie, porównuje się z twoimi 3 punktami, a ty dostajesz różnicę.
+
+Pukanie kartą z układu zostawiłoby ci za dużo w luźnych kartach: ruch zostaje odrzucony.
+`,
+  "ex.gin-rummy.knock.try.high": "Pukaj, odrzucając 4♥",
+  "ex.gin-rummy.knock.try.knock": "Pukaj, odrzucając K♦",
+  "ex.gin-rummy.undercut.title": "Podcięcie",
+  "ex.gin-rummy.undercut.text": `
+Zapukaj, odrzucając [KS], a w luźnych kartach zostanie ci 8, czyli [8D]; przeciwnik ma 17 w luźnych kartach: wygląda na wygraną. Ale jego [5H] dokłada się do twojego sekwensu kier, a [9H] do twoich dziewiątek, i zostają mu 3. Gdy obrońca kończy z taką samą sumą luźnych kart jak pukający albo mniejszą, jest to podcięcie: obrońca dostaje 25 i różnicę, tutaj 25 + 8 − 3 = 30.
+`,
+  "ex.gin-rummy.undercut.try.knock": "Pukaj, odrzucając K♠",
+  "ex.gin-rummy.gin.title": "Gin",
+  "ex.gin-rummy.gin.text": `
+Odrzuć [9D], a nie zostanie ci żadna luźna karta: zapukaj nią i masz gina. Po ginie nic się nie dokłada, nawet [4S], która pasowałaby do twoich pików, a ty dostajesz 25 i wszystkie luźne karty przeciwnika.
+
+Pukanie kartą z układu zostawiłoby 23: ruch zostaje odrzucony.
+`,
+  "ex.gin-rummy.gin.try.high": "Pukaj, odrzucając 7♥",
+  "ex.gin-rummy.gin.try.gin": "Pukaj, odrzucając 9♦: gin",
+
+  "ex.easy-harp.built-run.title": "Ułożona sekwencja rusza się karta po karcie",
+  "ex.easy-harp.built-run.text": `
+Pierwsza kolumna kończy się sekwencją [8S] [7H] [6C]. Jej pierwsza karta pasowałaby na [9D], ale sekwencji nie można przenieść w całości: między kolumnami przenosi się jedną kartę naraz. Rozłóż ją od góry: [6C] idzie na [7D].
+`,
+  "ex.easy-harp.built-run.try.run": "Przenieś sekwencję na 9♦",
+  "ex.easy-harp.built-run.try.one": "Przenieś 6♣ na 7♦",
+  "ex.easy-harp.king-run.title": "Sekwencja od króla do pustej kolumny",
+  "ex.easy-harp.king-run.text": `
+Sekwencja zaczynająca się od króla to jedyny wyjątek: [KS] [QH] [JC] przenosi się w całości do pustej drugiej kolumny, a zakryta karta pod nią sama się odwraca (+5). Ta sama sekwencja bez króla, [QH] [JC], nie może się przenieść razem.
+`,
+  "ex.easy-harp.king-run.try.queen": "Przenieś Q♥ J♣ do pustej kolumny",
+  "ex.easy-harp.king-run.try.king": "Przenieś K♠ Q♥ J♣ do pustej kolumny",
+  "ex.easy-harp.empty-column.title": "Do pustej kolumny tylko król",
+  "ex.easy-harp.empty-column.text": `
+Przeniesienie [QD] do pustej piątej kolumny odsłoniłoby zakrytą kartę, ale tam może trafić tylko król. Zagraj zamiast tego [KC] ze stosu odkrytych (+5); potem [QD] może położyć się na nim.
+`,
+  "ex.easy-harp.empty-column.try.queen": "Przenieś Q♦ do pustej kolumny",
+  "ex.easy-harp.empty-column.try.king": "Połóż tam K♣",
+  "ex.easy-harp.empty-column.try.then": "K♣ tam, a na nim Q♦",
+  "ex.easy-harp.four-places.title": "Dwie talie: cztery miejsca dla czarnej szóstki",
+  "ex.easy-harp.four-places.text": `
+Każda karta jest dwa razy, więc [6S] na stosie odkrytych ma cztery miejsca: dwie [7H] i dwie [7D]. Wypróbuj którekolwiek albo dotknij szóstki dwa razy: podwójne dotknięcie wybiera najdłuższą kolumnę, na której karta pasuje. Czarna [7C] nie przyjmie czarnej szóstki.
+`,
+  "ex.easy-harp.four-places.try.black": "Połóż 6♠ na 7♣",
+  "ex.easy-harp.four-places.try.red": "Połóż 6♠ na 7♥",
+  "ex.easy-harp.four-places.try.double": "Dotknij 6♠ dwa razy",
+  "ex.easy-harp.foundations.title": "Osiem stosów końcowych, po dwa na kolor",
+  "ex.easy-harp.foundations.text": `
+Każde miejsce na stos końcowy ma swój kolor, po dwa miejsca na kolor. Pierwsze miejsce kier ma już asa, więc następną przyjmie [2H], a nie [3H]. Drugi [AH] nie może trafić na miejsce pików: dotknij go, a sam znajdzie puste miejsce kier.
+`,
+  "ex.easy-harp.foundations.try.slot": "Połóż A♥ na miejscu pików",
+  "ex.easy-harp.foundations.try.order": "Połóż 3♥ na A♥",
+  "ex.easy-harp.foundations.try.tap": "Dotknij A♥",
+
+  "ex.reflechi.unordered-run.title": "Nie każdą widoczną kartę można przenieść",
+  "ex.reflechi.unordered-run.text": `
+To pierwsze rozdanie, TF1-D1N-AAAAAAB. [9D] w szóstej kolumnie pasowałaby na [TC], ale leży na niej [5D], a te dwie karty nie tworzą sekwencji: tego stosu nie można przenieść. Karty ruszają się razem tylko wtedy, gdy już są uporządkowane. Zamiast tego wyślij [AH] na stos, a wtedy [TH] może pójść na [JC].
+`,
+  "ex.reflechi.unordered-run.try.stack": "Przenieś 9♦ 5♦ na 10♣",
+  "ex.reflechi.unordered-run.try.ace": "Dotknij A♥",
+  "ex.reflechi.unordered-run.try.ten": "A♥ na stos, potem 10♥ na J♣",
+  "ex.reflechi.ordered-run.title": "Uporządkowana sekwencja rusza się w całości",
+  "ex.reflechi.ordered-run.text": `
+[9H] [8C] [7D] to sekwencja: barwy na przemian, każda karta o jedną niższa. Przenosi się w całości na [TC]. Razem z [KS] pod spodem stos nie jest już sekwencją i tych czterech kart nie można przenieść razem.
+`,
+  "ex.reflechi.ordered-run.try.king": "Przenieś K♠ razem z sekwencją",
+  "ex.reflechi.ordered-run.try.run": "Przenieś 9♥ 8♣ 7♦ na 10♣",
+  "ex.reflechi.empty-column.title": "Pusta kolumna przyjmuje króla",
+  "ex.reflechi.empty-column.text": `
+Czwarta kolumna jest pusta. [QH] [JS] to sekwencja, ale nie zaczyna się od króla: ruch zostaje odrzucony. [KD] razem ze swoją sekwencją [QC] [JH] trafia tam w całości.
+`,
+  "ex.reflechi.empty-column.try.queen": "Przenieś Q♥ J♠ do pustej kolumny",
+  "ex.reflechi.empty-column.try.king": "Przenieś tam K♦ Q♣ J♥",
+  "ex.reflechi.draw-three.title": "Po 3 karty: gra tylko ostatnia",
+  "ex.reflechi.draw-three.text": `
+W grze po 3 karty każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, [AS]: [9D] pod nią zostaje odrzucona, choć pasowałaby na [TS]. Wyślij asa na stos i [9D] jest wolna.
+`,
+  "ex.reflechi.draw-three.try.middle": "Zagraj 9♦ na 10♠",
+  "ex.reflechi.draw-three.try.last": "Dotknij A♠",
+  "ex.reflechi.draw-three.try.freed": "A♠ na stos, potem 9♦ na 10♠",
+};
