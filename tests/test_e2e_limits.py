@@ -110,7 +110,10 @@ async def test_an_abandoned_solitaire_ends_and_keeps_its_replay_only_if_played(
 async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later(
     server_env, make_server
 ):
-    server = make_server({**server_env, "CARDROOM_QUEUE_BYTES": "65536"})
+    # Bots a little slowed down: the match to 500 outlasts the test.
+    server = make_server(
+        {**server_env, "CARDROOM_QUEUE_BYTES": "65536", "CARDROOM_BOT_DELAY": "0.004"}
+    )
     host = await connect(server.ws)
     busy = await host.create([{"kind": "bot", "level": "easy"}] * 2, target=500)
     sock = socket.socket()

@@ -28,6 +28,8 @@ class Socket(Protocol):
 class TokenBucket:
     """``rate`` messages per second with bursts up to ``burst``."""
 
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, float(burst)
         self.tokens, self.stamp = float(burst), time.monotonic()
@@ -47,6 +49,23 @@ class Connection:
     client; a client that lets more than ``queue_bytes`` pile up (it does not read) is
     closed with 1013 and gets nothing more. Requests beyond the rate limit close it with
     1008."""
+
+    __slots__ = (
+        "__weakref__",
+        "address",
+        "bucket",
+        "close_code",
+        "closed",
+        "created",
+        "hello",
+        "id",
+        "lobby",
+        "on_lost",
+        "queue_bytes",
+        "rooms",
+        "socket",
+        "solving",
+    )
 
     def __init__(
         self,
@@ -102,6 +121,20 @@ class Connection:
     def lost(self) -> None:
         """The socket is gone (closed by either side, or dropped)."""
         self.closed = True
+        self.socket = GONE
         if self.on_lost is not None:
             self.on_lost(self)
             self.on_lost = None
+
+
+class _Gone:
+    """The socket of a connection that ended: takes nothing."""
+
+    def send(self, frame: bytes) -> int:
+        return 0
+
+    def close(self, code: int, reason: str = "") -> None:
+        return None
+
+
+GONE = _Gone()

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from server.node import Node
 
 COMMIT_TRIES = 8
+SPECTATORS_EVERY = 0.5
 ROOM_ID = re.compile(r"[a-z0-9]{1,32}")
 UNAVAILABLE = RoomError("unavailable", "The game store cannot be reached; try again in a moment.")
 
@@ -56,6 +57,7 @@ class Replica:
     published: list[int] | None = None  # this node's counts as the store last heard them
     flushing: asyncio.Task | None = None
     unload_timer: asyncio.TimerHandle | None = None
+    crowd: asyncio.TimerHandle | None = None  # a spectator count waiting to be shown
     driven: bool = False  # this node drives the room
 
     def local(self) -> list[int]:
@@ -300,23 +302,45 @@ class Replicas:
 
     # ---- presence -------------------------------------------------------------------------
 
-    def _presence_changed(self, replica: Replica, broadcast: bool = True, skip=None) -> None:
-        """Recompute who is there from every live node; patch the views if that changed,
-        and tell the store this node's part."""
+    def _counts(self, replica: Replica) -> list[int]:
+        """Sockets per audience over every live node."""
         live = self.node.live
         counts = replica.local()
         for node, theirs in replica.others.items():
             if node in live:
                 counts = [a + b for a, b in zip(counts, theirs, strict=False)]
+        return counts
+
+    def _presence_changed(self, replica: Replica, broadcast: bool = True, skip=None) -> None:
+        """Recompute who is there from every live node; patch the views if that changed,
+        and tell the store this node's part.
+
+        A seat's connection shows at once (the players and the grace period need it); the
+        spectator count follows at most every SPECTATORS_EVERY seconds, so a crowd joining
+        a popular room costs one patch to everyone per interval, not one per newcomer."""
         room = replica.room
+        counts = self._counts(replica)
         connected = [counts[i] > 0 for i in range(len(room.seats))]
-        diffs = room.set_presence(connected, counts[2])
+        seats_moved = any(s.connected != c for s, c in zip(room.seats, connected, strict=False))
+        if seats_moved or not broadcast:
+            self._show(replica, connected, counts[2], broadcast, skip)
+        elif counts[2] != room.spectators and replica.crowd is None:
+            loop = asyncio.get_running_loop()
+            replica.crowd = loop.call_later(SPECTATORS_EVERY, self._show_crowd, replica)
+        if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
+            replica.flushing = self.node.spawn(self._publish(replica))
+
+    def _show(self, replica: Replica, connected, spectators, broadcast=True, skip=None) -> None:
+        diffs = replica.room.set_presence(connected, spectators)
         if diffs is not None and broadcast:
             self.broadcast(replica, diffs, skip=skip)
         if diffs is not None:
             self.node.driver.changed(replica)
-        if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
-            replica.flushing = self.node.spawn(self._publish(replica))
+
+    def _show_crowd(self, replica: Replica) -> None:
+        replica.crowd = None
+        room = replica.room
+        self._show(replica, [s.connected for s in room.seats], self._counts(replica)[2])
 
     async def _publish(self, replica: Replica) -> None:
         """Write this node's counts for the room until the store holds the latest."""
