@@ -63,3 +63,19 @@ async def test_a_daily_game_refused_for_too_many_rooms_makes_no_room(server):
         await crowded.daily("Crowded")
     assert refused.value.code == "too_many_rooms"
     assert room_count(server) == rooms
+
+
+async def test_a_hint_or_verdict_refused_never_echoes_a_long_room_string(server):
+    """The refusal of a hint or a verdict, answered later, carried the room string back
+    whatever its length (up to the 64 KiB frame): it is left out past 64 characters."""
+    client = await connect(server.ws)
+    for kind in ("hint", "winnable"):
+        with pytest.raises(ClientError) as refused:
+            await client.request(kind, id=f"{kind}-1", room="x" * 5000)
+        assert refused.value.code == "not_joined"
+        (error,) = [m for m in client.received if m.get("id") == f"{kind}-1"]
+        assert "room" not in error
+        with pytest.raises(ClientError):
+            await client.request(kind, id=f"{kind}-2", room="nosuchroom")
+        (error,) = [m for m in client.received if m.get("id") == f"{kind}-2"]
+        assert error["room"] == "nosuchroom"  # a short one still says which room
