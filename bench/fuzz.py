@@ -104,6 +104,18 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
+def loop_lag(port: int) -> float:
+    """The server's worst event-loop lag over its last five seconds (from /metrics)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+            for line in r.read().decode().splitlines():
+                if line.startswith("cardroom_event_loop_lag_seconds "):
+                    return float(line.split()[1])
+    except OSError:
+        pass
+    return 0.0
+
+
 def quantiles(values: list[float]) -> dict[str, float]:
     if not values:
         return {"n": 0}
@@ -136,7 +148,11 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
                 str(probe_out),
             )
         )
-        time.sleep(baseline)
+        lag_alone = 0.0
+        until = time.monotonic() + baseline
+        while time.monotonic() < until:
+            time.sleep(1.0)
+            lag_alone = max(lag_alone, loop_lag(port))
         fuzz_start, cpu_before = time.time(), cpu_seconds(server.pid)
         outs = [workdir / f"worker{i}.json" for i in range(workers)]
         code = (
@@ -149,10 +165,11 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
             for out in outs
         ]
         children += pool
-        peak = started_rss
+        peak, lag_fuzzed = started_rss, 0.0
         while any(p.poll() is None for p in pool):
             peak = max(peak, rss_mib(server.pid))
-            time.sleep(0.5)
+            lag_fuzzed = max(lag_fuzzed, loop_lag(port))
+            time.sleep(1.0)
         fuzz_end, cpu_after = time.time(), cpu_seconds(server.pid)
         time.sleep(1.0)
         stop.touch()
@@ -192,6 +209,10 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
             "cpu_fuzzing": round((cpu_after - cpu_before) / (fuzz_end - fuzz_start), 2),
             "cpu_total_s": round(cpu_after - started_cpu, 1),
             "rss_mib": {"start": round(started_rss), "peak": round(peak), "end": round(ended_rss)},
+            "worst_loop_lag_ms": {
+                "without_fuzzer": round(1000 * lag_alone, 1),
+                "with_fuzzer": round(1000 * lag_fuzzed, 1),
+            },
         },
     )
 

@@ -42,6 +42,10 @@ class Table:
         self.room = make_room(f"t{seed % 10**9}", meta)
         self.at = START_MS
 
+    @classmethod
+    def solitaire(cls, variant, number: int) -> Table:
+        return cls([], 5, game=variant.game, draw=variant.draw, number=number)
+
     def commit(self, entry: dict) -> None:
         entry["at"] = self.at
         self.at += 1500
@@ -178,14 +182,6 @@ def test_waiting_forfeited_timed_out_and_closed_rooms_fit():
         check(view)
 
 
-def solitaire_table(variant, number: int) -> Table:
-    table = Table.__new__(Table)
-    meta = check_meta({"game": variant.game, "draw": variant.draw, "number": number, "seed": 5})
-    table.room = make_room(f"s{number}", meta)
-    table.at = START_MS
-    return table
-
-
 def play_solitaire(table: Table, rng: random.Random, steps: int):
     """Random legal play (undo now and then); yields the views of a sample of positions."""
     room = table.room
@@ -212,7 +208,7 @@ def play_solitaire(table: Table, rng: random.Random, steps: int):
 @pytest.mark.parametrize("variant", [EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3])
 def test_solitaire_views_of_random_play_fit(variant):
     for number in (1, 77, 999_999):
-        table = solitaire_table(variant, number)
+        table = Table.solitaire(variant, number)
         for view in table.views():
             check(view)  # waiting for its player
         table.sit(0)
@@ -228,7 +224,7 @@ def test_solitaire_views_of_random_play_fit(variant):
     ids=lambda g: g.code,
 )
 def test_solitaires_played_to_a_win_fit(game):
-    table = solitaire_table(game.variant, game.number)
+    table = Table.solitaire(game.variant, game.number)
     table.room.solitaire = game
     table.sit(0)
     for step, action in enumerate(win(game)):
@@ -247,7 +243,7 @@ def test_lobby_summaries_fit():
         assert not errors("lobby_summary", table.room.summary())
         table.sit(*[i for i, s in enumerate(table.room.seats) if s.kind == "human"][:1])
         assert not errors("lobby_summary", table.room.summary())
-    solitaire = solitaire_table(EASY_HARP, 3)
+    solitaire = Table.solitaire(EASY_HARP, 3)
     assert not errors("lobby_summary", solitaire.room.summary())
 
 
@@ -301,7 +297,7 @@ def test_a_seat_view_holding_the_other_hand_or_the_stock_is_refused():
 
 
 def test_a_solitaire_view_showing_a_face_down_card_or_the_stock_is_refused():
-    table = solitaire_table(EASY_HARP, 5)
+    table = Table.solitaire(EASY_HARP, 5)
     table.sit(0)
     view = table.room.view("spectators")
     check(view)

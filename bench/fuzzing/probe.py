@@ -36,6 +36,8 @@ async def probe(url: str, stop: str, pace: float, out: str) -> None:
             while going():
                 view = players[0].rooms[room].view
                 if view["room"]["status"] == "finished":
+                    for player in players:  # a socket may be in 20 rooms at once
+                        await player.request("leave", room=room)
                     break
                 turn = view["game"]["turn"]
                 seat = turn["to_act"] if turn["to_act"] is not None else 0

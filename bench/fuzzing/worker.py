@@ -370,9 +370,12 @@ class Worker:
         msgs = [{"t": "watch", "id": i, "room": rooms[i % len(rooms)]} for i in range(150)]
         msgs += [{"t": "lobby", "id": 1000 + i, "limit": 200} for i in range(50)]
         try:
+            sock.settimeout(2.0)
             sock.sendall(b"".join(client_frame(pack(m)) for m in msgs))
-        except OSError:  # the server closed it: read what it said at the end
-            self.closes["slow_reader:send refused"] += 1
+        except OSError:  # the server stopped reading it, or closed it: see what it said
+            self.closes["slow_reader:could not send more"] += 1
+            self.slow.remove(sock)
+            self.read_slow(sock)
         self.sent["slow_reader"] += len(msgs)
 
     def read_slow(self, sock) -> None:
