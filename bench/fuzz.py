@@ -134,6 +134,7 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
     port = free_port()
     url = f"ws://127.0.0.1:{port}/ws"
     server = start_server(workdir, port, seconds)
+    (workdir / "server.pid").write_text(str(server.pid))  # for a profiler (py-spy)
     children: list[subprocess.Popen] = []
     try:
         started_cpu, started_rss = cpu_seconds(server.pid), rss_mib(server.pid)
