@@ -244,6 +244,12 @@ class Node:
         self.lobby.follow(conn, False)
         self.replicas.drop_socket(conn)
 
+    def _room_for(self, conn: Connection, room_id: str | None = None) -> None:
+        """Refuse before anything is written: a seat taken (or a room made) for a socket
+        that then cannot be in the room would change a room for a refused request."""
+        if room_id not in conn.rooms and len(conn.rooms) >= MEMBERSHIPS:
+            raise RoomError("too_many_rooms", f"One connection may be in {MEMBERSHIPS} rooms.")
+
     async def _member(
         self, conn: Connection, replica: Replica, audience: str, seat: int | None, **since
     ) -> None:
@@ -304,6 +310,7 @@ class Node:
         replica = await self.replicas.get(room_id)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise RoomError("bad_seat", "Seats are 0 and 1.")
+        self._room_for(conn, replica.room.id)
         token = new_token()
         async with replica.lock:
             entry = await self.replicas.commit(
@@ -369,6 +376,7 @@ class Node:
     async def daily(self, conn: Connection, name: str) -> dict[str, Any]:
         """Today's Gin Rummy against the normal bot: the same cards for everyone today."""
         assert self.dailies is not None
+        self._room_for(conn)
         deal = await self.dailies.gin()
         replica = await self.create(
             {

@@ -157,7 +157,8 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
         # moves are served meanwhile.
         ask = node.hint if kind == "hint" else node.winnable
         room = _field(msg, "room", str)
-        node.spawn(_answer_later(conn, command_id(msg), room, ask(conn, room)))
+        echo = room if len(room) <= MAX_ID else None  # never echo a long string back
+        node.spawn(_answer_later(conn, command_id(msg), echo, ask(conn, room)))
         return None
     raise AssertionError(kind)
 
@@ -170,7 +171,7 @@ def _refusal(cmd: Any, refusal, room: str | None) -> dict[str, Any]:
     return error
 
 
-async def _answer_later(conn: Connection, cmd: Any, room: str, answer) -> None:
+async def _answer_later(conn: Connection, cmd: Any, room: str | None, answer) -> None:
     try:
         conn.send({"t": "ok", "id": cmd, **(await answer)})
     except RoomError as refusal:

@@ -394,6 +394,15 @@ def test_bad_actions_are_refused_and_change_nothing():
     assert game.view() == position(EASY_HARP, [["5H"]]).view()
 
 
+def test_an_action_type_that_is_not_a_string_is_a_bad_action():
+    """Found by bench/fuzz.py: a list or a map as the type raised TypeError (unhashable)."""
+    game = position(EASY_HARP, [["5H"]])
+    for kind in ([], ["stock"], {}, {"stock": 1}, 1.5, None, True):
+        assert refused(game, {"type": kind}) == "bad_action"
+        with pytest.raises(IllegalMove):
+            parse_action({"type": kind, "from": "c0"})
+
+
 # ---- whole games -----------------------------------------------------------------------------
 
 

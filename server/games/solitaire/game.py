@@ -89,9 +89,9 @@ FIELDS = {"stock": (), "undo": (), "tap": ("from",), "double": ("from",), "move"
 def parse_action(action: Any) -> dict[str, Any]:
     """The clean wire form of an action (only its own fields, each of the right type), or
     :class:`IllegalMove` ``bad_action``: what is logged and replayed is exactly this."""
-    if not isinstance(action, dict) or action.get("type") not in FIELDS:
+    kind = action.get("type") if isinstance(action, dict) else None
+    if not isinstance(kind, str) or kind not in FIELDS:  # a list or a map is not hashable
         raise IllegalMove("bad_action")
-    kind = action["type"]
     clean: dict[str, Any] = {"type": kind}
     for name in FIELDS[kind]:
         value = action.get(name)
