@@ -263,6 +263,7 @@ class Node:
         if conn is not None:
             if conn.created >= self.config.rooms_per_connection:
                 raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
+            check_meta({**meta, "seed": 0})  # a refused room uses up nothing
             if not self.addresses.create(conn.address):
                 raise RoomError(
                     "too_many_rooms", "Too many new rooms from your address; try again later."

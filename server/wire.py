@@ -171,8 +171,15 @@ class Wire(asyncio.Protocol):
     # ---- uvicorn's graceful shutdown ---------------------------------------------------
 
     def shutdown(self) -> None:
-        """The server stops: close with 1012 (service restart)."""
+        """The server stops: close with 1012 (service restart). A peer that does not
+        answer within a second is dropped, so a stop does not wait on it."""
         self.close(1012, "server restarting")
+        if self.transport is not None:
+            asyncio.get_running_loop().call_later(1.0, self._drop)
+
+    def _drop(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
 
     # ---- events ------------------------------------------------------------------------
 
@@ -223,6 +230,9 @@ class Wire(asyncio.Protocol):
                     self.paused = False
                     self.transport.resume_reading()
                 await SERVE.serve(self.conn, data)
+                # One request at a time for everyone: a socket with many waiting (lobby
+                # pages, refusals) that never wait on I/O must not hold the loop.
+                await asyncio.sleep(0)
         except Exception:
             logger.exception("a socket's request loop failed")
         finally:

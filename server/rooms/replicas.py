@@ -315,9 +315,10 @@ class Replicas:
         """Recompute who is there from every live node; patch the views if that changed,
         and tell the store this node's part.
 
-        A seat's connection shows at once (the players and the grace period need it); the
-        spectator count follows at most every SPECTATORS_EVERY seconds, so a crowd joining
-        a popular room costs one patch to everyone per interval, not one per newcomer."""
+        A seat's connection shows at once (the players and the grace period need it). So
+        does a change of the spectator count after a quiet spell; more changes within
+        SPECTATORS_EVERY seconds are shown together at its end, so a crowd joining a popular
+        room costs one patch to everyone per interval, not one per newcomer."""
         room = replica.room
         counts = self._counts(replica)
         connected = [counts[i] > 0 for i in range(len(room.seats))]
@@ -325,8 +326,8 @@ class Replicas:
         if seats_moved or not broadcast:
             self._show(replica, connected, counts[2], broadcast, skip)
         elif counts[2] != room.spectators and replica.crowd is None:
-            loop = asyncio.get_running_loop()
-            replica.crowd = loop.call_later(SPECTATORS_EVERY, self._show_crowd, replica)
+            self._show(replica, connected, counts[2], broadcast, skip)
+            self._quiet(replica)
         if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
             replica.flushing = self.node.spawn(self._publish(replica))
 
@@ -337,10 +338,18 @@ class Replicas:
         if diffs is not None:
             self.node.driver.changed(replica)
 
+    def _quiet(self, replica: Replica) -> None:
+        loop = asyncio.get_running_loop()
+        replica.crowd = loop.call_later(SPECTATORS_EVERY, self._show_crowd, replica)
+
     def _show_crowd(self, replica: Replica) -> None:
+        """The end of an interval: show the count if it moved meanwhile (and wait again)."""
         replica.crowd = None
         room = replica.room
-        self._show(replica, [s.connected for s in room.seats], self._counts(replica)[2])
+        spectators = self._counts(replica)[2]
+        if spectators != room.spectators:
+            self._show(replica, [s.connected for s in room.seats], spectators)
+            self._quiet(replica)
 
     async def _publish(self, replica: Replica) -> None:
         """Write this node's counts for the room until the store holds the latest."""
