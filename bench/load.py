@@ -162,6 +162,7 @@ class Lean:
         self.ws = ws
         self.views: dict[str, dict] = {}
         self.seq: dict[str, int] = {}
+        self.epochs: dict[str, str] = {}
         self.waiting: dict[int, asyncio.Future] = {}
         self.ids = 0
         self.on_patch = None  # callback(room, seq) for latency probes
@@ -201,6 +202,7 @@ class Lean:
                         future.set_result(m)
                 elif t == "snapshot":
                     self.views[m["room"]], self.seq[m["room"]] = m["view"], m["seq"]
+                    self.epochs[m["room"]] = m["epoch"]
                 elif t == "patch":
                     room = m["room"]
                     if room in self.views:
