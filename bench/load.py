@@ -142,6 +142,25 @@ class Server:
         rss = max(s[2] for s in inside) / 2**20
         return f"server CPU {100 * cpu:.0f}% of a core, RSS max {rss:.0f} MiB"
 
+    def internals(self) -> str:
+        """The worst event-loop lag and the garbage collector's pauses, from /metrics."""
+        url = f"http://127.0.0.1:{self.port}/metrics"
+        with urllib.request.urlopen(url, timeout=5) as r:
+            lines = r.read().decode().splitlines()
+        values = {}
+        for line in lines:
+            name, _, value = line.rpartition(" ")
+            if not line.startswith("#") and name:
+                values[name] = float(value)
+        lag = values.get("cardroom_event_loop_lag_max_seconds", 0.0)
+        parts = [f"worst loop lag {1000 * lag:.0f} ms"]
+        for gen in "012":
+            n = values.get(f'cardroom_gc_pause_seconds_count{{generation="{gen}"}}', 0)
+            total = values.get(f'cardroom_gc_pause_seconds_sum{{generation="{gen}"}}', 0.0)
+            if n:
+                parts.append(f"gc gen{gen}: {n:.0f} pauses, {1000 * total / n:.1f} ms mean")
+        return ", ".join(parts)
+
     def stop(self) -> None:
         self._stop.set()
         self.proc.send_signal(signal.SIGTERM)
@@ -169,6 +188,7 @@ class Lean:
         self.on_lobby = None
         self.errors: Counter = Counter()
         self.frames = 0
+        self.raw = False  # count frames without decoding them (a follower that only reads)
 
     @classmethod
     async def open(cls, url: str) -> Lean:
@@ -192,6 +212,8 @@ class Lean:
         try:
             async for frame in self.ws:
                 self.frames += 1
+                if self.raw:
+                    continue
                 m = msgpack.unpackb(frame)
                 t = m["t"]
                 if t in ("ok", "error"):
@@ -287,6 +309,7 @@ async def play_share(
     while not go.is_set():
         await asyncio.sleep(0.05)
     deadline = time.monotonic() + seconds
+    cpu = time.process_time()
 
     async def room_loop(a, b, watchers, room) -> None:
         players = {0: a, 1: b}
@@ -342,40 +365,61 @@ async def play_share(
             await c.close()
 
     await asyncio.gather(*(room_loop(*t) for t in tables))
+    stats["client_cpu"] = time.process_time() - cpu
     return {"opp": opp.encode(), "spec": spec.encode(), "stats": dict(stats)}
 
 
 async def lobby_share(url: str, followers: int, seconds: float, marks) -> dict:
-    """Followers that record when each change reaches them (times from the churner)."""
-    lat = histogram()
+    """Followers that note when each change reaches them; the latencies are computed at the
+    end against the churner's times (one read of the shared dict, not one per change: the
+    generator must not be the bottleneck)."""
+    seen: list[dict[str, list[float]]] = []  # per measuring follower: key -> arrivals
     clients = []
-    for _ in range(followers):
+    for k in range(followers):
         client = await Lean.open(url)
+        arrivals: dict[str, list[float]] = {}
 
-        def got(changes, client=client):
+        def got(changes, arrivals=arrivals):
             now = time.time()
             for change in changes:
                 room = change["room"]
-                if room is None:
-                    continue
-                key = f"{change['id']}:{room['spectators']}"
-                sent = marks.get(key)
-                if sent is not None:
-                    lat.record_value(max(1, int((now - sent) * US)))
+                if room is not None:
+                    arrivals.setdefault(f"{change['id']}:{room['spectators']}", []).append(now)
 
         client.on_lobby = got
         await client.request("lobby", limit=1)
+        # One follower in ten measures; the others read every frame (inflated, as a
+        # browser does) without decoding it, so that the generator keeps up.
+        client.raw = k % 10 != 0
+        if not client.raw:
+            seen.append(arrivals)
         clients.append(client)
     await asyncio.sleep(seconds + 2)
+    while "__done__" not in marks:
+        await asyncio.sleep(0.2)
     for client in clients:
         await client.close()
-    return {"lat": lat.encode()}
+    sent = dict(marks)
+    lat = histogram()
+    for arrivals in seen:
+        for key, times in arrivals.items():
+            # A room's count goes 0, 1, 0, 1 about a second apart. A request's change is
+            # the first arrival of its key after it and before the next request of that
+            # key (a later summary with the same count, such as a seat's change, is not).
+            requests = sent.get(key, [])
+            for i, t in enumerate(requests):
+                until = requests[i + 1] if i + 1 < len(requests) else float("inf")
+                first = next((at for at in times if t <= at < until), None)
+                if first is not None:
+                    lat.record_value(max(1, int((first - t) * US)))
+    return {"lat": lat.encode(), "frames": sum(c.frames for c in clients)}
 
 
 async def churn(url: str, rooms: int, seconds: float, marks) -> Counter:
     """``rooms`` public rooms whose spectator count goes up and down, each about once a
-    second; the time of each change (acknowledged) goes into ``marks``."""
+    second; the times of the requests of each change go into ``marks`` at the end."""
     stats = Counter()
+    sent_at: dict[str, list[float]] = {}
     host = await Lean.open(url)
     ids = [
         (await host.request("create", seats=[{"kind": "human"}] * 2, public=True))["room"]
@@ -390,16 +434,21 @@ async def churn(url: str, rooms: int, seconds: float, marks) -> Counter:
         await asyncio.sleep(random.random())
         while time.monotonic() < deadline:
             kind = "leave" if watching else "watch"
+            sent = time.time()  # an upper bound of the latency: the change follows the request
             reply = await watcher.request(kind, room=room)
             if reply["t"] == "ok":
                 watching = not watching
-                marks[f"{room}:{1 if watching else 0}"] = time.time()
+                sent_at.setdefault(f"{room}:{1 if watching else 0}", []).append(sent)
                 stats["changes"] += 1
             await asyncio.sleep(1.0)
+        if watching:  # closing the socket would be a change no request stands for
+            await watcher.request("leave", room=room)
         await watcher.close()
 
     await asyncio.gather(*(one(r) for r in ids))
     await host.close()
+    marks.update(sent_at)
+    marks["__done__"] = True
     return stats
 
 
@@ -437,14 +486,21 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
             me = players[seat]
             action = pick(me.views[room], rng)
             target = {c: c.seq[room] + 1 for c in (a, b, w)}
+            arrived = asyncio.Event()
+
+            def seen(_room, _seq, target=target, arrived=arrived):
+                if all(c.seq[room] >= t for c, t in target.items()):
+                    arrived.set()
+
+            for c in (a, b, w):
+                c.on_patch = seen
             n += 1
             reply = await me.request("act", room=room, action=action, id=n)
             if reply["t"] == "error":
                 counts[f"refused:{reply['code']}"] += 1
                 await asyncio.sleep(0.01)
                 continue
-            while any(c.seq[room] < t for c, t in target.items()):
-                await asyncio.sleep(0.0005)
+            await asyncio.wait_for(arrived.wait(), 30)
             counts["delivered"] += 3
         for c in (a, b, w):
             await c.close()
@@ -577,6 +633,8 @@ def play(args) -> None:
         errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
         print(f"  errors: {errors or 'none'}")
         print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB set up, before play)")
+        print(f"  load generator CPU {100 * stats['client_cpu'] / spent:.0f}% of a core in all")
+        print(f"  {server.internals()}")
         time.sleep(3)
         print(f"  RSS after: {server.usage()[1] / 2**20:.0f} MiB")
     finally:
@@ -600,13 +658,19 @@ def lobby(args) -> None:
             )
             changes = churner.get()
             ended = time.monotonic()
-            lat = merge([j.get()["lat"] for j in followers])
+            shares = [j.get() for j in followers]
+            lat = merge([r["lat"] for r in shares])
+            frames = sum(r["frames"] for r in shares)
         print(
             f"lobby: {args.followers} followers, {args.churn} public rooms whose spectator count "
             f"changes about once a second each, {args.seconds} s"
         )
-        print(f"  change acknowledged -> change at a follower: {describe(lat)}")
-        print(f"  changes made: {changes['changes']}; {server.window(started, ended)}")
+        print(f"  change requested -> change at a follower (1 in 10 measures): {describe(lat)}")
+        print(
+            f"  changes made: {changes['changes']}; lobby frames received {frames}; "
+            f"{server.window(started, ended)}"
+        )
+        print(f"  {server.internals()}")
     finally:
         server.stop()
 

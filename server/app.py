@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from protocol import PROTOCOL_VERSION
-from server import logs, wire
+from server import logs, metrics, wire
 from server.config import Config
 from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.games.solitaire import encode, variant_for
@@ -139,6 +139,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
         # What startup made (modules, meld tables) lives as long as the process: keep it
         # out of the collector's full passes, which otherwise stall the loop.
         gc.freeze()
+        metrics.watch_gc()
         app.state.node = node
         wire.SERVE = Gateway(node)  # WebSockets at /ws reach the node through server.wire
         node.spawn(wire.keepalive())

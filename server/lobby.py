@@ -3,8 +3,10 @@ follow it.
 
 Every node keeps the whole list in memory, current from the store's ``lobby`` events (each
 carries the lobby's version; a gap or a lost connection means a fresh read). A follower gets
-one page when it asks, then only the changes, batched every FLUSH_SECONDS: a change costs one
-small frame, packed once for every follower, never the whole list again.
+one page when it asks, then only the changes: a change after a quiet spell goes out at once,
+and changes within FLUSH_SECONDS of the last send wait for the end of that interval and go
+together. A change costs one small frame, packed once for every follower, never the whole
+list again.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ class Lobby:
         self._order: list[tuple[float, str]] = []
         self.followers: set[Connection] = set()
         self._pending: dict[str, dict[str, Any] | None] = {}
-        self._flush: asyncio.TimerHandle | None = None
+        self._flush: asyncio.TimerHandle | asyncio.Handle | None = None
+        self._sent_at = float("-inf")
         self._reading: asyncio.Task | None = None
 
     # ---- the mirror ------------------------------------------------------------------------
@@ -55,7 +58,12 @@ class Lobby:
             bisect.insort(self._order, _key(summary))
         self._pending[room_id] = summary
         if self._flush is None:
-            self._flush = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self._send)
+            loop = asyncio.get_running_loop()
+            wait = self._sent_at + FLUSH_SECONDS - loop.time()
+            # call_soon still gathers the changes of this loop step into one frame
+            self._flush = (
+                loop.call_later(wait, self._send) if wait > 0 else loop.call_soon(self._send)
+            )
 
     def on_event(self, event: dict[str, Any]) -> None:
         version = event["v"]
@@ -113,6 +121,7 @@ class Lobby:
         self._flush = None
         if not self._pending:
             return
+        self._sent_at = asyncio.get_running_loop().time()
         changes = [{"id": room_id, "room": s} for room_id, s in self._pending.items()]
         self._pending = {}
         if not self.followers:

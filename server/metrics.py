@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import time
+
 from prometheus_client import Counter, Gauge, Histogram
 
 CONNECTIONS = Gauge("cardroom_connections", "Open WebSocket connections")
@@ -17,9 +20,30 @@ ACTION_LATENCY = Histogram(
 )
 LOOP_LAG = Gauge("cardroom_event_loop_lag_seconds", "Worst event-loop lag in the last interval")
 LOOP_LAG_MAX = Gauge("cardroom_event_loop_lag_max_seconds", "Worst event-loop lag since start")
+GC_PAUSE = Histogram(
+    "cardroom_gc_pause_seconds",
+    "Time the cyclic garbage collector stopped the process, by generation",
+    ["generation"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5),
+)
 BOT_THINK = Histogram(
     "cardroom_bot_think_seconds",
     "Time a bot took to choose an action",
     ["level"],
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0),
 )
+
+
+def watch_gc() -> None:
+    """Time every collection: a full one over many rooms' views stops the loop (the tail of
+    the action latency), and this is where an operator sees it."""
+    started = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            GC_PAUSE.labels(str(info["generation"])).observe(time.perf_counter() - started[0])
+
+    if timed not in gc.callbacks:
+        gc.callbacks.append(timed)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from server.node import Node
 
 SCAN_BATCH = 200
-LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often
+LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
 class Stale(Exception):
@@ -50,6 +50,7 @@ class Drive:
     expiry_for: str | None = None
     lobby: asyncio.Task | None = None
     listed: dict | None = None  # the summary the lobby last got
+    listed_at: float = float("-inf")  # loop time it got it
     finishing: asyncio.Task | None = None
 
     def tasks(self) -> list[asyncio.Task]:
@@ -364,13 +365,17 @@ class Driver:
         )
 
     async def _list(self, replica: Replica, drive: Drive) -> None:
-        """Write the room's lobby summary (at most every LOBBY_DELAY seconds)."""
+        """Write the room's lobby summary: at once after a quiet spell, else at the end of
+        LOBBY_DELAY since the last write (changes meanwhile go as one)."""
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.sleep(LOBBY_DELAY)
+            wait = drive.listed_at + LOBBY_DELAY - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             summary = replica.room.summary()
             if summary != drive.listed and replica.room.status != "finished":
                 await self.store.lobby_put(replica.room.id, summary)
-                drive.listed = summary
+                drive.listed, drive.listed_at = summary, loop.time()
         except Unavailable:
             await asyncio.sleep(1.0)
         finally:

@@ -28,7 +28,6 @@ CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, idx INTEGER NOT NULL, entry 
 CREATE TABLE IF NOT EXISTS replays (id TEXT PRIMARY KEY, finished REAL NOT NULL,
                                     body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS daily (key TEXT PRIMARY KEY, body TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS lobby (room TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 
@@ -48,6 +47,7 @@ class EmbeddedStore(Store):
         self._lapsed: set[str] = set()
         self._presence: dict[str, dict[str, list[int]]] = {}
         self._lobby_version = 0
+        self._lobby: dict[str, dict[str, Any]] = {}
         self._queue: asyncio.Queue[Event] | None = None
         self._appends: list[tuple[str, int, str, asyncio.Future]] = []
         self._writing: asyncio.Task | None = None
@@ -60,8 +60,10 @@ class EmbeddedStore(Store):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")  # an accepted action survives a power cut
         db.executescript(SCHEMA)
-        # The lobby lists rooms of this process's life; a restart rebuilds it.
-        db.execute("DELETE FROM lobby")
+        # The lobby lists rooms of this process's life (a restart rebuilds it): it lives in
+        # memory, since a disk sync per spectator count would cap the lobby's changes at
+        # what the disk syncs in a second. Files of earlier versions had it as a table.
+        db.execute("DROP TABLE IF EXISTS lobby")
         self._db = db
         return [r[0] for r in db.execute("SELECT id FROM rooms WHERE active = 1")]
 
@@ -185,22 +187,22 @@ class EmbeddedStore(Store):
         sql = "SELECT 1 FROM rooms WHERE id = ? AND active = 1"
         return bool(await self._run(self._query, sql, (room_id,)))
 
-    def _finish(self, room_id: str, replay: dict[str, Any] | None) -> bool:
+    def _finish(self, room_id: str, replay: dict[str, Any] | None) -> None:
         finished_at = float(replay.get("finished_at", time.time())) if replay else 0.0
 
-        def work(db: sqlite3.Connection) -> bool:
+        def work(db: sqlite3.Connection) -> None:
             db.execute("UPDATE rooms SET active = 0 WHERE id = ?", (room_id,))
             if replay is not None:
                 db.execute(
                     "INSERT OR REPLACE INTO replays (id, finished, body) VALUES (?, ?, ?)",
                     (replay["id"], finished_at, json.dumps(replay)),
                 )
-            return db.execute("DELETE FROM lobby WHERE room = ?", (room_id,)).rowcount > 0
 
-        return self._transaction(work)
+        self._transaction(work)
 
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
-        listed = await self._run(self._finish, room_id, replay)
+        await self._run(self._finish, room_id, replay)
+        listed = self._lobby.pop(room_id, None) is not None
         self._active.discard(room_id)
         self._leases.pop(room_id, None)
         self._lapsed.discard(room_id)
@@ -303,30 +305,17 @@ class EmbeddedStore(Store):
 
     async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
         if summary is None:
-            rows = await self._run(self._delete_listed, room_id)
-            if not rows:
+            if self._lobby.pop(room_id, None) is None:
                 return
-        elif not await self._run(self._list, room_id, json.dumps(summary)):
+        elif room_id not in self._active:
             return  # not an active room (a late write after its end)
+        else:
+            self._lobby[room_id] = json.loads(json.dumps(summary))  # a copy, as stored
         self._lobby_version += 1
         self._publish({"k": "lobby", "v": self._lobby_version, "room": room_id, "summary": summary})
 
-    def _list(self, room_id: str, body: str) -> int:
-        assert self._db is not None
-        sql = (
-            "INSERT OR REPLACE INTO lobby (room, body) SELECT ?, ? "
-            "WHERE EXISTS (SELECT 1 FROM rooms WHERE id = ? AND active = 1)"
-        )
-        return self._db.execute(sql, (room_id, body, room_id)).rowcount
-
-    def _delete_listed(self, room_id: str) -> int:
-        assert self._db is not None
-        return self._db.execute("DELETE FROM lobby WHERE room = ?", (room_id,)).rowcount
-
     async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
-        version = self._lobby_version
-        rows = await self._run(self._query, "SELECT room, body FROM lobby")
-        return version, {room: json.loads(body) for room, body in rows}
+        return self._lobby_version, json.loads(json.dumps(self._lobby))
 
     # ---- events ----------------------------------------------------------------------------------
 
