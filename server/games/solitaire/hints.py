@@ -207,3 +207,17 @@ def winnable_number(
         if result.verdict == WON:
             return number, result.line
     return number, None
+
+
+def winnable_order(
+    variant, orders: list[list[str]], seconds: float, max_nodes: int = 10**9
+) -> tuple[int, list | None]:
+    """The index of the first deck order in ``orders`` the solver proves winnable within the
+    budgets (each), and its winning line; (last index tried, None) if none was."""
+    index = 0
+    for index, order in enumerate(orders):
+        game = Solitaire.daily(variant, "2000-01-01", order)  # the day does not change the deal
+        result = solve(game, max_nodes=max_nodes, max_seconds=seconds)
+        if result.verdict == WON:
+            return index, result.line
+    return index, None
