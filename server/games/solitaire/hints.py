@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from server.games.solitaire.deals import layout
 from server.games.solitaire.game import IllegalMove, Solitaire
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
 
@@ -216,7 +217,7 @@ def winnable_order(
     budgets (each), and its winning line; (last index tried, None) if none was."""
     index = 0
     for index, order in enumerate(orders):
-        game = Solitaire.daily(variant, "2000-01-01", order)  # the day does not change the deal
+        game = Solitaire.new(variant, 0, layout(variant, order))
         result = solve(game, max_nodes=max_nodes, max_seconds=seconds)
         if result.verdict == WON:
             return index, result.line
