@@ -3,7 +3,6 @@ the store and the node."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime as dt
 import gc
@@ -22,8 +21,10 @@ from starlette.staticfiles import StaticFiles
 from protocol import PROTOCOL_VERSION
 from server import logs, metrics, wire
 from server.config import Config
+from server.dailies import SOLITAIRE_KINDS, kind_name
 from server.examples.routes import ROUTES as EXAMPLE_ROUTES
-from server.games.solitaire import encode, variant_for
+from server.games.solitaire import variant_for
+from server.games.solitaire.deals import daily_code
 from server.lobby import MAX_PAGE
 from server.node import Node
 from server.replays import replay_frames
@@ -70,33 +71,43 @@ async def lobby(request: Request) -> JSONResponse:
 
 
 async def daily(request: Request) -> JSONResponse:
-    """Today's games: Gin Rummy's date and bot, never its seed (it would reveal every card),
-    and the deal code of each solitaire (public: the player sees it anyway)."""
+    """Today's games: Gin Rummy's date and bot and the solitaires that have a deal of the
+    day, never a seed, a code or a deal (they would give the cards away); and yesterday's
+    solitaire codes, public now that its day is over (those this server dealt)."""
     node: Node = request.app.state.node
     assert node.dailies is not None
     deal = await node.dailies.gin()
-    kinds = (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3))
-    found = await asyncio.gather(*(node.dailies.solitaire(game, draw) for game, draw in kinds))
-    solitaires = {
-        (game if game == "easy_harp" else f"{game}_draw{draw}"): encode(
-            variant_for(game, draw), today["number"]
-        )
-        for (game, draw), today in zip(kinds, found, strict=True)
-    }
+    # Found meanwhile (nothing of them is shown), so that the first player of the day waits
+    # less for the solver.
+    for game, draw in SOLITAIRE_KINDS:
+        node.spawn(node.dailies.solitaire(game, draw))
+    yesterday = node.dailies.today() - dt.timedelta(days=1)
+    codes = {}
+    for game, draw in SOLITAIRE_KINDS:
+        variant = variant_for(game, draw)
+        if await node.dailies.past_solitaire(variant, yesterday) is not None:
+            codes[kind_name(game, draw)] = daily_code(variant, yesterday)
     return JSONResponse(
-        {"date": deal["date"], "game": "gin_rummy", "bot": "normal", "solitaires": solitaires}
+        {
+            "date": deal["date"],
+            "game": "gin_rummy",
+            "bot": "normal",
+            "solitaires": [kind_name(game, draw) for game, draw in SOLITAIRE_KINDS],
+            "yesterday": {"date": yesterday.isoformat(), "solitaires": codes},
+        }
     )
 
 
-def _daily_is_over(replay: dict) -> bool:
-    day = replay.get("daily")
-    return day is None or day < dt.datetime.now(dt.UTC).date().isoformat()
+def _daily_is_over(request: Request, replay: dict) -> bool:
+    node: Node = request.app.state.node
+    assert node.dailies is not None
+    return node.dailies.is_over(replay.get("daily"))
 
 
 async def replays(request: Request) -> JSONResponse:
     node: Node = request.app.state.node
     found = await node.store.replays(limit=100)
-    return JSONResponse({"replays": [s for s in found if _daily_is_over(s)]})
+    return JSONResponse({"replays": [s for s in found if _daily_is_over(request, s)]})
 
 
 async def _finished(request: Request) -> dict | JSONResponse:
@@ -108,7 +119,7 @@ async def _finished(request: Request) -> dict | JSONResponse:
         if await node.store.is_active(game_id):
             return _error(409, "in_progress", "A game still in progress has no replay.")
         return _error(404, "no_replay", "There is no finished game with that id.")
-    if not _daily_is_over(found):
+    if not _daily_is_over(request, found):
         return _error(403, "daily_not_over", "Today's deal is replayable from tomorrow (UTC).")
     return found
 

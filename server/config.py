@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
 def _cores() -> int:
     return max(1, os.cpu_count() or 1)
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def fixed_day(day: str) -> Callable[[], dt.datetime]:
+    """A clock that stays at noon (UTC) of ``day`` (YYYY-MM-DD): ``CARDROOM_TODAY``, for
+    tests of the daily deals (a day that is over, tomorrow's deal) without waiting a day."""
+    noon = dt.datetime.combine(dt.date.fromisoformat(day), dt.time(12), dt.UTC)
+    return lambda: noon
 
 
 @dataclass
@@ -35,6 +48,8 @@ class Config:
     address_rooms: int = 100  # rooms one client address may create per ten minutes
     max_rooms: int = 20_000  # active rooms in the whole deployment
     trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the client
+    clock: Callable[[], dt.datetime] = utc_now  # what "today" is for the daily deals
+    daily_secret: str | None = None  # None: drawn once and kept in the store
 
     @classmethod
     def from_env(cls) -> Config:
@@ -65,4 +80,6 @@ class Config:
             trusted_proxies=frozenset(
                 a.strip() for a in env.get("CARDROOM_TRUSTED_PROXIES", "").split(",") if a.strip()
             ),
+            clock=fixed_day(env["CARDROOM_TODAY"]) if env.get("CARDROOM_TODAY") else utc_now,
+            daily_secret=env.get("CARDROOM_DAILY_SECRET") or None,
         )

@@ -22,6 +22,7 @@ from server.cluster.driver import Driver
 from server.config import Config
 from server.dailies import Dailies
 from server.games.gin_rummy.bots import make_bot
+from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.limits import AddressBook
 from server.lobby import MAX_PAGE, PAGE, Lobby
 from server.logs import log, logger
@@ -56,6 +57,14 @@ def trim_memory() -> None:
     """Return the allocator's free pages to the system (glibc's ``malloc_trim``)."""
     if _TRIM is not None:
         _TRIM(0)
+
+
+def _dealt(deal: dict[str, Any]) -> dict[str, Any]:
+    """A stored day's deal as room options: its deck order (or, stored before days had
+    deals of their own, its number)."""
+    if deal.get("order") is None:
+        return {"number": deal["number"], "order": None, "code": None}
+    return {"number": None, "order": deal["order"]}
 
 
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
@@ -101,7 +110,9 @@ class Node:
         self.solving = Solving(solvers, self.config.solve_seconds)
         with contextlib.suppress(Unavailable):
             await self._heartbeat()  # known to the others before the first client comes
-        self.dailies = Dailies(self.store, self.solving)
+        self.dailies = Dailies(
+            self.store, self.solving, self.config.clock, self.config.daily_secret
+        )
         for loop_ in (
             self._listen(),
             self._heartbeats(),
@@ -297,13 +308,26 @@ class Node:
         return replica
 
     async def _solitaire_meta(self, meta: dict[str, Any]) -> dict[str, Any]:
-        """Fill in today's deal number, or a deal the solver has proved winnable."""
+        """Fill in today's deal, a past day's deal (its daily code), or a deal the solver has
+        proved winnable."""
         assert self.dailies is not None and self.solving is not None
         draw = meta.get("draw", 1)
         draw = draw if isinstance(draw, int) and not isinstance(draw, bool) else 1
         if meta.get("daily"):
             deal = await self.dailies.solitaire(meta["game"], draw)
-            return {**meta, "number": deal["number"], "code": None, "daily": deal["date"]}
+            return {**meta, **_dealt(deal), "code": None, "daily": deal["date"]}
+        try:
+            dated = decode_daily(meta.get("code"))
+        except DealCodeError as bad:
+            raise RoomError("bad_deal", str(bad)) from None
+        if dated is not None:
+            variant, day = dated
+            if not self.dailies.is_over(day):  # the same answer, whatever is stored
+                raise RoomError("daily_not_over", "A day's deal opens when the day is over (UTC).")
+            deal = await self.dailies.past_solitaire(variant, day)
+            if deal is None:
+                raise RoomError("bad_deal", "This server keeps no deal of that day.")
+            return {**meta, **_dealt(deal), "daily": None}
         if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
             return await self.solving.winnable_meta(meta)
         return {**meta, "daily": None}

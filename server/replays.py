@@ -28,7 +28,11 @@ def _frame(match: Match) -> dict[str, Any]:
 def _views(replay: dict[str, Any]) -> list[dict[str, Any]]:
     if replay["game"] in SOLITAIRES:
         options = replay["options"]
-        game = Solitaire.new(variant_for(replay["game"], options["draw"]), options["number"])
+        variant = variant_for(replay["game"], options["draw"])
+        if options.get("order") is not None:  # a day's deal
+            game = Solitaire.daily(variant, options["day"], options["order"])
+        else:
+            game = Solitaire.new(variant, options["number"])
         views = [game.view()]
         for _, action in replay["actions"]:
             game = game.apply(action)

@@ -810,9 +810,10 @@ def test_the_lobby_offers_large_tiles_and_keeps_the_rest_under_more_options(web,
     page.wait_for_selector("#hand .slot")
     expect(page.locator("#seat-top")).to_contain_text("Easy bot")
 
-    # Today's Easy Harp deal from its tile: the day's code, as the server says.
+    # Today's Easy Harp deal from its tile: no code to show or copy until the day is over.
     status, daily = web.get("/api/daily")
-    assert status == 200
+    assert status == 200 and "easy_harp" in daily["solitaires"]
     page.goto(f"{web.http}/")
     page.click("#eh-daily")
-    expect(page.locator("#deal-code")).to_have_text(daily["solitaires"]["easy_harp"])
+    expect(page.locator("#deal-code")).to_have_text(messages("en")["sol.daily_code"])
+    expect(page.locator("#copy-code")).to_have_count(0)

@@ -21,8 +21,8 @@ from server.games.solitaire import (
     REFLECHI_DRAW3,
     REFUSALS,
     Solitaire,
-    decode,
     encode,
+    variant_for,
 )
 from server.games.solitaire.solver import solve
 
@@ -118,32 +118,37 @@ async def test_reflechi_draw_3_deals_by_number_and_refuses_bad_codes(server):
     assert caught.value.code == "bad_deal"
 
 
-async def test_todays_deal_is_the_same_for_everyone_and_listed(server):
-    codes = set()
+async def test_todays_deal_is_the_same_for_everyone_and_shows_no_code(server):
+    boards = []
     for _ in range(2):
-        player, room = await solitaire_room(server, game="easy_harp", daily=True)
+        player, room = await solitaire_room(server, game="easy_harp", daily=True, public=True)
         view = player.rooms[room].view
-        codes.add(view["game"]["code"])
-        assert view["room"]["daily"] is not None
+        assert view["game"]["code"] is None and view["game"]["number"] is None
+        assert view["room"]["daily"] is not None and view["room"]["public"] is False
+        boards.append(view["game"])
+    assert boards[0] == boards[1]
     status, daily = server.get("/api/daily")
-    assert status == 200 and codes == {daily["solitaires"]["easy_harp"]}
-    assert daily["solitaires"]["reflechi_draw1"].startswith("TF1-D1N-")
-    assert daily["solitaires"]["reflechi_draw3"].startswith("TF1-D3N-")
+    assert status == 200
+    assert daily["solitaires"] == ["easy_harp", "reflechi_draw1", "reflechi_draw3"]
+    assert daily["yesterday"]["solitaires"] == {}  # this server dealt no deal yesterday
+    assert server.get("/api/lobby")[1]["rooms"] == []  # today's games are private
 
 
 async def test_todays_deals_are_proved_winnable_and_their_stored_lines_win(server):
     status, daily = server.get("/api/daily")
     assert status == 200
+    for game, draw in (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3)):
+        await solitaire_room(server, game=game, draw=draw, daily=True)  # each is dealt now
     with sqlite3.connect(server.env["CARDROOM_DB"]) as conn:
         stored = {k: json.loads(b) for k, b in conn.execute("SELECT key, body FROM daily")}
-    for name, code in daily["solitaires"].items():
-        variant, number = decode(code)
-        deal = stored[f"{variant.game}-{variant.draw}:{daily['date']}"]
-        assert deal["number"] == number and deal["line"], name
-        game = Solitaire.new(variant, number)
+    for game, draw in (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3)):
+        deal = stored[f"{game}-{draw}:{daily['date']}"]
+        variant = variant_for(game, draw)
+        assert deal["line"] and "number" not in deal, game
+        played = Solitaire.daily(variant, deal["date"], deal["order"])
         for action in deal["line"]:
-            game = game.apply(action)
-        assert game.won, name
+            played = played.apply(action)
+        assert played.won, game
 
 
 async def test_a_won_game_is_a_replay_that_plays_back_to_the_win(server):

@@ -23,6 +23,7 @@ from solitaire_play import candidates, ladder_deal, win
 from view_schemas import SCHEMAS, check, errors, kind_of
 
 from protocol.client import Client
+from server.dailies import solitaire_orders
 from server.games.gin_rummy import Action
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, IllegalMove, Solitaire
 from server.rooms import AUDIENCES, check_meta, make_room
@@ -236,6 +237,23 @@ def test_solitaires_played_to_a_win_fit(game):
     assert views[0]["game"]["won"] and views[0]["room"]["status"] == "finished"
     for view in views:
         check(view)
+
+
+def test_days_deals_fit_and_todays_game_names_no_deal():
+    order = solitaire_orders(EASY_HARP, 7)[0]
+    today = Table([], 5, game="easy_harp", order=order, daily="2026-12-01")
+    past = Table([], 6, game="easy_harp", order=order, code="EH1-N-D20261201")
+    for table in (today, past):
+        table.sit(0)
+        for views in play_solitaire(table, random.Random(3), steps=60):
+            for view in views:
+                check(view)
+    shown = today.views()[0]
+    assert shown["game"]["code"] is None and shown["room"]["daily"] == "2026-12-01"
+    assert past.views()[0]["game"]["code"] == "EH1-N-D20261201"
+    named = copy.deepcopy(shown)
+    named["game"]["code"] = "EH1-N-D20261201"
+    assert errors("solitaire", named)  # today's game showing its code breaks the schema
 
 
 def test_lobby_summaries_fit():

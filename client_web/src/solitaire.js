@@ -382,7 +382,7 @@ export function mountSolitaire(root, app, id, header) {
       h("button", { id: "new-random", class: "primary", onclick: () => start(winnable.checked ? { winnable: true } : {}) }, t("sol.new_deal")),
       h("label", { class: "small-label", title: t("sol.winnable_title") }, winnable, " ", t("sol.winnable")),
       h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, t("sol.today")),
-      h("button", { id: "new-same", onclick: () => start({ number: game.number }) }, t("sol.same")),
+      h("button", { id: "new-same", onclick: () => start(game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
       h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: code.value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, t("sol.play_code"))),
     );
   }
@@ -412,8 +412,9 @@ export function mountSolitaire(root, app, id, header) {
     const bar = h(
       "div",
       { class: "sol-bar row" },
-      h("span", { class: "deal-code", id: "deal-code" }, game.code),
-      h("button", { class: "small", id: "copy-code", onclick: copyCode, "aria-label": t("sol.copy_label", { code: game.code }) }, t("sol.copy")),
+      // Today's game names no deal until the day is over (its daily code then rebuilds it).
+      h("span", { class: "deal-code", id: "deal-code" }, game.code ?? t("sol.daily_code")),
+      game.code ? h("button", { class: "small", id: "copy-code", onclick: copyCode, "aria-label": t("sol.copy_label", { code: game.code }) }, t("sol.copy")) : null,
       h("span", { class: "badge", id: "sol-score" }, t("sol.score", { n: game.score })),
       h("span", { class: "badge", id: "sol-moves" }, t("sol.moves", { n: game.moves })),
       seated() ? h("button", { id: "undo", disabled: !game.undo, onclick: () => act({ type: "undo" }) }, t("sol.undo")) : null,
@@ -427,7 +428,7 @@ export function mountSolitaire(root, app, id, header) {
           "section",
           { class: "result win", id: "result", role: "dialog", "aria-labelledby": "win-title" },
           h("h2", { id: "win-title" }, t(seated() ? "sol.won_you" : "sol.won")),
-          h("p", { class: "score-line", id: "score-line" }, t("sol.win_line", { score: game.score, moves: t("count.moves", { n: game.moves }), code: game.code })),
+          h("p", { class: "score-line", id: "score-line" }, t("sol.win_line", { score: game.score, moves: t("count.moves", { n: game.moves }), code: game.code ?? t("sol.today") })),
           seated() ? h("button", { class: "primary", onclick: () => ((state.newGame = true), render()) }, t("sol.new_game")) : null,
         )
       : null;

@@ -20,12 +20,13 @@ Actions (the wire form is a dict):
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
 from server.games.cards import is_red, rank_index
-from server.games.solitaire.deals import Deal, deal, encode
+from server.games.solitaire.deals import Deal, daily_code, deal, encode, layout
 from server.games.solitaire.variants import KING_RUNS, Variant
 
 UNDO_LIMIT = 100
@@ -135,6 +136,7 @@ class Solitaire:
     fan: int = 0  # waste cards shown fanned (the last draw in draw 3)
     earned: tuple[str, ...] = ()  # a code once per copy that has earned its foundation points
     history: tuple[Solitaire, ...] = ()  # earlier positions, the latest first, for undo
+    day: str | None = None  # a day's deal (ISO date): its code is the daily code, no number
 
     @classmethod
     def new(cls, variant: Variant, number: int, dealt: Deal | None = None) -> Solitaire:
@@ -150,10 +152,18 @@ class Solitaire:
             foundations=tuple(() for _ in variant.slots),
         )
 
+    @classmethod
+    def daily(cls, variant: Variant, day: str, order: list[str]) -> Solitaire:
+        """The deal of ``day`` (an ISO date) from its deck order (see
+        :mod:`server.dailies`): numbered 0, named by its daily code."""
+        return replace(cls.new(variant, 0, layout(variant, list(order))), day=day)
+
     # ---- reading -------------------------------------------------------------------------
 
     @property
     def code(self) -> str:
+        if self.day is not None:
+            return daily_code(self.variant, dt.date.fromisoformat(self.day))
         return encode(self.variant, self.number)
 
     @property
@@ -175,7 +185,7 @@ class Solitaire:
             "game": self.variant.game,
             "name": self.variant.name,
             "code": self.code,
-            "number": self.number,
+            "number": None if self.day is not None else self.number,
             "draw": self.variant.draw,
             "columns": [
                 {"down": down, "up": list(col[down:])}

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from server.games.solitaire.deals import layout
 from server.games.solitaire.game import IllegalMove, Solitaire
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
 
@@ -207,3 +208,17 @@ def winnable_number(
         if result.verdict == WON:
             return number, result.line
     return number, None
+
+
+def winnable_order(
+    variant, orders: list[list[str]], seconds: float, max_nodes: int = 10**9
+) -> tuple[int, list | None]:
+    """The index of the first deck order in ``orders`` the solver proves winnable within the
+    budgets (each), and its winning line; (last index tried, None) if none was."""
+    index = 0
+    for index, order in enumerate(orders):
+        game = Solitaire.new(variant, 0, layout(variant, order))
+        result = solve(game, max_nodes=max_nodes, max_seconds=seconds)
+        if result.verdict == WON:
+            return index, result.line
+    return index, None
