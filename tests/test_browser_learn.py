@@ -848,3 +848,55 @@ def test_the_lobby_offers_large_tiles_and_keeps_the_rest_under_more_options(web,
     page.goto(f"{web.http}/")
     page.click("#eh-daily")
     expect(page.locator("#deal-code")).to_have_text(daily["solitaires"]["easy_harp"])
+
+
+# ---- by keyboard alone -----------------------------------------------------------------------
+
+
+def tab_to(page: Page, selector: str, limit: int = 120, key: str = "Tab") -> None:
+    """Press Tab (or Shift+Tab) until ``selector`` has the focus: reachable by keyboard, in
+    the page's order."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} is never reached with Tab")
+
+
+def test_the_learn_pages_and_the_settings_by_keyboard_alone(web, open_page):
+    page = open_page()
+    page.goto(f"{web.http}/")
+    expect(page.locator("#play-easy")).to_be_visible()
+    # Learn, from the top bar: the index, a game's rules, its other pages by their tabs.
+    tab_to(page, "#nav-learn")
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn-index .learn-card")).to_have_count(3)
+    tab_to(page, "a[href='#/learn/reflechi/rules']")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_have_text("Solitaire Réfléchi: Rules")
+    tab_to(page, "#tab-examples")
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn")).to_have_attribute("data-page", "examples")
+    # An example's try button, by keyboard: the engine answers.
+    example = next(e for e in CATALOGUE.values() if e.game_slug == "reflechi")
+    attempt = example.tries[0]
+    tab_to(page, f"[data-example='{example.id}'] [data-try='{attempt.name}']")
+    page.keyboard.press("Enter")
+    check_answer(page, "en", example, list(attempt.moves), attempt.expect)
+    # Settings: opened, changed and closed with the keyboard; the focus comes back.
+    tab_to(page, "#settings-button", key="Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    tab_to(page, "#set-four-colour")
+    page.keyboard.press("Space")
+    expect(page.locator("#set-four-colour")).to_be_checked()
+    assert page.evaluate("document.documentElement.classList.contains('four-colour')")
+    audit(page, "settings, four-colour suits on")
+    page.keyboard.press("Escape")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    expect(page.locator("#settings-button")).to_be_focused()
+    audit(page, "learn: réfléchi examples, four-colour suits")
+    # Back to the lobby by keyboard, from the top bar.
+    tab_to(page, ".topbar .brand", key="Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#play-easy")).to_be_visible()
