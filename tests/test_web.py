@@ -249,3 +249,34 @@ def test_behind_a_proxy_the_allowed_origins_are_the_public_ones(behind_tls):
     assert refused(behind_tls.ws, origin=f"http://127.0.0.1:{behind_tls.port}") == 403
     assert refused(behind_tls.ws, origin="http://cards.example") == 403  # not over TLS
     assert refused(behind_tls.ws, origin="https://cards.example.evil.example") == 403
+
+
+def test_a_new_build_is_served_at_once_and_files_without_a_compressed_copy_get_one(tmp_path):
+    """The client's files as server.web.Client reads them, without a server: the directory
+    made anew (as `node build.mjs` does) is read again at the next request."""
+    from starlette.testclient import TestClient
+
+    from server.web import Client
+
+    root = tmp_path / "dist"
+    root.mkdir()
+    (root / "index.html").write_text('<!doctype html><script src="app-AAAAAAAA.js"></script>')
+    (root / "app-AAAAAAAA.js").write_text("console.log('one');\n" * 200)
+    (root / "tiny-BBBBBBBB.css").write_text("p{}")
+    client = TestClient(Client(root))
+    response = client.get("/app-AAAAAAAA.js", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip"  # made here: the build had none
+    assert response.text == "console.log('one');\n" * 200
+    tiny = client.get("/tiny-BBBBBBBB.css", headers={"Accept-Encoding": "gzip, br"})
+    assert "content-encoding" not in tiny.headers and "vary" not in tiny.headers
+    assert tiny.headers["cache-control"] == IMMUTABLE
+    assert client.get("/").headers["cache-control"] == "no-cache"
+
+    old = tmp_path / "old"
+    root.rename(old)
+    root.mkdir()
+    (root / "index.html").write_text('<!doctype html><script src="app-CCCCCCCC.js"></script>')
+    (root / "app-CCCCCCCC.js").write_text("console.log('two');")
+    assert "app-CCCCCCCC.js" in client.get("/").text
+    assert client.get("/app-CCCCCCCC.js").text == "console.log('two');"
+    assert client.get("/app-AAAAAAAA.js").status_code == 404
