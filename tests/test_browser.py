@@ -254,6 +254,35 @@ def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
     expect(page.locator("#table")).to_have_attribute("data-hand", "2")
 
 
+def test_the_policy_blocks_inline_script_and_the_tests_hear_of_it(web, chromium):
+    """The guard every browser test has: what the CSP blocks is reported and counted."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        heard: list[str] = []
+        watch_policies(page, heard)
+        page.goto(f"{web.http}/")
+        expect(page.locator("#play-easy")).to_be_visible()
+        assert heard == []
+        page.evaluate(
+            """() => {
+                const s = document.createElement('script');
+                s.textContent = 'window.ran = true';
+                document.body.append(s);
+                const i = document.createElement('img');
+                i.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+                document.body.append(i);
+                document.body.setAttribute('style', 'color: red');
+            }"""
+        )
+        wait_until(lambda: len(heard) >= 3, timeout=5, what="the violations to be reported")
+        assert page.evaluate("() => window.ran") is None
+        assert any("script-src" in h for h in heard) and any("img-src" in h for h in heard)
+        assert any("style-src" in h for h in heard)
+    finally:
+        context.close()
+
+
 LOBBY_BUDGET = 100_000  # bytes a first visit to the lobby downloads, headers included
 
 

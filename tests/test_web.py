@@ -280,3 +280,21 @@ def test_a_new_build_is_served_at_once_and_files_without_a_compressed_copy_get_o
     assert "app-CCCCCCCC.js" in client.get("/").text
     assert client.get("/app-CCCCCCCC.js").text == "console.log('two');"
     assert client.get("/app-AAAAAAAA.js").status_code == 404
+
+
+def test_a_500_carries_the_security_headers_too():
+    """Starlette's error middleware answers a crash: the headers are added outside it."""
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from server.app import App
+
+    async def boom(request):
+        raise RuntimeError("broken on purpose")
+
+    app = App(routes=[Route("/boom", boom)])
+    app.hsts_seconds = 600
+    response = TestClient(app, raise_server_exceptions=False).get("/boom")
+    assert response.status_code == 500
+    assert_secure({k.lower(): v for k, v in response.headers.items()})
+    assert response.headers["strict-transport-security"] == "max-age=600"
