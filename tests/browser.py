@@ -197,6 +197,8 @@ def watch_policies(page, errors: list[str]) -> None:
 
 AUDITS: list[dict[str, Any]] = []
 """Every axe-core finding of this run (the minor and moderate ones are listed, not failed)."""
+AUDITED: list[str] = []
+"""Every state audited in this run, in order."""
 
 
 def audit(page, state: str) -> list[dict[str, Any]]:
@@ -219,8 +221,10 @@ def audit(page, state: str) -> list[dict[str, Any]]:
     finally:
         page.set_viewport_size(size)
     AUDITS.extend(found)
+    AUDITED.append(state)
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "axe.json").write_text(json.dumps(AUDITS, indent=1))
+    report = {"widths": AUDIT_WIDTHS, "states": AUDITED, "findings": AUDITS}
+    (ARTIFACTS / "axe.json").write_text(json.dumps(report, indent=1))
     serious = [f for f in found if f["impact"] in ("serious", "critical")]
     assert not serious, f"accessibility violations in {state}: {json.dumps(serious, indent=1)}"
     return found
