@@ -168,6 +168,9 @@ def test_json_apis_are_gzipped_above_the_threshold_and_answer_304(web):
     assert gz["etag"] == plain["etag"].strip() and plain["etag"].startswith('W/"')
     status, headers, body = fetch(web, "/api/examples", **{"If-None-Match": gz["etag"]})
     assert (status, body) == (304, b"") and headers["etag"] == gz["etag"]
+    status, headers, body = fetch(web, "/api/examples", "HEAD", **{"Accept-Encoding": "gzip"})
+    assert (status, body) == (200, b"") and headers["etag"] == gz["etag"]
+    assert headers["content-length"] == gz["content-length"]
     # Under the threshold, nothing gained: sent as it is.
     _, small, body = fetch(web, "/health", **{"Accept-Encoding": "gzip"})
     assert len(body) < MIN_COMPRESS and "content-encoding" not in small
