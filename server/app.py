@@ -15,8 +15,8 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from protocol import PROTOCOL_VERSION
 from server import logs, metrics, wire
@@ -29,6 +29,7 @@ from server.lobby import MAX_PAGE
 from server.node import Node
 from server.replays import replay_frames
 from server.store import Store, open_store
+from server.web import Client, Representations, SecurityHeaders, http_error
 from server.ws import Gateway
 
 CLIENT = Path(
@@ -141,11 +142,24 @@ async def metrics_route(request: Request) -> Response:
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
 
+class App(Starlette):
+    """Starlette with :mod:`server.web`'s layers outside everything (so that a 500 from
+    Starlette's error middleware carries the security headers too)."""
+
+    hsts_seconds = 0
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = Representations(super().build_middleware_stack())
+        return SecurityHeaders(inner, hsts_seconds=self.hsts_seconds)
+
+
 def create_app(store: Store | None = None, config: Config | None = None) -> Starlette:
+    config = config or Config.from_env()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         logs.setup()
-        node = Node(store or open_store(), config or Config.from_env())
+        node = Node(store or open_store(), config)
         await node.start()
         # What startup made (modules, meld tables) lives as long as the process: keep it
         # out of the collector's full passes, which otherwise stall the loop.
@@ -162,7 +176,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             await node.close()
             logs.log("stopped")
 
-    return Starlette(
+    app = App(
         routes=[
             Route("/health", health),
             Route("/ready", ready),
@@ -173,8 +187,12 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
             *EXAMPLE_ROUTES,
-            # The browser client, built by `make run` / `make test` (client_web/build.mjs).
-            Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
         ],
         lifespan=lifespan,
+        exception_handlers={404: http_error, 405: http_error},
     )
+    app.hsts_seconds = config.hsts_seconds
+    # Every other path: the browser client, built by `make run` / `make test`
+    # (client_web/build.mjs), or a 404.
+    app.router.default = Client(CLIENT)
+    return app

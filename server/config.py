@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -50,6 +51,10 @@ class Config:
     trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the client
     clock: Callable[[], dt.datetime] = utc_now  # what "today" is for the daily deals
     daily_secret: str | None = None  # None: drawn once and kept in the store
+    # Browser origins whose pages may open a WebSocket (normalised by `origin()`); empty: a
+    # page of the host the socket itself was opened to (its Host header), only.
+    allowed_origins: frozenset[str] = frozenset()
+    hsts_seconds: int = 0  # Strict-Transport-Security's max-age; 0: no such header
 
     @classmethod
     def from_env(cls) -> Config:
@@ -77,9 +82,84 @@ class Config:
             address_connections=int(env.get("CARDROOM_ADDRESS_CONNECTIONS", 200)),
             address_rooms=int(env.get("CARDROOM_ADDRESS_ROOMS", 100)),
             max_rooms=int(env.get("CARDROOM_MAX_ROOMS", 20_000)),
-            trusted_proxies=frozenset(
-                a.strip() for a in env.get("CARDROOM_TRUSTED_PROXIES", "").split(",") if a.strip()
+            trusted_proxies=frozenset(_items(env.get("CARDROOM_TRUSTED_PROXIES", ""))),
+            allowed_origins=frozenset(
+                _allowed(o) for o in _items(env.get("CARDROOM_ALLOWED_ORIGINS", ""))
             ),
             clock=fixed_day(env["CARDROOM_TODAY"]) if env.get("CARDROOM_TODAY") else utc_now,
             daily_secret=env.get("CARDROOM_DAILY_SECRET") or None,
+            hsts_seconds=int(env.get("CARDROOM_HSTS_SECONDS", 0)),
         )
+
+
+def _items(value: str) -> list[str]:
+    return [a.strip() for a in value.split(",") if a.strip()]
+
+
+def _allowed(value: str) -> str:
+    normal = origin(value)
+    if normal is None:
+        raise ValueError(
+            f"CARDROOM_ALLOWED_ORIGINS: {value!r} is not an origin (scheme://host[:port])."
+        )
+    return normal
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _host_port(netloc: str) -> tuple[str, int | None] | None:
+    """``host[:port]`` (``[v6]:port`` too) as (lower-case host, port or None)."""
+    try:
+        split = urllib.parse.urlsplit(f"//{netloc}")
+        host, port = split.hostname, split.port
+    except ValueError:
+        return None
+    if not host or split.username is not None or split.path or split.query:
+        return None
+    return host, port
+
+
+def origin(value: str) -> str | None:
+    """An Origin as ``scheme://host[:port]`` with the scheme's default port left out, or None
+    when it is none (``null``, a path, another scheme)."""
+    scheme, sep, rest = value.strip().partition("://")
+    scheme = scheme.lower()
+    if not sep or scheme not in DEFAULT_PORTS:
+        return None
+    parsed = _host_port(rest)
+    if parsed is None:
+        return None
+    host, port = parsed
+    host = f"[{host}]" if ":" in host else host
+    return (
+        f"{scheme}://{host}"
+        if port in (None, DEFAULT_PORTS[scheme])
+        else f"{scheme}://{host}:{port}"
+    )
+
+
+def same_host(page_origin: str, host_header: str | None) -> bool:
+    """Whether a page of ``page_origin`` is on the host its socket was opened to (the Host
+    header the browser sent). The scheme is not compared: behind a proxy that ends TLS the
+    node itself is reached over plain HTTP."""
+    normal = origin(page_origin)
+    if normal is None or not host_header:
+        return False
+    scheme, _, rest = normal.partition("://")
+    page, asked = _host_port(rest), _host_port(host_header)
+    if page is None or asked is None or page[0] != asked[0]:
+        return False
+    default = DEFAULT_PORTS[scheme]
+    return (page[1] or default) == (asked[1] or default)
+
+
+def origin_allowed(page_origin: str | None, host_header: str | None, allowed: frozenset) -> bool:
+    """May a WebSocket opened with this Origin header be accepted? A client that sends no
+    Origin is not a browser page (browsers always send it), so no other site is acting
+    through it."""
+    if page_origin is None:
+        return True
+    if allowed:
+        return origin(page_origin) in allowed
+    return same_host(page_origin, host_header)

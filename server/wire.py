@@ -102,6 +102,7 @@ class Wire(asyncio.Protocol):
         "draining",
         "forwarded",
         "heard",
+        "host",
         "origin",
         "path",
         "paused",
@@ -125,6 +126,7 @@ class Wire(asyncio.Protocol):
         self.close_timer: asyncio.TimerHandle | None = None
         self.address = ""
         self.origin: str | None = None
+        self.host: str | None = None
         self.forwarded: str | None = None
         self.path = ""
 
@@ -196,6 +198,7 @@ class Wire(asyncio.Protocol):
         # of an idle socket otherwise.
         self.path = request.path.split("?")[0]
         self.origin = request.headers.get("Origin")
+        self.host = request.headers.get("Host")
         self.forwarded = request.headers.get("X-Forwarded-For")
         if SERVE is None or self.path not in ("/ws", "/bench/broadcast"):
             self.ws.send_response(self.ws.reject(404, "Not Found\n"))

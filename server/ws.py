@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from protocol import PROTOCOL_VERSION
 from protocol.codec import ProtocolError, pack, unpack
 from server import metrics
+from server.config import origin_allowed
 from server.games.gin_rummy import IllegalAction
 from server.limits import client_address
 from server.logs import log
@@ -191,7 +192,12 @@ class Gateway:
         return client_address(wire.address, wire.forwarded, self.node.config.trusted_proxies)
 
     def check(self, wire) -> tuple[int, str] | None:
-        """Refuse the upgrade (status, body), or None to accept it."""
+        """Refuse the upgrade (status, body), or None to accept it: a page of another site
+        (its Origin is not allowed: ``CARDROOM_ALLOWED_ORIGINS``, by default this host's own
+        pages), then an address with too many sockets open."""
+        if not origin_allowed(wire.origin, wire.host, self.node.config.allowed_origins):
+            metrics.REFUSALS.labels("bad_origin").inc()
+            return 403, "This page's origin may not open a socket here.\n"
         if not self.node.addresses.open(self.address(wire)):
             metrics.REFUSALS.labels("too_many_connections").inc()
             return 429, "Too many connections from one address.\n"

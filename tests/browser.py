@@ -3,6 +3,7 @@ client to ask the server what is true, and readers of what a page shows."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from contextlib import contextmanager
@@ -15,6 +16,7 @@ from websockets.sync.client import connect
 from protocol.diff import apply
 from server.games.gin_rummy.melds import VALUES
 
+ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # This machine has no internet: keep chromium from trying to reach Google's services.
 CHROMIUM_ARGS = [
@@ -29,6 +31,18 @@ CHROMIUM_ARGS = [
     "--disable-features=MediaRouter,OptimizationHints,Translate",
 ]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+AXE = ROOT / "client_web" / "node_modules" / "axe-core" / "axe.min.js"
+AUDIT_JS = Path(__file__).resolve().parent / "audit.js"
+AUDIT_WIDTHS = (375, 1440)
+# Every policy violation is also said in the console (the page hears of CSP's too).
+REPORT_VIOLATIONS = """addEventListener('securitypolicyviolation', e => console.error(
+    `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));"""
+POLICY_WORDS = (
+    "Content Security Policy",
+    "CSP violation",
+    "Permissions-Policy",
+    "Permissions policy",
+)
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_NAMES = dict(
@@ -167,3 +181,50 @@ def wait_until(predicate, timeout: float = 20, what: str = "condition") -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def watch_policies(page, errors: list[str]) -> None:
+    """Count any Content-Security-Policy or Permissions-Policy violation the page reports (in
+    its console, or as a ``securitypolicyviolation`` event) as an error of the page."""
+    page.add_init_script(REPORT_VIOLATIONS)
+
+    def heard(message) -> None:
+        if any(word in message.text for word in POLICY_WORDS):
+            errors.append(f"policy: {message.text}")
+
+    page.on("console", heard)
+
+
+AUDITS: list[dict[str, Any]] = []
+"""Every axe-core finding of this run (the minor and moderate ones are listed, not failed)."""
+AUDITED: list[str] = []
+"""Every state audited in this run, in order."""
+
+
+def audit(page, state: str) -> list[dict[str, Any]]:
+    """Run axe-core (from npm, injected here) on what the page shows, at a phone's width and a
+    laptop's, with the contrast axe leaves undecided measured by tests/audit.js: fails on any
+    serious or critical finding, and writes every finding to tests/artifacts/axe.json. The
+    page's own viewport is put back after."""
+    assert AXE.exists(), "axe-core is missing: `make client` installs client_web's packages"
+    size = page.viewport_size
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text())
+    found = []
+    try:
+        for width in AUDIT_WIDTHS:
+            page.set_viewport_size({"width": width, "height": size["height"]})
+            page.wait_for_function("() => !document.querySelector('.ghost')")
+            result = page.evaluate(AUDIT_JS.read_text())
+            for violation in result:
+                found.append({"state": state, "width": width, **violation})
+    finally:
+        page.set_viewport_size(size)
+    AUDITS.extend(found)
+    AUDITED.append(state)
+    ARTIFACTS.mkdir(exist_ok=True)
+    report = {"widths": AUDIT_WIDTHS, "states": AUDITED, "findings": AUDITS}
+    (ARTIFACTS / "axe.json").write_text(json.dumps(report, indent=1))
+    serious = [f for f in found if f["impact"] in ("serious", "critical")]
+    assert not serious, f"accessibility violations in {state}: {json.dumps(serious, indent=1)}"
+    return found

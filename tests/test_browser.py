@@ -16,6 +16,7 @@ from browser import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
+    audit,
     card_value,
     cards_shown,
     hand_of,
@@ -24,6 +25,7 @@ from browser import (
     table_state,
     wait_for_move,
     wait_until,
+    watch_policies,
 )
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect, sync_playwright
@@ -82,6 +84,7 @@ def open_page(chromium, request):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        watch_policies(page, errors)
         page.set_default_timeout(20_000)
         pages.append(page)
         return page
@@ -213,12 +216,14 @@ def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
     tap(page, before[3])
     expect(page.locator("#hand .slot.selected")).to_have_count(0)
     shot(page, "table")
+    audit(page, "gin table")
 
     with server_client(web.ws) as server:
         server.watch(room)
         play_until(page, "#result")
         expect(page.locator("#result")).to_be_visible()
         shot(page, "end-of-hand")
+        audit(page, "gin end of hand")
         view = wait_until(
             lambda: (v := server.view(room))["game"]["result"] and v, what="the server's result"
         )
@@ -249,6 +254,81 @@ def test_a_player_plays_a_whole_hand_against_the_easy_bot(web, open_page):
     expect(page.locator("#table")).to_have_attribute("data-hand", "2")
 
 
+def test_the_policy_blocks_inline_script_and_the_tests_hear_of_it(web, chromium):
+    """The guard every browser test has: what the CSP blocks is reported and counted."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        heard: list[str] = []
+        watch_policies(page, heard)
+        page.goto(f"{web.http}/")
+        expect(page.locator("#play-easy")).to_be_visible()
+        assert heard == []
+        page.evaluate(
+            """() => {
+                const s = document.createElement('script');
+                s.textContent = 'window.ran = true';
+                document.body.append(s);
+                const i = document.createElement('img');
+                i.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+                document.body.append(i);
+                document.body.setAttribute('style', 'color: red');
+            }"""
+        )
+        wait_until(lambda: len(heard) >= 3, timeout=5, what="the violations to be reported")
+        assert page.evaluate("() => window.ran") is None
+        assert any("script-src" in h for h in heard) and any("img-src" in h for h in heard)
+        assert any("style-src" in h for h in heard)
+    finally:
+        context.close()
+
+
+LOBBY_BUDGET = 100_000  # bytes a first visit to the lobby downloads, headers included
+
+
+def test_a_first_visit_to_the_lobby_downloads_under_100_kb(web, open_page):
+    """Everything the browser fetches over HTTP for the lobby (the page, the bundle, the style
+    sheet, the icon, the language's chunk, the replays), as it went over the wire:
+    compressed bodies and their headers. The WebSocket's frames are not counted."""
+    page = open_page()
+    fetched = []
+    page.on("requestfinished", lambda r: fetched.append(r))
+    page.goto(f"{web.http}/")
+    expect(page.locator("#net")).to_have_attribute("data-state", "online")
+    expect(page.locator("#play-easy")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    rows = []
+    for request in fetched:
+        sizes, response = request.sizes(), request.response()
+        assert response is not None and response.status == 200, request.url
+        encoding = response.headers.get("content-encoding", "identity")
+        rows.append(
+            (request.url, encoding, sizes["responseBodySize"], sizes["responseHeadersSize"])
+        )
+    total = sum(body + headers for _, _, body, headers in rows)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "first-visit.txt").write_text(
+        "".join(f"{b:>7} + {h:>4}  {e:<8} {u}\n" for u, e, b, h in rows) + f"{total:>7}  total\n"
+    )
+    assert total < LOBBY_BUDGET, rows
+    large = [r for r in rows if r[0].endswith((".js", ".css")) and r[2] > 1024]
+    assert len(large) >= 3 and all(e == "br" for _, e, _, _ in large), rows
+    # A second visit: the page is revalidated (a 304, headers only), every hashed file comes
+    # from the browser's cache without a request.
+    page.goto(f"{web.http}/")
+    expect(page.locator("#play-easy")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    visit = page.evaluate(
+        "() => ({page: performance.getEntriesByType('navigation')[0].transferSize,"
+        " files: performance.getEntriesByType('resource')"
+        ".filter(e => /-[A-Z0-9]{8}\\.(js|css|svg)$/.test(e.name))"
+        ".map(e => [e.name, e.transferSize])})"
+    )
+    assert len(visit["files"]) >= 3, visit
+    assert all(size == 0 for _, size in visit["files"]), visit
+    assert visit["page"] < 2000, visit  # not the page again: a 304
+
+
 def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page):
     alice = open_page()
     create_game(alice, web, "friend", "Alice")
@@ -267,6 +347,8 @@ def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page
     eve = open_page()
     eve.goto(link)
     expect(eve.locator("#spectating")).to_be_visible()
+    audit(eve, "a spectator's table")
+    audit(alice, "gin table, a friend's game")
     expect(alice.locator("#spectators")).to_have_text("1 spectator")
     expect(eve.locator("#seat-bottom")).to_contain_text("Alice")
     expect(eve.locator("#seat-top")).to_contain_text("Bob")
@@ -386,6 +468,7 @@ def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_p
         )["room"]
         row = page.locator(f".room-row[data-room='{room}']")
         expect(row).to_contain_text("Easy bot vs Hard bot")
+        audit(page, "lobby with a public room")
         row.get_by_text("Watch").click()
         expect(page.locator("#spectating")).to_be_visible()
         expect(page.locator(".thinking")).to_have_count(1)  # the bot to move is thinking
@@ -419,10 +502,12 @@ def test_a_replay_steps_forward_and_back(web, open_page):
     page = open_page()
     page.goto(f"{web.http}/")
     expect(page.locator("#replays")).to_contain_text("Easy bot vs Normal bot")
+    audit(page, "lobby with replays")
     page.goto(f"{web.http}/#/replay/{room}")
     expect(page.locator("#replay-position")).to_have_text(f"Move 0 of {moves}")
     expect(page.locator("#seat-top .card.face")).to_have_count(10)
     expect(page.locator("#seat-bottom .card.face")).to_have_count(10)
+    audit(page, "replay")
     for n in (1, 2, 3):
         page.click("#forward")
         expect(page.locator("#replay-position")).to_have_text(f"Move {n} of {moves}")
@@ -438,6 +523,7 @@ def test_a_replay_steps_forward_and_back(web, open_page):
     expect(page.locator("#result .winner")).to_have_text(
         f"{names[replay['result']['winner']]} wins the match!"
     )
+    audit(page, "replay, the end")
     hands = len(replay["result"]["hands"])
     if hands > 1:
         page.select_option("#hand-select", label=f"Hand {hands}")
@@ -518,6 +604,7 @@ def test_a_short_match_ends_with_its_winner_and_a_rematch(web, open_page):
     play_until(page, "#rematch", next_hands=True)
     expect(page.locator("#result .winner")).to_contain_text("the match!")
     expect(page.locator("#status")).to_contain_text("the match")
+    audit(page, "gin match won")
     page.click("#rematch")
     page.wait_for_url(lambda url: url != first)
     expect(page.locator("#hand .slot")).to_have_count(10)
@@ -594,6 +681,7 @@ def test_easy_harp_in_the_browser_taps_drags_undoes_and_names_the_rule(web, open
     engine = engine.apply({"type": "stock"})
     board_matches(page, room, engine)
     shot(page, "easy-harp")
+    audit(page, "easy harp table")
 
     # Interactive rules off: a refused move is not explained.
     page.uncheck("#interactive-rules")
@@ -628,6 +716,7 @@ def test_reflechi_in_the_browser_refuses_a_broken_run_and_deals_draw_3(web, open
     board_matches(page, room, engine)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "reflechi-phone")
+    audit(page, "reflechi table")
 
     # New game: the same deal, drawing three.
     page.click("#new")
@@ -657,6 +746,7 @@ def test_a_won_solitaire_shows_the_win_screen_with_its_score(web, open_page):
     )
     expect(page.locator("#board")).to_have_attribute("data-won", "1")
     shot(page, "solitaire-won")
+    audit(page, "solitaire win screen")
 
 
 def test_a_hint_a_verdict_with_its_budget_and_winnable_deals_only(web, open_page):
@@ -670,6 +760,7 @@ def test_a_hint_a_verdict_with_its_budget_and_winnable_deals_only(web, open_page
     expect(page.locator("#solver-answer")).to_contain_text("No: no line wins from here, proved")
     expect(page.locator("#solver-answer")).to_contain_text("of a 1 s budget")
     shot(page, "solitaire-verdict")
+    audit(page, "solitaire hint and verdict")
 
     page.click("#new")
     page.check("#new-winnable")

@@ -13,7 +13,16 @@ import re
 from pathlib import Path
 
 import pytest
-from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, server_client, table_state, wait_until
+from browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    audit,
+    server_client,
+    table_state,
+    wait_until,
+    watch_policies,
+)
 from catalogues import messages, pattern
 from conftest import ServerProcess, _env
 from playwright.sync_api import Error as PlaywrightError
@@ -72,6 +81,7 @@ def open_page(chromium, request):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        watch_policies(page, errors)
         page.set_default_timeout(20_000)
         return page
 
@@ -138,8 +148,18 @@ def check_answer(page: Page, lang: str, example, moves: list, expect_code: str |
         )
     view = answer["view"]
     if example.game == "gin_rummy":
-        hand = box.locator(".hand.mine .slot").evaluate_all("els => els.map(e => e.dataset.card)")
-        assert sorted(hand) == sorted(view["hand"])
+        # data-applied may already read the same from the try before: wait for the hand.
+        wait_until(
+            lambda: (
+                sorted(
+                    box.locator(".hand.mine .slot").evaluate_all(
+                        "els => els.map(e => e.dataset.card)"
+                    )
+                )
+                == sorted(view["hand"])
+            ),
+            what=f"{example.id} to show the engine's hand",
+        )
         if view["result"]:
             points = view["result"]["points"]
             expect(box.locator(".score-line")).to_contain_text(str(points))
@@ -309,8 +329,12 @@ def test_learn_pages_are_reached_from_the_lobby_by_link_and_from_a_table(web, op
         page.click(f"#tab-{name}")
         expect(page.locator(f"#tab-{name}")).to_have_attribute("aria-current", "page")
         expect(page.locator(".learn")).to_have_attribute("data-page", name)
+        if name == "examples":
+            expect(page.locator(".example-board .card").first).to_be_visible()
+        audit(page, f"learn: easy harp {name}")
     page.click("#nav-learn")
     expect(page.locator(".learn-index .learn-card")).to_have_count(3)
+    audit(page, "learn: the index")
 
     # From a table: the game's rules beside it, and the game goes on.
     page.goto(f"{web.http}/")
@@ -327,6 +351,7 @@ def test_learn_pages_are_reached_from_the_lobby_by_link_and_from_a_table(web, op
     melds = drawer.locator("[data-example='gin-rummy/melds']")
     melds.locator("[data-try='knock']").click()
     expect(melds.locator(".example-refusal")).to_have_text(GIN_REFUSALS["must_draw_first"])
+    audit(page, "learn: the rules beside a table")
     assert page.url == table_url
     expect(page.locator("#table #hand .slot")).to_have_count(10)
     # The live table still plays while the panel is open.
@@ -403,6 +428,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
         text["lobby.play_bot"].replace("{bot}", text["bot.easy"])
     )
     shot(page, f"lobby-{lang}")
+    audit(page, f"lobby ({lang})")
     page.click("#play-easy")
     page.wait_for_selector("#hand .slot")
     for _ in range(3):
@@ -414,6 +440,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     if lang == "ko":
         assert not latin_words(page.inner_text("body")), latin_words(page.inner_text("body"))
     shot(page, f"table-{lang}")
+    audit(page, f"gin table ({lang})")
 
     # A refusal in the player's language: the stock while it is not my move, or a second draw.
     wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
@@ -434,6 +461,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     if lang == "ko":
         assert not latin_words(page.inner_text("main")), latin_words(page.inner_text("main"))
     shot(page, f"learn-{lang}")
+    audit(page, f"learn: easy harp rules ({lang})")
     page.goto(f"{web.http}/#/learn/easy-harp/examples")
     built = CATALOGUE["easy-harp/built-run"]
     box = section(page, built.id)
@@ -441,6 +469,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     check_answer(page, lang, built, list(built.tries[0].moves), "one_card")
     box.scroll_into_view_if_needed()
     shot(page, f"examples-{lang}")
+    audit(page, f"learn: easy harp examples, a refusal ({lang})")
 
     # Counts in the page's plural forms (Intl.PluralRules): 1, 2 and 5 cards on the waste.
     start_reflechi(page, web)
@@ -522,6 +551,7 @@ def test_the_language_is_the_browsers_at_first_and_the_settings_choice_after(web
     expect(page.locator("h1")).to_have_text(messages("ko")["lobby.title"])
     page.click("#settings-button")
     expect(page.locator("#settings-dialog")).to_be_visible()
+    audit(page, "settings")
     page.select_option("#set-language", "pl")
     expect(page.locator("h1")).to_have_text(messages("pl")["lobby.title"])
     expect(page.locator("#settings-title")).to_have_text(messages("pl")["settings.title"])
@@ -533,6 +563,7 @@ def test_the_language_is_the_browsers_at_first_and_the_settings_choice_after(web
     page.click("#more-options > summary")
     options = page.locator("#target option").all_inner_texts()
     assert options == ["100 punktów", "50 punktów", "25 punktów", "10 punktów"]
+    audit(page, "lobby, more options (Polish)")
     counts = messages("pl")["count.cards"]
     assert page.evaluate("n => new Intl.PluralRules('pl').select(n)", 2) == "few"
     assert counts["few"].format(n=2) == "2 karty" and counts["many"].format(n=5) == "5 kart"
@@ -800,6 +831,7 @@ def test_the_lobby_offers_large_tiles_and_keeps_the_rest_under_more_options(web,
         expect(page.locator(hidden)).to_be_hidden()
     page.click("#more-options > summary")
     expect(page.locator("#bot-a")).to_be_visible()
+    audit(page, "lobby, more options")
     # Keyboard: the tiles are reached with Tab and started with Enter; each has its words.
     page.locator("#name").focus()
     page.keyboard.press("Tab")
@@ -817,3 +849,55 @@ def test_the_lobby_offers_large_tiles_and_keeps_the_rest_under_more_options(web,
     page.click("#eh-daily")
     expect(page.locator("#deal-code")).to_have_text(messages("en")["sol.daily_code"])
     expect(page.locator("#copy-code")).to_have_count(0)
+
+
+# ---- by keyboard alone -----------------------------------------------------------------------
+
+
+def tab_to(page: Page, selector: str, limit: int = 120, key: str = "Tab") -> None:
+    """Press Tab (or Shift+Tab) until ``selector`` has the focus: reachable by keyboard, in
+    the page's order."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("s => !!document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} is never reached with Tab")
+
+
+def test_the_learn_pages_and_the_settings_by_keyboard_alone(web, open_page):
+    page = open_page()
+    page.goto(f"{web.http}/")
+    expect(page.locator("#play-easy")).to_be_visible()
+    # Learn, from the top bar: the index, a game's rules, its other pages by their tabs.
+    tab_to(page, "#nav-learn")
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn-index .learn-card")).to_have_count(3)
+    tab_to(page, "a[href='#/learn/reflechi/rules']")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_have_text("Solitaire Réfléchi: Rules")
+    tab_to(page, "#tab-examples")
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn")).to_have_attribute("data-page", "examples")
+    # An example's try button, by keyboard: the engine answers.
+    example = next(e for e in CATALOGUE.values() if e.game_slug == "reflechi")
+    attempt = example.tries[0]
+    tab_to(page, f"[data-example='{example.id}'] [data-try='{attempt.name}']")
+    page.keyboard.press("Enter")
+    check_answer(page, "en", example, list(attempt.moves), attempt.expect)
+    # Settings: opened, changed and closed with the keyboard; the focus comes back.
+    tab_to(page, "#settings-button", key="Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    tab_to(page, "#set-four-colour")
+    page.keyboard.press("Space")
+    expect(page.locator("#set-four-colour")).to_be_checked()
+    assert page.evaluate("document.documentElement.classList.contains('four-colour')")
+    audit(page, "settings, four-colour suits on")
+    page.keyboard.press("Escape")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    expect(page.locator("#settings-button")).to_be_focused()
+    audit(page, "learn: réfléchi examples, four-colour suits")
+    # Back to the lobby by keyboard, from the top bar.
+    tab_to(page, ".topbar .brand", key="Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#play-easy")).to_be_visible()

@@ -24,10 +24,12 @@ export function cardFace(card, tag = "div") {
   const suit = SUITS[card[1]];
   el.className = `card face ${suit.red ? "red" : "black"} suit-${card[1]}`;
   el.dataset.card = card;
-  const corner = `<span class="rank">${shownRank(card)}</span><span class="suit">${suit.symbol}</span>`;
+  // The rank and suit are drawn by the style sheet from data-glyph (generated content): a
+  // picture of the card, not text, so the card's name (its aria-label) is all it says.
+  const corner = `<span class="rank" data-glyph="${shownRank(card)}"></span><span class="suit" data-glyph="${suit.symbol}"></span>`;
   el.innerHTML =
     `<span class="corner tl" aria-hidden="true">${corner}</span>` +
-    `<span class="pip" aria-hidden="true">${suit.symbol}</span>` +
+    `<span class="pip" aria-hidden="true" data-glyph="${suit.symbol}"></span>` +
     `<span class="corner br" aria-hidden="true">${corner}</span>`;
   if (tag === "div") el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardName(card));

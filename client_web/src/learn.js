@@ -102,7 +102,7 @@ export function openLearnDrawer(game, page = "rules", opener = null) {
   const title = h("h2", { id: "drawer-title" });
   const nav = h("div", { class: "drawer-tabs" });
   const panel = h(
-    "aside",
+    "div",
     { class: "drawer", id: "learn-drawer", role: "dialog", "aria-modal": "false", "aria-labelledby": "drawer-title", dataset: { game: slug } },
     h(
       "div",

@@ -36,7 +36,9 @@ export function renderBoard(game, ui) {
       onclick: ui.onStock,
     },
     game.stock ? cardBack("span") : h("span", { class: "card empty recycle" }, "\u21BB"),
-    h("span", { class: "count" }, String(game.stock)),
+    // The badge is drawn from data-glyph (the count is in the button's name already); an
+    // empty stock shows only the arrow that turns the waste back.
+    game.stock ? h("span", { class: "count", "aria-hidden": "true", "data-glyph": String(game.stock) }) : null,
   );
 
   // Only the top card of the waste plays; the others of a draw-3 fan can still be picked up
@@ -51,7 +53,7 @@ export function renderBoard(game, ui) {
   });
   const waste = h(
     "div",
-    { class: `waste fan${game.waste.length}`, id: id("waste"), "aria-label": t("sol.waste_label", { cards: cards(game.waste_count) }) },
+    { class: `waste fan${game.waste.length}`, id: id("waste"), role: "group", "aria-label": t("sol.waste_label", { cards: cards(game.waste_count) }) },
     wasteCards.length ? wasteCards : h("span", { class: "card empty" }),
   );
 
@@ -426,7 +428,7 @@ export function mountSolitaire(root, app, id, header) {
     const won = game.won
       ? h(
           "section",
-          { class: "result win", id: "result", role: "dialog", "aria-labelledby": "win-title" },
+          { class: "result win", id: "result", role: "dialog", "aria-labelledby": "win-title", tabindex: "0" },
           h("h2", { id: "win-title" }, t(seated() ? "sol.won_you" : "sol.won")),
           h("p", { class: "score-line", id: "score-line" }, t("sol.win_line", { score: game.score, moves: t("count.moves", { n: game.moves }), code: game.code ?? t("sol.today") })),
           seated() ? h("button", { class: "primary", onclick: () => ((state.newGame = true), render()) }, t("sol.new_game")) : null,

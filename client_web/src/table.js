@@ -127,7 +127,7 @@ export function resultPanel(game, room, me, actions, id = scoped(null)) {
   const over = game.turn.phase === "match_over";
   return h(
     "section",
-    { class: "result", id: id("result"), role: "dialog", "aria-labelledby": id("result-title") },
+    { class: "result", id: id("result"), role: "dialog", "aria-labelledby": id("result-title"), tabindex: "0" },
     h("h2", { id: id("result-title") }, resultTitle(result, room, me)),
     h("p", { class: "score-line", id: id("score-line") }, scoreLine(result, room, me)),
     layoffs.size ? h("p", { class: "muted laid-off-line" }, t("result.laid_off", { cards: [...layoffs.keys()].map(shortName).join(" ") })) : null,
@@ -197,7 +197,8 @@ export function renderTable(view, ui) {
       onclick: () => ui.onAction({ type: "draw_stock" }),
     },
     cardBack("span"),
-    h("span", { class: "count" }, String(turn.stock_count)),
+    // The badge is drawn from data-glyph: the count is in the button's name already.
+    h("span", { class: "count", "aria-hidden": "true", "data-glyph": String(turn.stock_count) }),
   );
   const discard = h(
     "button",

@@ -476,31 +476,31 @@ Gin Rummy belongs to the rummy family: card games in which players collect cards
 Games of gin are played with many small differences. Here the ace is always low, a knock needs 10 or less, gin and an undercut are each worth 25, and a game goes to 100 points, with no extra game or line bonuses.
 `,
   "learn.gin-rummy.faq": `
-### What is deadwood?
+## What is deadwood?
 The total value of the cards in no meld. The lower it is, the better.
 
-### Must I knock when I can?
+## Must I knock when I can?
 No. You may play on for a lower count or for gin. Knocking is your choice.
 
-### Do I have to lay off my cards on my opponent's melds?
+## Do I have to lay off my cards on my opponent's melds?
 No. When your opponent knocks, the game finds the best way to lay your loose cards off on their melds, and shows the result.
 
-### Why may I not discard the card I just took?
+## Why may I not discard the card I just took?
 That is the rule: a card taken from the discard pile stays in your hand at least one turn. Any other card may go.
 
-### What is an undercut?
+## What is an undercut?
 After a knock, when the defender's deadwood (after laying off) is as low as the knocker's or lower, the defender scores 25 plus the difference.
 
-### Can a queen, king and ace make a run?
+## Can a queen, king and ace make a run?
 No, the ace is low: ace, two, three is a run; queen, king, ace is not.
 
-### What happens when the stock runs low?
+## What happens when the stock runs low?
 When a plain discard leaves only two cards in the stock, the hand is dead: nobody scores and the same dealer deals again.
 
-### Can the bots see my cards?
+## Can the bots see my cards?
 No. A bot gets exactly what a player in its seat would see: its own hand and the table.
 
-### What is today's game?
+## What is today's game?
 A match against the normal bot in which everybody who plays that day (in UTC) gets the same cards, hand after hand.
 `,
   "learn.gin-rummy.examples": `
@@ -586,31 +586,31 @@ Games of patience, card games for a single player, have been played since the la
 Easy Harp doubles the deck, widens the tableau to nine columns and takes away the moving of whole runs, except a king's run into an empty column. Long runs have to be built and taken apart card by card: a patience in the true sense of the word.
 `,
   "learn.easy-harp.faq": `
-### Why can I not move my run onto another column?
+## Why can I not move my run onto another column?
 Only one card at a time moves between columns. A run moves as a whole only when it is led by a king, and only into an empty column.
 
-### Why will my queen not go to the empty column?
+## Why will my queen not go to the empty column?
 Only a king may go to an empty column, even when moving another card there would uncover a face-down one.
 
-### Why did my ace go to the second slot of its suit?
+## Why did my ace go to the second slot of its suit?
 Each of the eight slots has a suit, two per suit. A card goes to the first slot that takes it; an ace only to an empty slot of its own suit.
 
-### Does going through the stock cost points?
+## Does going through the stock cost points?
 No. In Easy Harp the stock may be turned over as often as you like, for free.
 
-### Does Undo give my moves back?
+## Does Undo give my moves back?
 Undo takes the position back and removes the points of what it undoes, but the move counter keeps counting.
 
-### What is a deal code?
+## What is a deal code?
 Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
 
-### What is today's deal?
+## What is today's deal?
 A deal that is the same for everyone that day (in UTC), picked among deals the server's solver has proved winnable.
 
-### Can every deal be won?
+## Can every deal be won?
 No. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window.
 
-### Why did a card I put back up earn no points?
+## Why did a card I put back up earn no points?
 Each card earns its foundation points once per game, so taking cards down and up again adds nothing.
 `,
   "learn.easy-harp.examples": `
@@ -694,22 +694,22 @@ Klondike is the best known game of patience, probably named after the Canadian g
 With every card of the tableau in sight, a whole game can be worked out in advance. Mathematicians and computer scientists have studied this form of Klondike, sometimes under the name Thoughtful Solitaire, precisely because a program can search it for a win.
 `,
   "learn.reflechi.faq": `
-### Every card is visible: why can I not move this stack?
+## Every card is visible: why can I not move this stack?
 A stack moves only when the cards on the one you pick form a run: alternating colours, each one rank lower than the card under it. A visible card is not always a movable one.
 
-### What does draw 3 change?
+## What does draw 3 change?
 Each tap turns three cards, and only the last one can be played. Playing it frees the card under it. Draw 1 turns one card at a time.
 
-### Why did my score drop by less than 100?
+## Why did my score drop by less than 100?
 Turning the waste back costs 100 points, but the score never goes below 0.
 
-### What is a game code?
+## What is a game code?
 A code such as TF1-D1N-AAAAAAB names a deal: TF1 is Réfléchi with dealing method 1, D1N draw 1 (D3N is draw 3), and the seven letters are the deal's number (A is 0, B is 1 and so on). The same code always rebuilds the same deal, stock included.
 
-### Can every deal be won?
+## Can every deal be won?
 No, not even with every card in sight. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window; today's deals are always winnable.
 
-### How is it different from Klondike?
+## How is it different from Klondike?
 Only in the deal: every card of the tableau is face up. The moves, the runs and the stock are those of Klondike.
 `,
   "learn.reflechi.examples": `

@@ -476,31 +476,31 @@ Gin Rummy należy do rodziny remika: gier, w których zbiera się karty w grupy 
 W gina gra się z wieloma drobnymi różnicami. Tutaj as jest zawsze najniższy, pukać można przy najwyżej 10 punktach, gin i podcięcie są warte po 25, a gra toczy się do 100 punktów, bez dodatkowych premii za grę czy za linie.
 `,
   "learn.gin-rummy.faq": `
-### Czym są luźne karty?
+## Czym są luźne karty?
 To karty spoza układów; liczy się sumę ich wartości. Im mniejsza, tym lepiej.
 
-### Czy muszę zapukać, gdy mogę?
+## Czy muszę zapukać, gdy mogę?
 Nie. Możesz grać dalej o mniejszą sumę albo o gina. Pukanie to twój wybór.
 
-### Czy muszę sam dokładać karty do układów przeciwnika?
+## Czy muszę sam dokładać karty do układów przeciwnika?
 Nie. Gdy przeciwnik zapuka, gra znajduje najlepszy sposób, żeby dołożyć twoje luźne karty do jego układów, i pokazuje wynik.
 
-### Dlaczego nie mogę odrzucić karty wziętej przed chwilą ze stosu?
+## Dlaczego nie mogę odrzucić karty wziętej przed chwilą ze stosu?
 Taka jest zasada: karta wzięta ze stosu odrzuconych zostaje w ręce co najmniej jedną turę. Każdą inną kartę można odrzucić.
 
-### Co to jest podcięcie?
+## Co to jest podcięcie?
 Gdy po zapukaniu obrońca ma w luźnych kartach (po dokładaniu) tyle samo co pukający albo mniej, obrońca dostaje 25 punktów i różnicę.
 
-### Czy dama, król i as tworzą sekwens?
+## Czy dama, król i as tworzą sekwens?
 Nie, as jest najniższy: as, dwójka, trójka to sekwens, a dama, król, as nie.
 
-### Co się dzieje, gdy kończy się talia?
+## Co się dzieje, gdy kończy się talia?
 Gdy zwykłe odrzucenie zostawi w talii tylko dwie karty, rozdanie jest martwe: nikt nie dostaje punktów i ten sam gracz rozdaje ponownie.
 
-### Czy boty widzą moje karty?
+## Czy boty widzą moje karty?
 Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją rękę i stół.
 
-### Co to jest gra dnia?
+## Co to jest gra dnia?
 Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
 `,
   "learn.gin-rummy.examples": `
@@ -586,31 +586,31 @@ W pasjanse, gry karciane dla jednej osoby, gra się od końca osiemnastego wieku
 Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera możliwość przenoszenia całych sekwencji, poza sekwencją od króla do pustej kolumny. Długie sekwencje trzeba budować i rozkładać karta po karcie: to cierpliwość w najprawdziwszym sensie.
 `,
   "learn.easy-harp.faq": `
-### Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
+## Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
 Z kolumny na kolumnę karty wędrują pojedynczo. W całości przenosi się tylko sekwencja zaczynająca się od króla i tylko do pustej kolumny.
 
-### Dlaczego dama nie chce iść do pustej kolumny?
+## Dlaczego dama nie chce iść do pustej kolumny?
 Do pustej kolumny może trafić tylko król, nawet wtedy, gdy przeniesienie innej karty odsłoniłoby zakrytą kartę.
 
-### Dlaczego mój as trafił na drugie miejsce swojego koloru?
+## Dlaczego mój as trafił na drugie miejsce swojego koloru?
 Każde z ośmiu miejsc ma swój kolor, po dwa na kolor. Karta ląduje na pierwszym miejscu, które ją przyjmie, a asa przyjmie tylko puste miejsce jego koloru.
 
-### Czy przekładanie talii kosztuje punkty?
+## Czy przekładanie talii kosztuje punkty?
 Nie. W Easy Harp talię można przekładać dowolnie często i za darmo.
 
-### Czy Cofnij oddaje mi ruchy?
+## Czy Cofnij oddaje mi ruchy?
 Cofanie przywraca pozycję i odejmuje punkty za to, co cofa, ale licznik ruchów liczy dalej.
 
-### Co to jest kod rozdania?
+## Co to jest kod rozdania?
 Każde rozdanie ma numer od 1 do 999 999. Kod EH1-N-AAAAAAF oznacza Easy Harp, sposób rozdawania 1, jedyną opcję N i numer zapisany literami (A to 0, B to 1 i tak dalej): AAAAAAF to rozdanie 5. Ten sam kod zawsze daje to samo rozdanie, razem z talią, więc można go wysłać znajomemu.
 
-### Co to jest rozdanie dnia?
+## Co to jest rozdanie dnia?
 Rozdanie takie samo dla wszystkich tego dnia (według UTC), wybierane spośród rozdań, o których solver serwera udowodnił, że da się je wygrać.
 
-### Czy każde rozdanie da się wygrać?
+## Czy każde rozdanie da się wygrać?
 Nie. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”.
 
-### Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
+## Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
 Każda karta zdobywa punkty za stos końcowy raz na partię, więc zdejmowanie i odkładanie kart niczego nie dodaje.
 `,
   "learn.easy-harp.examples": `
@@ -694,22 +694,22 @@ Klondike to najbardziej znany pasjans, nazwany zapewne od kanadyjskiej gorączki
 Gdy widać każdą kartę planszy, całą partię można rozpracować z góry. Matematycy i informatycy badali tę postać Klondike, czasem pod nazwą Thoughtful Solitaire, właśnie dlatego, że program może w niej szukać wygranej.
 `,
   "learn.reflechi.faq": `
-### Widzę wszystkie karty: dlaczego nie mogę przenieść tego stosu?
+## Widzę wszystkie karty: dlaczego nie mogę przenieść tego stosu?
 Stos przenosi się tylko wtedy, gdy karty na wybranej karcie tworzą sekwencję: barwy na przemian, każda o jedną rangę niższa od karty pod nią. Widoczna karta nie zawsze jest kartą, którą można przenieść.
 
-### Co zmienia gra po 3 karty?
+## Co zmienia gra po 3 karty?
 Każde dotknięcie odkrywa trzy karty i zagrać można tylko ostatnią. Zagranie jej uwalnia kartę pod nią. Przy grze po 1 karcie odkrywa się po jednej.
 
-### Dlaczego wynik spadł o mniej niż 100?
+## Dlaczego wynik spadł o mniej niż 100?
 Przełożenie stosu odkrytych kosztuje 100 punktów, ale wynik nigdy nie spada poniżej 0.
 
-### Co to jest kod gry?
+## Co to jest kod gry?
 Kod, na przykład TF1-D1N-AAAAAAB, oznacza jedno rozdanie: TF1 to Réfléchi ze sposobem rozdawania 1, D1N to gra po 1 karcie (D3N po 3), a siedem liter to numer rozdania (A to 0, B to 1 i tak dalej). Ten sam kod zawsze odtwarza to samo rozdanie, razem z talią.
 
-### Czy każde rozdanie da się wygrać?
+## Czy każde rozdanie da się wygrać?
 Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”; rozdania dnia zawsze da się wygrać.
 
-### Czym różni się od Klondike?
+## Czym różni się od Klondike?
 Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
 `,
   "learn.reflechi.examples": `
