@@ -173,7 +173,13 @@ async def test_a_player_away_past_the_grace_period_forfeits_and_everyone_is_told
     assert state.view["room"]["forfeit"] == 0 and state.view["room"]["winner"] == 1
     assert state.view["room"]["forfeit_reason"] == "left"
     await eve.wait(room, lambda s: s.view["room"]["status"] == "finished")
-    assert any(n.get("kind") == "forfeit" for n in eve.notices + bob.notices)
+    # The notice follows the patch of the forfeit (the protocol's order): the next frames.
+    for _ in range(50):
+        if all(any(n.get("kind") == "forfeit" for n in c.notices) for c in (eve, bob)):
+            break
+        await asyncio.sleep(0.05)
+    for client in (eve, bob):
+        assert any(n.get("kind") == "forfeit" for n in client.notices)
     await asyncio.sleep(0.3)
     status, replay = server.get(f"/api/replays/{room}")
     assert status == 200 and replay["result"]["forfeit"] == 0
