@@ -62,10 +62,10 @@ DISCARD, TAKE, STOCK = 0, 1, 2
 
 class ExpertBot(HardBot):
     level = "expert"
-    samples = 48
-    more = 96
+    samples = 96
+    more = 160
     close = 2.0
-    confidence = 1.0
+    confidence = 2.0
     policies = POLICY_MIX
 
     def _utility(self, table: Table, points: int) -> float:
@@ -102,8 +102,10 @@ class ExpertBot(HardBot):
         top = table.top
         if top is None or not melds_with(table.mask, BIT_OF[top]):
             return False
-        stock, take = self.judge(table, [(STOCK, 0, 0), (TAKE, 0, 0)], "draw")
-        return sum(take) > sum(stock)
+        baseline = super().take(table)
+        options = [(TAKE, 0, 0), (STOCK, 0, 0)] if baseline else [(STOCK, 0, 0), (TAKE, 0, 0)]
+        results = self.judge(table, options, "draw")
+        return (clearly_best(results, self.confidence) == 0) == baseline
 
     def discard(self, table: Table) -> tuple[str, bool]:
         options = discard_options(table.mask, table.hand, table.taken)
