@@ -12,8 +12,17 @@
  * opponent's known cards, the unseen cards with their belief weights and the options to
  * compare. For each sample it draws an opponent hand (weighted, without replacement, redrawn
  * when a card the opponent took melds with nothing) and a stock order, then plays every
- * option to the end of the hand on that same deal (common random numbers). The playout
- * policies are described in playout.py, which is their reference in Python.
+ * option to the end of the hand on that same deal (common random numbers).
+ *
+ * Playout policies (``policies`` gives one (own, opponent) pair per sample, in turn):
+ *   GREEDY     take the top discard if it melds and lowers the deadwood, else draw; discard
+ *              the least-deadwood card (the higher one, then the less connected one, on
+ *              ties); knock at the first chance;
+ *   SIMPLE     the research baseline: take any card that melds, a random least-deadwood
+ *              discard, knock at the first chance;
+ *   LOW_KNOCK  GREEDY that knocks only at 5 or less until the stock is nearly gone;
+ *   GIN_WAIT   GREEDY that waits for gin while the stock is long, knocks late;
+ *   TIMED      GREEDY with the hard bot's knock timing (10, then 7, then 4 as turns pass).
  *
  * judge(hand, pile, known, unseen, weights, unknown, options, samples, seed, policies)
  *   -> list, per option, of the points won by the bot in each sample (negative: lost).
@@ -260,7 +269,7 @@ static inline int below(Rng *r, int n) { return (int)((next64(r) >> 33) % (uint6
 
 /* ---- playout policies -------------------------------------------------------------------- */
 
-enum { GREEDY = 0, SIMPLE = 1, LOW_KNOCK = 2, GIN_WAIT = 3, NPOLICIES = 4 };
+enum { GREEDY = 0, SIMPLE = 1, LOW_KNOCK = 2, GIN_WAIT = 3, TIMED = 4, NPOLICIES = 5 };
 
 static inline int melds_with(uint64_t mask, int card) {
   for (int k = 0; k < NPAT[card]; k++)
@@ -310,6 +319,10 @@ static inline int knocks(int policy, int left, int stock) {
       return left <= 5 || stock <= 8;
     case GIN_WAIT:
       return left == 0 || (stock <= 16 && left <= 10) || (stock <= 24 && left <= 4);
+    case TIMED: { /* the hard bot's knock timing; a player's turns counted from the stock */
+      int turns = (31 - stock) / 2;
+      return left == 0 || stock <= 6 || left <= (turns <= 6 ? 10 : turns <= 10 ? 7 : 4);
+    }
     default:
       return 1;
   }

@@ -44,7 +44,7 @@ from server.games.gin_rummy.bots.table import Table, discard_options
 MATCH_BONUS = 40
 
 # Playout policies, as numbered in _sim.c.
-GREEDY, SIMPLE, LOW_KNOCK, GIN_WAIT = range(4)
+GREEDY, SIMPLE, LOW_KNOCK, GIN_WAIT, TIMED = range(5)
 # (own policy, opponent's policy) per sample, in turn.
 POLICY_MIX = (
     (GREEDY, GREEDY),
@@ -65,7 +65,7 @@ class ExpertBot(HardBot):
     samples = 96
     more = 160
     close = 2.0
-    confidence = 2.0
+    confidence = 1.5
     policies = POLICY_MIX
 
     def _utility(self, table: Table, points: int) -> float:
