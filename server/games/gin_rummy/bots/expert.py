@@ -63,7 +63,7 @@ DISCARD, TAKE, STOCK = 0, 1, 2
 class ExpertBot(HardBot):
     level = "expert"
     samples = 96
-    more = 160
+    more = 320
     close = 2.0
     confidence = 1.5
     policies = POLICY_MIX
