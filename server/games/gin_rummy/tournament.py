@@ -11,8 +11,9 @@ of :mod:`server.games.gin_rummy.references` (``defensive``, ``cautious``).
 The round robin plays every pair of players on the same deal seeds and prints one table:
 each pairing's share with its interval, then Elo-like ratings fitted to all the match results
 at once (Bradley-Terry: the chance that A beats B is ``1 / (1 + 10 ** ((R_B - R_A) / 400))``,
-maximum likelihood, ``simple`` fixed at 1500), each with a 95% interval from the curvature of
-the likelihood.
+maximum likelihood, ``simple`` fixed at 1500, or the first player named when ``simple`` does
+not play), each with a 95% interval from the curvature of the likelihood, which counts every
+match as an independent result.
 """
 
 from __future__ import annotations
