@@ -42,7 +42,9 @@ about +-4 points, so only the large steps are certain):
 Final figures (commit of issue 18; the round robin and the runs below are in its report):
 expert vs simple 75.15% over 1 000 pairs (95% interval 73.39% .. 76.91%, seed 7), mean
 decision 10.4 ms and p95 44 ms on a core shared with other work (load 6 to 9 on 2 cores);
-expert vs hard 67.8% over 300 pairs (64.3% .. 71.4%, seed 8). In the round robin (80 pairs
+expert vs hard 67.8% over 300 pairs (64.3% .. 71.4%, seed 8), vs cautious 71.8%
+(68.4% .. 75.2%), vs defensive 86.5% (83.7% .. 89.3%); hard vs normal 59.0% and normal vs
+easy 58.5% over 400 pairs (lower bounds 56.2% and 55.5%). In the round robin (80 pairs
 a pairing) the expert beats every level and both references by 69% or more; the reference
 ``cautious`` (gin only while the stock is long) beats hard, normal, easy and simple, which
 all knock early: waiting is worth more against them than those levels assume.
