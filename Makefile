@@ -32,11 +32,11 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(VENV)/.run-deps: pyproject.toml server/games/solitaire/_search.c | $(BIN)/python
+$(VENV)/.run-deps: pyproject.toml server/games/solitaire/_search.c server/games/gin_rummy/bots/_sim.c | $(BIN)/python
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(VENV)/.dev-deps: pyproject.toml server/games/solitaire/_search.c | $(BIN)/python
+$(VENV)/.dev-deps: pyproject.toml server/games/solitaire/_search.c server/games/gin_rummy/bots/_sim.c | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(VENV)/.run-deps
 

@@ -7,6 +7,7 @@ from server.games.gin_rummy import DISCARD, Action, new_match
 from server.games.gin_rummy.bots import LEVELS, make_bot
 from server.games.gin_rummy.bots.belief import Belief
 from server.games.gin_rummy.bots.table import read_view
+from server.games.gin_rummy.melds import VALUES, arrangement_of_mask, deadwood_of_mask, hand_mask
 
 ALL = (*LEVELS, "simple")
 
@@ -153,3 +154,110 @@ def test_no_bot_sees_hidden_cards(level):
 def test_unknown_levels_are_refused():
     with pytest.raises(ValueError):
         make_bot("grandmaster")
+
+
+# ---- the expert's playouts (C) ----------------------------------------------------------
+
+
+def _knock_hands(rng, count):
+    """``count`` pairs (10-card hand of deadwood <= 10, another 10-card hand), built from
+    random runs and sets plus low loose cards; the other hand often lays off on them."""
+    from server.games.cards import CARDS, RANKS, SUITS
+
+    made = 0
+    while made < count:
+        mine: list[str] = []
+        for _ in range(rng.choice((2, 3, 3))):
+            if rng.random() < 0.5:
+                rank = rng.randrange(13)
+                meld = [RANKS[rank] + s for s in rng.sample(SUITS, rng.choice((3, 3, 4)))]
+            else:
+                start, suit = rng.randrange(11), rng.choice(SUITS)
+                length = min(rng.choice((3, 3, 4, 5)), 13 - start)
+                meld = [RANKS[r] + suit for r in range(start, start + length)]
+            if not set(meld) & set(mine) and len(mine) + len(meld) <= 10:
+                mine += meld
+        low = [c for c in CARDS if c not in mine and RANKS.index(c[0]) < 5]
+        mine += rng.sample(low, 10 - len(mine))
+        if deadwood_of_mask(hand_mask(mine)) > 10:
+            continue
+        rest = [c for c in CARDS if c not in mine]
+        made += 1
+        yield mine, rng.sample(rest, 10)
+
+
+def test_the_c_playouts_score_as_the_engine_does():
+    import random
+
+    from server.games.gin_rummy.bots import _sim
+    from server.games.gin_rummy.scoring import score_knock
+
+    rng = random.Random(4)
+    kinds = set()
+    for mine, theirs in _knock_hands(rng, 1500):
+        a, b = hand_mask(mine), hand_mask(theirs)
+        assert _sim.deadwood(a) == deadwood_of_mask(a), mine
+        assert _sim.deadwood(b) == deadwood_of_mask(b), theirs
+        result = score_knock(0, (mine, theirs), mine[0])
+        kinds.add(result.kind)
+        expected = result.points if result.winner == 0 else -result.points
+        assert _sim.knock_points(a, b) == expected, (mine, theirs)
+    assert kinds == {"knock", "undercut", "gin"}
+
+
+def _expert_table(seed=11, plies=9):
+    match = new_match(seed)
+    bot = make_bot("expert", 1)
+    for _ in range(plies):
+        seat = match.to_act
+        match = match.apply(seat, bot.act(match.view(seat)))
+    while match.phase != DISCARD:
+        seat = match.to_act
+        match = match.apply(seat, bot.act(match.view(seat)))
+    return match, read_view(match.view(match.to_act))
+
+
+def test_the_expert_judges_options_on_the_same_deals_and_the_same_seed_gives_the_same_answer():
+    from server.games.gin_rummy.bots.expert import DISCARD as OPT
+    from server.games.gin_rummy.bots.expert import INDEX
+
+    _, table = _expert_table()
+    bot = make_bot("expert", 3)
+    card = table.hand[0]
+    options = [(OPT, INDEX[card], 0), (OPT, INDEX[card], 0)]
+    first = bot.judge(table, options, "x")
+    assert first[0] == first[1]  # the same option on the same deals plays out the same
+    assert bot.judge(table, options, "x") == first
+    assert make_bot("expert", 4).judge(table, options, "x") != first
+
+
+def test_close_decisions_get_more_deals():
+    from server.games.gin_rummy.bots.expert import DISCARD as OPT
+    from server.games.gin_rummy.bots.expert import INDEX, ExpertBot
+
+    _, table = _expert_table()
+    bot = make_bot("expert", 3)
+    twins = [(OPT, INDEX[table.hand[0]], 0)] * 2
+    assert len(bot.judge(table, twins, "x")[0]) == ExpertBot.samples + ExpertBot.more
+    # Throwing the lowest card of a meld against the highest loose one is no contest.
+    arrangement = arrangement_of_mask(table.mask)
+    loose = max(arrangement.deadwood_cards, key=lambda c: VALUES[c], default=None)
+    melded = [c for m in arrangement.melds for c in m if c != table.taken]
+    if loose and melded and loose != table.taken:
+        clear = [(OPT, INDEX[loose], 0), (OPT, INDEX[melded[0]], 0)]
+        assert len(bot.judge(table, clear, "x")[0]) == ExpertBot.samples
+
+
+def test_the_playout_mix_holds_more_than_one_kind_of_opponent():
+    from server.games.gin_rummy.bots.expert import POLICY_MIX
+
+    assert len({opp for _, opp in POLICY_MIX}) >= 3
+
+
+def test_the_c_playouts_refuse_bad_input():
+    from server.games.gin_rummy.bots import _sim
+
+    with pytest.raises(ValueError, match="card numbers"):
+        _sim.judge(1, [60], 0, [], [], 0, [(0, 0, 0)], 1, 1, [0, 0])
+    with pytest.raises(ValueError, match="options"):
+        _sim.judge(1, [], 0, [1, 2], [1.0, 1.0], 0, [(0, 5, 0)], 1, 1, [0, 0])

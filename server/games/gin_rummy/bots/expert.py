@@ -1,11 +1,30 @@
-"""The expert bot: a belief over the opponent's hand, judged by determinized Monte Carlo.
+"""The expert bot: every decision judged by playing the hand out, in C, against a mix of
+opponents.
 
-For each decision worth thinking about (take the top discard or not; which card to discard;
-knock or play on) the expert draws opponent hands from its :class:`Belief` (the Bayes-updated
-chance of every unseen card being held) and a random stock order for each, then plays every
-option out to the end of the hand on the same samples (common random numbers, so the options
-are compared on equal luck). The option with the best average result wins. A match-point
-bonus makes a knock that ends the match, or a risk that loses it, count for more.
+For each decision worth thinking about (take the top discard or draw from the stock; which
+card to discard; knock or play on) the expert draws opponent hands from its
+:class:`~server.games.gin_rummy.bots.belief.Belief` (the Bayes-updated chance of every unseen
+card being held, hands in which a card the opponent took melds with nothing redrawn) and a
+stock order for each, then plays every option out to the end of the hand on the same deals
+(common random numbers, so the options are compared on equal luck). The playouts run in C
+(:mod:`._sim`, a whole hand in a few microseconds) with the engine's scoring: lay-offs,
+undercuts, gin.
+
+What moved the figures (see the module docstring of :mod:`server.games.gin_rummy.bots`):
+
+* every discard is judged, not only the hard bot's first three, and a knock is an option
+  beside each discard that allows it;
+* the opponent in a playout is not always the greedy player: the samples cycle through a mix
+  (greedy, the research baseline's take-any-meld-card and random tie-break, a low knocker
+  that waits for 5 or less, a gin waiter that knocks late), so a choice has to be good
+  against more than one kind of player;
+* more samples only for close decisions: a first round of ``samples`` deals; if the best two
+  options are within ``close`` standard errors, ``more`` deals follow;
+* the hard bot's choice is the baseline, and an alternative must beat it by ``confidence``
+  standard errors of the paired differences (noise in a few dozen playouts does not pick a
+  worse discard by chance);
+* a match-point bonus makes a knock that ends the match, or a risk that loses it, count for
+  more.
 
 Thinking is bounded by a number of samples, not by the clock, so the bot stays a
 deterministic function of (view, seed).
@@ -13,25 +32,41 @@ deterministic function of (view, seed).
 
 from __future__ import annotations
 
+import math
+
+from server.games.cards import CARDS
+from server.games.gin_rummy.bots import _sim
 from server.games.gin_rummy.bots.belief import Belief
 from server.games.gin_rummy.bots.levels import HardBot
-from server.games.gin_rummy.bots.playout import (
-    BIT_OF,
-    greedy_discard,
-    knock_points,
-    melds_with,
-    play_out,
-)
+from server.games.gin_rummy.bots.playout import BIT_OF, melds_with
 from server.games.gin_rummy.bots.table import Table, discard_options
 
 MATCH_BONUS = 40
 
+# Playout policies, as numbered in _sim.c.
+GREEDY, SIMPLE, LOW_KNOCK, GIN_WAIT, TIMED = range(5)
+# (own policy, opponent's policy) per sample, in turn.
+POLICY_MIX = (
+    (GREEDY, GREEDY),
+    (GREEDY, SIMPLE),
+    (GREEDY, GREEDY),
+    (GREEDY, LOW_KNOCK),
+    (GREEDY, GREEDY),
+    (GREEDY, SIMPLE),
+    (GREEDY, GREEDY),
+    (GREEDY, GIN_WAIT),
+)
+INDEX = {c: i for i, c in enumerate(CARDS)}
+DISCARD, TAKE, STOCK = 0, 1, 2
+
 
 class ExpertBot(HardBot):
     level = "expert"
-    samples = 100
-    candidates = 3
-    confidence = 2.0
+    samples = 96
+    more = 320
+    close = 2.0
+    confidence = 1.5
+    policies = POLICY_MIX
 
     def _utility(self, table: Table, points: int) -> float:
         me, opp = table.scores[table.seat], table.scores[table.opp]
@@ -41,74 +76,64 @@ class ExpertBot(HardBot):
             return points - MATCH_BONUS
         return points
 
-    def _deals(self, table: Table, salt: str):
+    def judge(self, table: Table, options: list[tuple[int, int, int]], salt: str):
+        """Per option, the utility of each sampled deal (more deals when the call is close)."""
         belief = Belief(table)
+        unseen = belief.unseen
+        weights = [belief.weights[c] for c in unseen]
+        pile = [INDEX[c] for c in table.pile]
+        known = sum(BIT_OF[c] for c in belief.known)
+        flat = [p for pair in self.policies for p in pair]
         rng = table.rng(self.seed, salt)
-        pile = [BIT_OF[c] for c in table.pile]
-        for _ in range(self.samples):
-            hand, stock = belief.sample(rng)
-            yield sum(BIT_OF[c] for c in hand), [BIT_OF[c] for c in stock], pile
+        args = (table.mask, pile, known, [INDEX[c] for c in unseen], weights)
+        args += (belief.unknown_count, options)
+        points = _sim.judge(*args, self.samples, rng.getrandbits(64), flat)
+        if len(options) > 1 and _close(points, self.close):
+            extra = _sim.judge(*args, self.more, rng.getrandbits(64), flat)
+            points = [a + b for a, b in zip(points, extra, strict=True)]
+        utility = self._utility
+        cache: dict[int, float] = {}
+        return [
+            [cache[p] if p in cache else cache.setdefault(p, utility(table, p)) for p in row]
+            for row in points
+        ]
 
     def take(self, table: Table) -> bool:
         top = table.top
         if top is None or not melds_with(table.mask, BIT_OF[top]):
             return False
-        top_bit = BIT_OF[top]
-        totals = [0.0, 0.0]  # stock, take
-        for opp, stock, pile in self._deals(table, "draw"):
-            for option in (0, 1):
-                deck, heap = list(stock), list(pile)
-                if option:
-                    mask = table.mask | heap.pop()
-                    forbidden = top_bit
-                else:
-                    mask = table.mask | deck.pop()
-                    forbidden = 0
-                card, left = greedy_discard(mask, forbidden)
-                mask ^= card
-                if left <= 10:
-                    points = knock_points(mask, opp)
-                else:
-                    heap.append(card)
-                    points = 0 if len(deck) <= 2 else play_out([mask, opp], deck, heap, 1)
-                totals[option] += self._utility(table, points)
-        return totals[1] > totals[0]
+        baseline = super().take(table)
+        options = [(TAKE, 0, 0), (STOCK, 0, 0)] if baseline else [(STOCK, 0, 0), (TAKE, 0, 0)]
+        results = self.judge(table, options, "draw")
+        return (clearly_best(results, self.confidence) == 0) == baseline
 
     def discard(self, table: Table) -> tuple[str, bool]:
         options = discard_options(table.mask, table.hand, table.taken)
         least = min(dw for dw, _ in options)
         if least == 0:
             return next(c for dw, c in options if dw == 0), True
-        ranked = self.ranked_discards(table, options)
+        scored = sorted(self.score_discards(table, options))
         deadwood = {c: dw for dw, c in options}
-        first = ranked[0]
-        # The hard bot's choice is the baseline; the samples must show an alternative is
-        # clearly better (paired difference beyond ``confidence`` standard errors), so noise
-        # in a few dozen playouts does not pick a worse discard by chance.
+        first = scored[0][2]
         choices = [(first, self.should_knock(table, deadwood[first]))]
-        for card in ranked[: self.candidates]:
-            choices += [(card, False)] + ([(card, True)] if deadwood[card] <= 10 else [])
-        choices += [(c, True) for dw, c in options if dw == least <= 10]
+        for _, _, card, dw in scored:
+            choices += [(card, False)] + ([(card, True)] if dw <= 10 else [])
         choices = list(dict.fromkeys(choices))
         if len(choices) == 1:
             return choices[0]
-        results: list[list[float]] = [[] for _ in choices]
-        for opp, stock, pile in self._deals(table, "discard"):
-            for i, (card, knock) in enumerate(choices):
-                mask = table.mask ^ BIT_OF[card]
-                if knock:
-                    points = knock_points(mask, opp)
-                elif table.stock_count <= 2:
-                    points = 0
-                else:
-                    points = play_out([mask, opp], list(stock), [*pile, BIT_OF[card]], 1)
-                results[i].append(self._utility(table, points))
+        results = self.judge(table, [(DISCARD, INDEX[c], int(k)) for c, k in choices], "discard")
         return choices[clearly_best(results, self.confidence)]
 
-    def ranked_discards(self, table: Table, options) -> list[str]:
-        """Discards in the hard bot's order of preference (best first)."""
-        scored = self.score_discards(table, options)
-        return [card for _, _, card, _ in sorted(scored)]
+
+def _close(points: list[list[int]], margin: float) -> bool:
+    """True if the best two options' paired difference is within ``margin`` standard errors."""
+    means = sorted(range(len(points)), key=lambda i: -sum(points[i]))
+    a, b = points[means[0]], points[means[1]]
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= margin * math.sqrt(var / n)
 
 
 def clearly_best(results: list[list[float]], confidence: float) -> int:
