@@ -26,6 +26,7 @@ from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.games.solitaire import encode, variant_for
 from server.lobby import MAX_PAGE
 from server.node import Node
+from server.profiles import ROUTES as PLAYER_ROUTES
 from server.replays import replay_frames
 from server.store import Store, open_store
 from server.ws import Gateway
@@ -161,6 +162,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
             *EXAMPLE_ROUTES,
+            *PLAYER_ROUTES,
             # The browser client, built by `make run` / `make test` (client_web/build.mjs).
             Mount("/", StaticFiles(directory=CLIENT, html=True, check_dir=False)),
         ],

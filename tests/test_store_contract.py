@@ -7,6 +7,7 @@ key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after th
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -527,3 +528,70 @@ async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores
         "entry": entry(0),
     }
     await events.aclose()
+
+
+# Players
+
+
+SINCE = float(int(time.time()) - 100)
+
+
+def player_record(player_id: str = "p222222222222", name: str = "Ann") -> dict[str, Any]:
+    return {"id": player_id, "name": name, "created": SINCE, "seen": SINCE, "settings": {}}
+
+
+async def test_a_player_is_found_by_id_and_by_the_hash_of_the_secret(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.player("p222222222222") == player_record()
+    assert await store.player_by_secret("h1" * 32) == player_record()
+    assert await store.player_by_secret("h2" * 32) is None
+    assert await store.player("p333333333333") is None
+
+
+async def test_a_taken_player_id_or_secret_hash_conflicts(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record(name="Bob"), "h2" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record("p333333333333"), "h1" * 32)
+    assert (await store.player("p222222222222"))["name"] == "Ann"
+    assert await store.player("p333333333333") is None
+
+
+async def test_an_update_changes_fields_and_marks_the_player_seen(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    updated = await store.update_player("p222222222222", {"name": "Bo", "settings": {"x": 1}})
+    assert updated is not None and updated["name"] == "Bo" and updated["settings"] == {"x": 1}
+    assert updated["seen"] > SINCE and updated["created"] == SINCE
+    assert await store.player_by_secret("h1" * 32) == updated
+    assert await store.update_player("p333333333333", {"name": "X"}) is None
+
+
+async def test_a_reset_secret_replaces_the_old_one_at_once(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32)
+    assert await store.player_by_secret("h1" * 32) is None
+    assert (await store.player_by_secret("h2" * 32))["id"] == "p222222222222"
+    assert not await store.reset_secret("p333333333333", "h3" * 32)
+
+
+async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> None:
+    assert [await store.allow("a", 3, 3600) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert await store.allow("b", 3, 3600)
+
+
+async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import PLAYER_TTL
+
+    store = redis_stores.open()
+    await store.create_player(player_record(), "h1" * 32)
+    await store.allow("a", 3, 3600)
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        for key in (keys.player("p222222222222"), keys.secret("h1" * 32)):
+            assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
+        allowances = [k async for k in client.scan_iter(match=f"{redis_prefix}:allow:*")]
+        assert len(allowances) == 1 and 0 < await client.ttl(allowances[0]) <= 3600
+    finally:
+        await client.aclose()

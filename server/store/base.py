@@ -107,6 +107,38 @@ class Store(ABC):
     async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
         """Store ``deal`` under ``key`` unless one is there; return the stored deal."""
 
+    # ---- players --------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        """Store a new player (``record["id"]``) reached by ``secret_hash``; :class:`Conflict`
+        if the id or the hash is taken. Kept :data:`~server.store.keys.PLAYER_TTL` from
+        the last time it was seen."""
+
+    @abstractmethod
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        """The player's record (never the secret's hash), or None."""
+
+    @abstractmethod
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        """The record of the player whose current secret has this hash, or None."""
+
+    @abstractmethod
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        """Set some fields of a record (name, settings, seen), keep it another PLAYER_TTL;
+        the new record, or None if there is no such player."""
+
+    @abstractmethod
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        """Reach the player by ``secret_hash`` from now on; the old secret stops working at
+        once. False if there is no such player."""
+
+    @abstractmethod
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        """Count one use of ``bucket`` (such as player creation from one address) in the
+        current fixed window of ``window_s`` seconds; False, counting nothing more, once
+        ``limit`` uses were counted in it. Shared by every node; windows expire."""
+
     # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod

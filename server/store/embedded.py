@@ -20,6 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
+from server.store.keys import PLAYER_TTL
+
+ALLOWANCES = 100_000
+"""Rate-limit windows kept in memory at most (old windows go first)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, active INTEGER NOT NULL);
@@ -29,6 +33,9 @@ CREATE TABLE IF NOT EXISTS replays (id TEXT PRIMARY KEY, finished REAL NOT NULL,
                                     body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS daily (key TEXT PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lobby (room TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, secret TEXT NOT NULL UNIQUE,
+                                    body TEXT NOT NULL, seen REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS players_seen ON players (seen);
 """
 
 
@@ -49,6 +56,7 @@ class EmbeddedStore(Store):
         self._presence: dict[str, dict[str, list[int]]] = {}
         self._lobby_version = 0
         self._queue: asyncio.Queue[Event] | None = None
+        self._allowances: dict[tuple[str, int], int] = {}
         active = self._pool.submit(self._open).result()
         self._lapsed.update(active)
         self._active = set(active)
@@ -205,6 +213,86 @@ class EmbeddedStore(Store):
         stored = await self.daily(key)
         assert stored is not None
         return stored
+
+    # ---- players ---------------------------------------------------------------------------------
+
+    def _create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            # Players not seen for PLAYER_TTL are forgotten (the index on seen keeps it cheap).
+            db.execute("DELETE FROM players WHERE seen < ?", (time.time() - PLAYER_TTL,))
+            db.execute(
+                "INSERT INTO players (id, secret, body, seen) VALUES (?, ?, ?, ?)",
+                (record["id"], secret_hash, json.dumps(record), record["seen"]),
+            )
+
+        try:
+            self._transaction(work)
+        except sqlite3.IntegrityError:
+            raise Conflict(f"player {record['id']} or its secret exists") from None
+
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        await self._run(self._create_player, record, secret_hash)
+
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM players WHERE id = ? AND seen >= ?",
+            (player_id, time.time() - PLAYER_TTL),
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM players WHERE secret = ? AND seen >= ?",
+            (secret_hash, time.time() - PLAYER_TTL),
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    def _update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        def work(db: sqlite3.Connection) -> dict[str, Any] | None:
+            row = db.execute(
+                "SELECT body FROM players WHERE id = ? AND seen >= ?",
+                (player_id, time.time() - PLAYER_TTL),
+            ).fetchone()
+            if row is None:
+                return None
+            record = {**json.loads(row[0]), **changes}
+            record["seen"] = max(record["seen"], time.time())
+            db.execute(
+                "UPDATE players SET body = ?, seen = ? WHERE id = ?",
+                (json.dumps(record), record["seen"], player_id),
+            )
+            return record
+
+        return self._transaction(work)
+
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        return await self._run(self._update_player, player_id, changes)
+
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        rows = await self._run(
+            self._changed, "UPDATE players SET secret = ? WHERE id = ?", (secret_hash, player_id)
+        )
+        return rows > 0
+
+    def _changed(self, sql: str, params: tuple) -> int:
+        assert self._db is not None
+        return self._db.execute(sql, params).rowcount
+
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        window = int(time.time() // window_s)
+        key = (bucket, window)
+        count = self._allowances.get(key, 0)
+        if count >= limit:
+            return False
+        if key not in self._allowances and len(self._allowances) >= ALLOWANCES:
+            for old in [k for k in self._allowances if k[1] < window]:
+                del self._allowances[old]  # windows that are over
+            if len(self._allowances) >= ALLOWANCES:
+                return False  # a flood of distinct buckets in one window: refuse the rest
+        self._allowances[key] = count + 1
+        return True
 
     # ---- leases (in memory: one process) -----------------------------------------------------
 

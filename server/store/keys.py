@@ -7,6 +7,9 @@ FINISHED_ROOM_TTL = 7 * 24 * 3600
 REPLAY_TTL = 90 * 24 * 3600
 DAILY_TTL = 40 * 24 * 3600
 REPLAY_INDEX_LIMIT = 10_000
+PLAYER_TTL = 400 * 24 * 3600
+"""A player nobody has seen for this long is forgotten (record, secret, statistics,
+rating, games); every hello refreshes it."""
 PRESENCE_TTL = 24 * 3600
 """A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
@@ -73,3 +76,17 @@ class Keys:
     @property
     def lobby_version(self) -> str:
         return f"{self.prefix}:lobby:version"
+
+    # ---- players -------------------------------------------------------------------------
+
+    def player(self, player_id: str) -> str:
+        """A player's record (JSON, with the secret's hash), PLAYER_TTL from last seen."""
+        return f"{self.prefix}:player:{player_id}"
+
+    def secret(self, secret_hash: str) -> str:
+        """The player id a secret's hash belongs to (same TTL as the player)."""
+        return f"{self.prefix}:secret:{secret_hash}"
+
+    def allowance(self, bucket: str, window: int) -> str:
+        """A counter of one fixed window of a rate limit (expires with the window)."""
+        return f"{self.prefix}:allow:{bucket}:{window}"

@@ -36,6 +36,7 @@ from server.store.base import (
 from server.store.keys import (
     DAILY_TTL,
     FINISHED_ROOM_TTL,
+    PLAYER_TTL,
     PRESENCE_TTL,
     REPLAY_INDEX_LIMIT,
     REPLAY_TTL,
@@ -201,6 +202,26 @@ local summary = 'null'
     + "return 1"
 )
 
+# KEYS[1] = the player's record, KEYS[2] = its secret's index entry.
+# ARGV[1] = the record JSON (with the secret's hash), ARGV[2] = player id, ARGV[3] = TTL (s).
+# Returns 1, or 0 if the id or the secret is taken.
+CREATE_PLAYER = """
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+
+# KEYS[1] = the allowance counter of this window. ARGV[1] = limit, ARGV[2] = window (s).
+# Returns 1 (counted) or 0 (the limit was reached: nothing counted).
+ALLOW = """
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
 UNREACHABLE = (
     redis.ConnectionError,
     redis.TimeoutError,
@@ -270,6 +291,8 @@ class RedisStore(Store):
         self._lobby_put = script(LOBBY_PUT)
         self._lobby_snapshot = script(LOBBY_SNAPSHOT)
         self._finish = script(FINISH)
+        self._create_player = script(CREATE_PLAYER)
+        self._allow = script(ALLOW)
 
     # ---- rooms and logs ------------------------------------------------------------------
 
@@ -401,6 +424,96 @@ class RedisStore(Store):
         stored = await self.daily(key)
         assert stored is not None
         return stored
+
+    # ---- players ---------------------------------------------------------------------------
+
+    async def _watched(self, keys: list[str], work) -> Any:
+        """Run ``await work(pipe)`` under WATCH on ``keys``: it reads, calls ``pipe.multi()``
+        and queues its writes; the writes happen only if no watched key changed meanwhile
+        (else it runs again on what is there now)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    await pipe.watch(*keys)
+                    result = await work(pipe)
+                    await pipe.execute()
+                    return result
+                except redis.WatchError:
+                    continue
+
+    @staticmethod
+    def _record(raw: str | None) -> dict[str, Any] | None:
+        if not raw:
+            return None
+        record = json.loads(raw)
+        record.pop("secret", None)
+        return record
+
+    @_reachable
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        k = self.keys
+        created = await self._create_player(
+            keys=[k.player(record["id"]), k.secret(secret_hash)],
+            args=[json.dumps({**record, "secret": secret_hash}), record["id"], PLAYER_TTL],
+        )
+        if not created:
+            raise Conflict(f"player {record['id']} or its secret exists")
+
+    @_reachable
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        return self._record(await self.redis.get(self.keys.player(player_id)))
+
+    @_reachable
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        player_id = await self.redis.get(self.keys.secret(secret_hash))
+        if not player_id:
+            return None
+        raw = await self.redis.get(self.keys.player(player_id))
+        if not raw or json.loads(raw).get("secret") != secret_hash:
+            return None  # an index entry left by a reset a moment ago
+        return self._record(raw)
+
+    @_reachable
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        key = self.keys.player(player_id)
+
+        async def work(pipe) -> dict[str, Any] | None:
+            raw = await pipe.get(key)
+            pipe.multi()
+            if not raw:
+                return None
+            record = {**json.loads(raw), **changes}
+            record["seen"] = max(record["seen"], time.time())
+            pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
+            pipe.expire(self.keys.secret(record["secret"]), PLAYER_TTL)
+            record.pop("secret")
+            return record
+
+        return await self._watched([key], work)
+
+    @_reachable
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        key = self.keys.player(player_id)
+
+        async def work(pipe) -> bool:
+            raw = await pipe.get(key)
+            pipe.multi()
+            if not raw:
+                return False
+            record = json.loads(raw)
+            pipe.delete(self.keys.secret(record["secret"]))
+            record["secret"] = secret_hash
+            pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
+            pipe.set(self.keys.secret(secret_hash), player_id, ex=PLAYER_TTL)
+            return True
+
+        return await self._watched([key], work)
+
+    @_reachable
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        window = int(time.time() // window_s)
+        key = self.keys.allowance(bucket, window)
+        return bool(await self._allow(keys=[key], args=[limit, window_s]))
 
     # ---- leases ----------------------------------------------------------------------------
 

@@ -392,6 +392,11 @@ export default {
   "error.bad_name": "That name cannot be used: 1 to 24 characters, with at least one letter, digit or symbol.",
   "error.id_reused": "That move was already sent as another one; try again.",
   "error.unavailable": "The game store cannot be reached right now: nothing was changed; try again in a moment.",
+  "error.bad_secret": "This device's player key is damaged; start as a new player or use your link again.",
+  "error.unknown_player": "This player key no longer works (it was reset or expired); start as a new player.",
+  "error.no_player": "You are not signed in as a player on this device.",
+  "error.too_many_players": "Too many new players from your network; try again later.",
+  "error.bad_settings": "Those settings are too large to keep with your player.",
 
   // ---- the learn pages -------------------------------------------------------------------
   "learn.gin-rummy.summary": "Two players draw and discard, racing to arrange ten cards into sets and runs.",

@@ -392,6 +392,11 @@ export default {
   "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol.",
   "error.id_reused": "Ten ruch został już wysłany jako inny; spróbuj ponownie.",
   "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
+  "error.bad_secret": "Klucz gracza na tym urządzeniu jest uszkodzony; zacznij jako nowy gracz albo użyj swojego linku ponownie.",
+  "error.unknown_player": "Ten klucz gracza już nie działa (został zresetowany albo wygasł); zacznij jako nowy gracz.",
+  "error.no_player": "Na tym urządzeniu nie jesteś zalogowany jako gracz.",
+  "error.too_many_players": "Zbyt wielu nowych graczy z twojej sieci; spróbuj później.",
+  "error.bad_settings": "Te ustawienia są za duże, by zapisać je przy graczu.",
 
   // ---- strony nauki ----------------------------------------------------------------------
   "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",

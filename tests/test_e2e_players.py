@@ -1,0 +1,116 @@
+"""Players end to end: an identity made on first visit, said again in every hello (on any
+node), reset, refused when malformed or forged; names on seats. Real server processes, real
+WebSocket clients, real Redis where nodes share players."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_play import connect
+
+from protocol.client import Client, ClientError
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+async def refused(client: Client, code: str, kind: str, **fields) -> str:
+    with pytest.raises(ClientError) as info:
+        await client.request(kind, **fields)
+    assert info.value.code == code, info.value
+    return info.value.message
+
+
+async def test_a_new_player_is_the_same_player_on_the_next_connection(server):
+    first = await connect(server.ws)
+    record = await first.new_player("Ann")
+    assert record["name"] == "Ann" and record["id"].startswith("p") and len(first.secret) == 22
+    await first.request("player_update", settings={"sound": False, "theme": "dark"})
+    again = await connect(server.ws, Client(server.ws, secret=first.secret))
+    assert again.player == {**record, "settings": {"sound": False, "theme": "dark"}}
+    assert first.secret not in server.raw(f"/api/players/{record['id']}").decode()
+
+
+async def test_a_reset_secret_invalidates_the_old_one(server):
+    player = await connect(server.ws)
+    record = await player.new_player("Ann")
+    old = player.secret
+    new = await player.reset_player()
+    assert new != old
+    stale = await connect(server.ws)
+    assert "reset" in await refused(stale, "unknown_player", "hello", v=1, secret=old)
+    assert (await stale.request("hello", v=1, secret=new))["player"]["id"] == record["id"]
+
+
+@pytest.mark.parametrize(
+    "secret",
+    ["", "short", "A" * 21, "A" * 23, "A" * 21 + "=", "A" * 21 + "B", "é" * 22, 12345, ["x"]],
+    ids=["empty", "short", "21", "23", "padded", "stray-bits", "non-ascii", "int", "list"],
+)
+async def test_a_malformed_secret_is_refused_and_identifies_nobody(server, secret):
+    client = await connect(server.ws)
+    await refused(client, "bad_secret", "hello", v=1, secret=secret)
+    await refused(client, "no_player", "player_reset")
+
+
+async def test_a_forged_secret_is_unknown(server):
+    client = await connect(server.ws)
+    await refused(client, "unknown_player", "hello", v=1, secret="AAAAAAAAAAAAAAAAAAAAAA")
+    await refused(client, "no_player", "player_update", name="Ann")
+
+
+async def test_player_names_and_settings_are_checked(server):
+    player = await connect(server.ws)
+    await refused(player, "bad_name", "player_new", name="Ann\u202e")
+    await player.new_player("Ann")
+    for bad in ("", " Ann", "Ann\n", "!!!", "x" * 25, "a\u200db"):
+        await refused(player, "bad_name", "player_update", name=bad)
+    for bad in ({"k": "x" * 65}, {str(i): 1 for i in range(33)}, {"k": [1]}, {"": 1}):
+        await refused(player, "bad_settings", "player_update", settings=bad)
+    assert await player.request(
+        "player_update", name="\uff22\uff4f"
+    )  # full-width Bo["player"]["name"] == "Bo"
+
+
+async def test_creating_players_is_limited_per_address_behind_a_trusted_proxy(
+    server_env, make_server
+):
+    server = make_server(
+        {**server_env, "CARDROOM_ADDRESS_PLAYERS": "2", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+    )
+
+    async def from_address(address: str) -> Client:
+        return await connect(server.ws, Client(server.ws, headers={"X-Forwarded-For": address}))
+
+    one = await from_address("203.0.113.7")
+    await one.new_player("A")
+    await (await from_address("203.0.113.7")).new_player("B")
+    third = await from_address("198.51.100.1, 203.0.113.7")  # what the client wrote is ignored
+    assert "address" in await refused(third, "too_many_players", "player_new", name="C")
+    await (await from_address("203.0.113.8")).new_player("D")  # another address is another
+
+
+async def test_a_player_made_on_one_node_is_known_on_another(redis_env, make_server):
+    a, b = make_server(redis_env), make_server(redis_env)
+    first = await connect(a.ws)
+    record = await first.new_player("Ann")
+    other = await connect(b.ws, Client(b.ws, secret=first.secret))
+    assert other.player["id"] == record["id"] and other.node != first.node
+    secret = await other.reset_player()
+    stale = await connect(a.ws)
+    await refused(stale, "unknown_player", "hello", v=1, secret=first.secret)
+    assert (await stale.request("hello", v=1, secret=secret))["player"]["id"] == record["id"]
+
+
+async def test_a_seat_shows_its_player_and_alike_names_get_a_suffix(server):
+    ann, other = await connect(server.ws), await connect(server.ws)
+    await ann.new_player("Ann")
+    await other.new_player("ann")
+    room = await ann.create(HUMANS)
+    await ann.request("join", room=room, seat=0)  # no name given: the player's
+    await other.join(room, 1, "ann")
+    state = await other.wait(room, lambda s: s.view["room"]["status"] == "playing")
+    seats = state.view["room"]["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "ann (2)"]
+    assert [s["player"] for s in seats] == [ann.player["id"], other.player["id"]]
+    bot_room = await ann.create([{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    state = await ann.join(bot_room, 0, "Easy bot")
+    assert [s["name"] for s in state.view["room"]["seats"]] == ["Easy bot (2)", "Easy bot"]
