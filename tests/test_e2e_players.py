@@ -4,10 +4,16 @@ WebSocket clients, real Redis where nodes share players."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+
 import pytest
-from e2e_play import connect
+from e2e_play import connect, play
+from solitaire_play import win
 
 from protocol.client import Client, ClientError
+from server.games.solitaire import REFLECHI_DRAW1, Solitaire
+from server.players.stats import derived, recompute
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -114,3 +120,81 @@ async def test_a_seat_shows_its_player_and_alike_names_get_a_suffix(server):
     bot_room = await ann.create([{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     state = await ann.join(bot_room, 0, "Easy bot")
     assert [s["name"] for s in state.view["room"]["seats"]] == ["Easy bot (2)", "Easy bot"]
+
+
+async def profile_when(server, player_id: str, done, timeout: float = 20.0) -> dict:
+    """The player's profile once ``done(profile)`` holds (games are counted as they end)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        status, profile = server.get(f"/api/players/{player_id}")
+        assert status == 200, profile
+        if done(profile):
+            return profile
+        assert asyncio.get_running_loop().time() < deadline, profile
+        await asyncio.sleep(0.1)
+
+
+async def test_statistics_of_scripted_games_are_a_recomputation_of_their_replays(
+    server_env, make_server
+):
+    server = make_server({**server_env, "CARDROOM_ABANDONED_SECONDS": "1"})
+    ann = await connect(server.ws)
+    me = (await ann.new_player("Ann"))["id"]
+    line = win(Solitaire.new(REFLECHI_DRAW1, 1))
+    won = await ann.create([], game="reflechi", number=1)
+    await ann.request("join", room=won, seat=0)
+    for action in line:
+        await ann.act(won, action)
+    gin = await ann.create([{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=1)
+    await ann.join(gin, 0)
+    await play(ann, gin)  # to the first scored hand
+    quitter = await connect(server.ws, Client(server.ws, secret=ann.secret))
+    left = await quitter.create([], game="reflechi", number=2)
+    await quitter.join(left, 0)
+    await quitter.act(left, {"type": "stock"})
+    await quitter.close()  # nobody looks at it: it ends as abandoned, a game lost
+
+    profile = await profile_when(server, me, lambda p: len(p["games"]) == 3)
+    replays = []
+    for game in profile["games"]:
+        status, replay = server.get(f"/api/replays/{game['id']}")
+        assert status == 200
+        replays.append(replay)
+    assert profile["stats"] == derived(recompute(replays, me))
+    by_id = {r["id"]: r for r in replays}
+    reflechi = profile["stats"]["reflechi_draw1"]
+    assert (reflechi["played"], reflechi["won"], reflechi["streak"], reflechi["best_streak"]) == (
+        2,
+        1,
+        0,
+        1,
+    )
+    assert reflechi["best_score"] == by_id[won]["result"]["score"] and by_id[won]["result"]["won"]
+    assert reflechi["fastest_moves"] == by_id[won]["result"]["moves"]
+    assert reflechi["win_share"] == 0.5
+    match = by_id[gin]["result"]
+    easy = profile["stats"]["gin_rummy:easy"]
+    assert easy["matches"] == 1 and easy["matches_won"] == int(match["winner"] == 0)
+    assert easy["hands"] == len(match["hands"]) and easy["points"] == match["scores"][0]
+    assert [g["id"] for g in profile["games"]] == [left, gin, won]
+
+
+async def test_a_game_is_counted_once_when_its_driver_dies_as_it_ends(redis_env, make_server):
+    env = {**redis_env, "CARDROOM_LEASE_MS": "600"}
+    a, b = make_server(env), make_server(env)
+    creator, player = await connect(a.ws), await connect(b.ws)
+    me = (await player.new_player("Ann"))["id"]
+    room = await creator.create([], game="reflechi", number=1)  # node a drives it
+    await player.join(room, 0)
+    line = win(Solitaire.new(REFLECHI_DRAW1, 1))
+    for action in line[:-1]:
+        await player.act(room, action)
+    await player.act(room, line[-1])
+    a.stop(signal.SIGKILL)  # mid-finish, or just before: node b finishes it again
+    await profile_when(b, me, lambda p: p["games"])
+    await asyncio.sleep(1.5)  # time for a second count, if there were to be one
+    status, profile = b.get(f"/api/players/{me}")
+    assert status == 200
+    assert [g["id"] for g in profile["games"]] == [room]
+    assert profile["stats"]["reflechi_draw1"]["played"] == 1
+    assert b.get(f"/api/replays/{room}")[0] == 200

@@ -595,3 +595,115 @@ async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str)
         assert len(allowances) == 1 and 0 < await client.ttl(allowances[0]) <= 3600
     finally:
         await client.aclose()
+
+
+# What finished games change for their players
+
+
+def solitaire_game(game_id: str, player: str, won: bool, score: int, at: float) -> dict:
+    return {
+        "id": game_id,
+        "game": "reflechi",
+        "options": {"draw": 1, "number": 1},
+        "seats": [{"kind": "human", "level": None, "name": "Ann", "player": player}],
+        "result": {"winner": None, "won": won, "score": score, "moves": 120},
+        "finished_at": SINCE + at,
+        "daily": None,
+        "started_ms": 1000,
+        "ended_ms": 61_000,
+    }
+
+
+def gin_game(game_id: str, players: list[str | None], winner: int, at: float = 5.0) -> dict:
+    hands = [
+        {"hand": 1, "dealer": 0, "kind": "gin", "winner": winner, "points": 40},
+        {"hand": 2, "dealer": 1, "kind": "undercut", "winner": 1 - winner, "points": 27},
+    ]
+    return {
+        "id": game_id,
+        "game": "gin_rummy",
+        "options": {"target": 50},
+        "seats": [
+            {"kind": "human", "level": None, "name": "Ann", "player": players[0]},
+            {"kind": "human", "level": None, "name": "Bob", "player": players[1]},
+        ],
+        "result": {"winner": winner, "scores": [67, 27], "forfeit": None, "hands": hands},
+        "finished_at": SINCE + at,
+        "daily": None,
+    }
+
+
+async def test_a_finished_game_counts_once_for_its_players(store: Store) -> None:
+    ann = "p222222222222"
+    assert await store.player_stats(ann) == {}
+    assert await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert not await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert await store.record_game(solitaire_game("g2", ann, False, 90, 2.0))
+    line = (await store.player_stats(ann))["reflechi_draw1"]
+    assert line == {
+        "played": 2,
+        "won": 1,
+        "streak": 0,
+        "best_streak": 1,
+        "best_score": 600,
+        "score_sum": 690,
+        "fastest_moves": 120,
+        "fastest_ms": 60_000,
+    }
+    assert [g["id"] for g in await store.player_games(ann)] == ["g2", "g1"]
+
+
+async def test_two_nodes_finishing_one_game_at_once_count_it_once(stores: Stores) -> None:
+    a, b = stores.open(), stores.open() if stores.kind == "redis" else None
+    b = b or a  # the embedded store has one process: two finishes race on one store
+    game = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
+    done = await asyncio.gather(*(s.record_game(game) for s in (a, b, a, b)))
+    assert sorted(done) == [False, False, False, True]
+    ann = (await a.player_stats("p222222222222"))["gin_rummy:human"]
+    bob = (await b.player_stats("p333333333333"))["gin_rummy:human"]
+    assert (ann["matches"], ann["matches_won"], ann["gins"], ann["undercuts_suffered"]) == (
+        1,
+        1,
+        1,
+        1,
+    )
+    assert (bob["matches_won"], bob["undercuts_given"], bob["points"], bob["hands"]) == (
+        0,
+        1,
+        27,
+        2,
+    )
+
+
+async def test_a_game_whose_counting_fails_midway_writes_nothing(store: Store) -> None:
+    broken = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
+    broken["result"]["hands"][1] = {"kind": "undercut"}  # the second player's fold breaks
+    with pytest.raises(KeyError):
+        await store.record_game(broken)
+    assert await store.player_stats("p222222222222") == {}
+    assert await store.player_games("p222222222222") == []
+    assert await store.record_game(gin_game("g1", ["p222222222222", None], winner=0))
+    assert (await store.player_stats("p222222222222"))["gin_rummy:human"]["matches"] == 1
+
+
+async def test_a_player_keeps_the_last_fifty_games(store: Store) -> None:
+    for i in range(53):
+        await store.record_game(solitaire_game(f"g{i:02}", "p222222222222", False, i, float(i)))
+    games = await store.player_games("p222222222222")
+    assert [g["id"] for g in games] == [f"g{i:02}" for i in range(52, 2, -1)]
+    assert (await store.player_stats("p222222222222"))["reflechi_draw1"]["played"] == 53
+
+
+async def test_redis_game_counting_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import COUNTED_TTL, PLAYER_TTL
+
+    store = redis_stores.open()
+    await store.record_game(solitaire_game("g1", "p222222222222", True, 600, 1.0))
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        assert COUNTED_TTL - 5 <= await client.ttl(keys.counted("g1")) <= COUNTED_TTL
+        for key in (keys.stats("p222222222222"), keys.games("p222222222222")):
+            assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
+    finally:
+        await client.aclose()

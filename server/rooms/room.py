@@ -314,6 +314,10 @@ class Room(ABC):
             },
             "finished_at": finished_at,
             "daily": self.meta.get("daily"),
+            "rated": bool(self.meta.get("rated")),
+            # When the first and the last move were written (epoch ms): the time a game took.
+            "started_ms": next((e.get("at") for e in self.log if e["kind"] == "act"), None),
+            "ended_ms": next((e.get("at") for e in reversed(self.log) if e["kind"] == "act"), None),
         }
 
     # ---- checking requests into entries ------------------------------------------------

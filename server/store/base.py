@@ -139,6 +139,22 @@ class Store(ABC):
         current fixed window of ``window_s`` seconds; False, counting nothing more, once
         ``limit`` uses were counted in it. Shared by every node; windows expire."""
 
+    # ---- what finished games change for their players ------------------------------------
+
+    @abstractmethod
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        """Count a finished game for its identified players (statistics, last games; see
+        :mod:`server.players.ledger`) exactly once per game id, atomically with its
+        *counted* mark: True if it was counted now, False if it had been already."""
+
+    @abstractmethod
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """The player's statistics, line -> counters (empty for none)."""
+
+    @abstractmethod
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's last games, newest first (at most ``RECENT_GAMES``)."""
+
     # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod

@@ -19,8 +19,9 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from server.players import ledger
 from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
-from server.store.keys import PLAYER_TTL
+from server.store.keys import COUNTED_TTL, PLAYER_TTL
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
@@ -36,6 +37,12 @@ CREATE TABLE IF NOT EXISTS lobby (room TEXT PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, secret TEXT NOT NULL UNIQUE,
                                     body TEXT NOT NULL, seen REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS players_seen ON players (seen);
+CREATE TABLE IF NOT EXISTS counted (game TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS player_stats (player TEXT PRIMARY KEY, body TEXT NOT NULL,
+                                         at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS player_games (player TEXT NOT NULL, game TEXT NOT NULL,
+                                         finished REAL NOT NULL, body TEXT NOT NULL,
+                                         PRIMARY KEY (player, game));
 """
 
 
@@ -293,6 +300,70 @@ class EmbeddedStore(Store):
                 return False  # a flood of distinct buckets in one window: refuse the rest
         self._allowances[key] = count + 1
         return True
+
+    # ---- what finished games change for their players --------------------------------------------
+
+    def _record_game(self, replay: dict[str, Any]) -> bool:
+        want = ledger.wanted(replay)
+        now = time.time()
+
+        def work(db: sqlite3.Connection) -> bool:
+            if db.execute("SELECT 1 FROM counted WHERE game = ?", (replay["id"],)).fetchone():
+                return False
+            self._sweep(db, now)
+            stats = {}
+            for player in want.players:
+                row = db.execute(
+                    "SELECT body FROM player_stats WHERE player = ?", (player,)
+                ).fetchone()
+                stats[player] = json.loads(row[0]) if row else None
+            changes = ledger.settle(replay, stats)
+            for player, body in changes.stats.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
+                    (player, json.dumps(body), now),
+                )
+            for player, game in changes.games.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO player_games (player, game, finished, body) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player, game["id"], game["finished_at"], json.dumps(game)),
+                )
+                db.execute(
+                    "DELETE FROM player_games WHERE player = ? AND game NOT IN (SELECT game "
+                    "FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
+                    "LIMIT ?)",
+                    (player, player, ledger.RECENT_GAMES),
+                )
+            db.execute("INSERT INTO counted (game, at) VALUES (?, ?)", (replay["id"], now))
+            return True
+
+        return self._transaction(work)
+
+    @staticmethod
+    def _sweep(db: sqlite3.Connection, now: float) -> None:
+        """Forget what outlived its time (the Redis store's keys expire by TTL)."""
+        db.execute("DELETE FROM counted WHERE at < ?", (now - COUNTED_TTL,))
+        db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
+        db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
+
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        return await self._run(self._record_game, replay)
+
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        rows = await self._run(
+            self._query, "SELECT body FROM player_stats WHERE player = ?", (player_id,)
+        )
+        return json.loads(rows[0][0]) if rows else {}
+
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
+            "LIMIT ?",
+            (player_id, ledger.RECENT_GAMES),
+        )
+        return [json.loads(r[0]) for r in rows]
 
     # ---- leases (in memory: one process) -----------------------------------------------------
 

@@ -10,6 +10,9 @@ REPLAY_INDEX_LIMIT = 10_000
 PLAYER_TTL = 400 * 24 * 3600
 """A player nobody has seen for this long is forgotten (record, secret, statistics,
 rating, games); every hello refreshes it."""
+COUNTED_TTL = REPLAY_TTL
+"""A finished game's *counted* mark: far longer than the room could be finished again (a
+finished room's meta goes after a week)."""
 PRESENCE_TTL = 24 * 3600
 """A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
@@ -90,3 +93,15 @@ class Keys:
     def allowance(self, bucket: str, window: int) -> str:
         """A counter of one fixed window of a rate limit (expires with the window)."""
         return f"{self.prefix}:allow:{bucket}:{window}"
+
+    def counted(self, game_id: str) -> str:
+        """Set once a finished game has been counted for its players (COUNTED_TTL)."""
+        return f"{self.prefix}:counted:{game_id}"
+
+    def stats(self, player_id: str) -> str:
+        """A player's statistics: JSON, line -> counters (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:stats"
+
+    def games(self, player_id: str) -> str:
+        """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:games"

@@ -24,6 +24,7 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import ExponentialWithJitterBackoff
 
+from server.players import ledger
 from server.store.base import (
     Conflict,
     Entry,
@@ -34,6 +35,7 @@ from server.store.base import (
     replay_summary,
 )
 from server.store.keys import (
+    COUNTED_TTL,
     DAILY_TTL,
     FINISHED_ROOM_TTL,
     PLAYER_TTL,
@@ -514,6 +516,46 @@ class RedisStore(Store):
         window = int(time.time() // window_s)
         key = self.keys.allowance(bucket, window)
         return bool(await self._allow(keys=[key], args=[limit, window_s]))
+
+    # ---- what finished games change for their players ------------------------------------
+
+    @_reachable
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        k = self.keys
+        want = ledger.wanted(replay)
+        marker = k.counted(replay["id"])
+        stats_keys = {p: k.stats(p) for p in want.players}
+
+        async def work(pipe) -> bool:
+            if await pipe.exists(marker):
+                pipe.multi()
+                return False
+            stats = {}
+            for player, key in stats_keys.items():
+                raw = await pipe.get(key)
+                stats[player] = json.loads(raw) if raw else None
+            changes = ledger.settle(replay, stats)
+            pipe.multi()
+            for player, body in changes.stats.items():
+                pipe.set(stats_keys[player], json.dumps(body), ex=PLAYER_TTL)
+            for player, game in changes.games.items():
+                pipe.lpush(k.games(player), json.dumps(game))
+                pipe.ltrim(k.games(player), 0, ledger.RECENT_GAMES - 1)
+                pipe.expire(k.games(player), PLAYER_TTL)
+            pipe.set(marker, 1, ex=COUNTED_TTL)
+            return True
+
+        return await self._watched([marker, *stats_keys.values()], work)
+
+    @_reachable
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        raw = await self.redis.get(self.keys.stats(player_id))
+        return json.loads(raw) if raw else {}
+
+    @_reachable
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        raw = await self.redis.lrange(self.keys.games(player_id), 0, ledger.RECENT_GAMES - 1)
+        return [json.loads(g) for g in raw]
 
     # ---- leases ----------------------------------------------------------------------------
 
