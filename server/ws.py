@@ -133,6 +133,7 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
                 "open_hands": _field(msg, "open_hands", bool, required=False, default=False),
                 "turn_seconds": _field(msg, "turn_seconds", int, required=False),
                 "target": _field(msg, "target", int, required=False, default=100),
+                "rated": _field(msg, "rated", bool, required=False),
             }
         replica = await node.create(conn=conn, meta=meta)
         return {"room": replica.room.id, "game": replica.room.game}

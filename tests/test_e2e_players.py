@@ -13,6 +13,7 @@ from solitaire_play import win
 
 from protocol.client import Client, ClientError
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
+from server.players.glicko2 import Rating, match
 from server.players.stats import derived, recompute
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -198,3 +199,54 @@ async def test_a_game_is_counted_once_when_its_driver_dies_as_it_ends(redis_env,
     assert [g["id"] for g in profile["games"]] == [room]
     assert profile["stats"]["reflechi_draw1"]["played"] == 1
     assert b.get(f"/api/replays/{room}")[0] == 200
+
+
+async def two_players(server) -> tuple[Client, Client]:
+    ann, bob = await connect(server.ws), await connect(server.ws)
+    await ann.new_player("Ann")
+    await bob.new_player("Bob")
+    return ann, bob
+
+
+async def test_a_rated_match_between_two_players_moves_both_ratings_once(server):
+    ann, bob = await two_players(server)
+    room = await ann.create(HUMANS, target=1)  # rated: two people, by default
+    await ann.join(room, 0)
+    await bob.join(room, 1)
+    assert ann.rooms[room].view["room"]["rated"] is True
+    await asyncio.gather(play(ann, room, seed=1), play(bob, room, seed=2))
+    winner = ann.rooms[room].view["room"]["winner"]
+    expected = match(Rating(), Rating(), a_won=winner == 0)
+    for client, want in zip((ann, bob), expected, strict=True):
+        profile = await profile_when(server, client.player["id"], lambda p: p["rating"])
+        assert profile["rating"]["rating"] == pytest.approx(want.rating)
+        assert profile["rating"]["games"] == 1
+        assert [p["game"] for p in profile["rating_history"]] == [room]
+        assert profile["stats"]["gin_rummy:human"]["matches"] == 1
+    unrated = await ann.create(HUMANS, target=1, rated=False)
+    await ann.join(unrated, 0)
+    await bob.join(unrated, 1)
+    assert ann.rooms[unrated].view["room"]["rated"] is False
+    await asyncio.gather(play(ann, unrated, seed=1), play(bob, unrated, seed=2))
+    profile = await profile_when(server, bob.player["id"], lambda p: len(p["games"]) == 2)
+    assert profile["rating"]["games"] == 1
+    status, board = server.get("/api/leaderboards/ratings")
+    assert status == 200 and board["rows"] == []  # one match is not sure enough
+    await refused(
+        ann, "bad_room", "create", seats=[HUMANS[0], {"kind": "bot", "level": "easy"}], rated=True
+    )
+
+
+async def test_a_player_who_leaves_a_rated_match_loses_it(server_env, make_server):
+    server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "1"})
+    ann, bob = await two_players(server)
+    room = await ann.create(HUMANS)
+    await ann.join(room, 0)
+    await bob.join(room, 1)
+    await bob.close()
+    await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
+    assert ann.rooms[room].view["room"]["forfeit"] == 1
+    left = await profile_when(server, bob.player["id"], lambda p: p["rating"])
+    stayed = await profile_when(server, ann.player["id"], lambda p: p["rating"])
+    assert left["rating"]["rating"] < 1500 < stayed["rating"]["rating"]
+    assert left["games"][0]["won"] is False and stayed["games"][0]["won"] is True

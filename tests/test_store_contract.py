@@ -707,3 +707,50 @@ async def test_redis_game_counting_keys_expire(redis_stores: Stores, redis_prefi
             assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
     finally:
         await client.aclose()
+
+
+def rated_game(game_id: str, players: list[str], winner: int, at: float) -> dict:
+    return {**gin_game(game_id, players, winner, at), "rated": True}
+
+
+async def test_a_rated_match_changes_both_ratings_once(store: Store) -> None:
+    from server.players.glicko2 import Rating, match
+
+    ann, bob = "p222222222222", "p333333333333"
+    assert await store.player_rating(ann) is None
+    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
+    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))  # a duplicate finish
+    await store.record_game(gin_game("g2", [ann, bob], 1, 2.0))  # not rated
+    expected = match(Rating(), Rating(), a_won=True)
+    for player, want in zip((ann, bob), expected, strict=True):
+        got = await store.player_rating(player)
+        assert got is not None and got["games"] == 1 and got["at"] == SINCE + 1.0
+        assert (got["rating"], got["rd"], got["volatility"]) == (
+            pytest.approx(want.rating),
+            pytest.approx(want.rd),
+            pytest.approx(want.volatility),
+        )
+        assert [p["game"] for p in await store.rating_history(player)] == ["g1"]
+    assert await store.rating_board(10) == []  # a deviation of ~290 is not sure enough
+
+
+async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
+    store: Store,
+) -> None:
+    # Two pairs with the same results get the same ratings: ties go by player id.
+    pairs = [("p999999999999", "p888888888888"), ("p444444444444", "p555555555555")]
+    for i in range(20):
+        for n, (first, second) in enumerate(pairs):
+            won = 0 if i % 3 else 1  # the first player wins two matches in three
+            await store.record_game(rated_game(f"g{i}-{n}", [first, second], won, float(i)))
+    board = await store.rating_board(10)
+    assert [e["player"] for e in board] == [
+        "p444444444444",
+        "p999999999999",
+        "p555555555555",
+        "p888888888888",
+    ]
+    assert board[0]["rating"] == board[1]["rating"] > board[2]["rating"] == board[3]["rating"]
+    assert all(e["rd"] < 110 and e["games"] == 20 for e in board)
+    assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
+    assert len(await store.rating_history("p444444444444")) == 20

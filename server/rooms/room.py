@@ -232,6 +232,7 @@ class Room(ABC):
                 "public": self.meta.get("public", False),
                 "open_hands": self.meta.get("open_hands", False),
                 "daily": self.meta.get("daily"),
+                "rated": bool(self.meta.get("rated")),
                 "turn_seconds": self.meta.get("turn_seconds"),
                 "deadline": self.deadline,
                 "seats": [s.public() for s in self.seats],

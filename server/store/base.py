@@ -155,6 +155,19 @@ class Store(ABC):
     async def player_games(self, player_id: str) -> list[dict[str, Any]]:
         """The player's last games, newest first (at most ``RECENT_GAMES``)."""
 
+    @abstractmethod
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        """The player's rating record as of their last rated match, or None."""
+
+    @abstractmethod
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's rating after each rated match, newest first."""
+
+    @abstractmethod
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        """Up to ``limit`` rating records (with ``player``), highest rating first, of
+        players whose deviation was under RATED_RD at their last match (ties: player id)."""
+
     # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod

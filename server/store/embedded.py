@@ -21,7 +21,7 @@ from typing import Any
 
 from server.players import ledger
 from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
-from server.store.keys import COUNTED_TTL, PLAYER_TTL
+from server.store.keys import COUNTED_TTL, PLAYER_TTL, RATING_BOARD
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
@@ -43,6 +43,12 @@ CREATE TABLE IF NOT EXISTS player_stats (player TEXT PRIMARY KEY, body TEXT NOT 
 CREATE TABLE IF NOT EXISTS player_games (player TEXT NOT NULL, game TEXT NOT NULL,
                                          finished REAL NOT NULL, body TEXT NOT NULL,
                                          PRIMARY KEY (player, game));
+CREATE TABLE IF NOT EXISTS ratings (player TEXT PRIMARY KEY, rating REAL NOT NULL,
+                                    rd REAL NOT NULL, body TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (rating);
+CREATE TABLE IF NOT EXISTS rating_history (player TEXT NOT NULL, game TEXT NOT NULL,
+                                           at REAL NOT NULL, body TEXT NOT NULL,
+                                           PRIMARY KEY (player, game));
 """
 
 
@@ -317,7 +323,28 @@ class EmbeddedStore(Store):
                     "SELECT body FROM player_stats WHERE player = ?", (player,)
                 ).fetchone()
                 stats[player] = json.loads(row[0]) if row else None
-            changes = ledger.settle(replay, stats)
+            ratings = {}
+            for player in want.rated or ():
+                row = db.execute("SELECT body FROM ratings WHERE player = ?", (player,)).fetchone()
+                ratings[player] = json.loads(row[0]) if row else None
+            changes = ledger.settle(replay, stats, ratings)
+            for player, body in changes.ratings.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (player, body["rating"], body["rd"], json.dumps(body), now),
+                )
+            for player, point in changes.history.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO rating_history (player, game, at, body) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player, point["game"], point["at"], json.dumps(point)),
+                )
+                db.execute(
+                    "DELETE FROM rating_history WHERE player = ? AND game NOT IN (SELECT game "
+                    "FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?)",
+                    (player, player, ledger.RATING_HISTORY),
+                )
             for player, body in changes.stats.items():
                 db.execute(
                     "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
@@ -346,6 +373,8 @@ class EmbeddedStore(Store):
         db.execute("DELETE FROM counted WHERE at < ?", (now - COUNTED_TTL,))
         db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
         db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
+        db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
+        db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
 
     async def record_game(self, replay: dict[str, Any]) -> bool:
         return await self._run(self._record_game, replay)
@@ -364,6 +393,28 @@ class EmbeddedStore(Store):
             (player_id, ledger.RECENT_GAMES),
         )
         return [json.loads(r[0]) for r in rows]
+
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query, "SELECT body FROM ratings WHERE player = ?", (player_id,)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?",
+            (player_id, ledger.RATING_HISTORY),
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT player, body FROM ratings WHERE rd < ? ORDER BY rating DESC, player LIMIT ?",
+            (ledger.RATED_RD, min(limit, RATING_BOARD)),
+        )
+        return [{**json.loads(body), "player": player} for player, body in rows]
 
     # ---- leases (in memory: one process) -----------------------------------------------------
 

@@ -13,6 +13,7 @@ rating, games); every hello refreshes it."""
 COUNTED_TTL = REPLAY_TTL
 """A finished game's *counted* mark: far longer than the room could be finished again (a
 finished room's meta goes after a week)."""
+RATING_BOARD = 10_000
 PRESENCE_TTL = 24 * 3600
 """A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
@@ -105,3 +106,17 @@ class Keys:
     def games(self, player_id: str) -> str:
         """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
         return f"{self.prefix}:player:{player_id}:games"
+
+    def rating(self, player_id: str) -> str:
+        """A player's Glicko-2 rating: JSON (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:rating"
+
+    def rating_history(self, player_id: str) -> str:
+        """List: the player's rating after each rated match, newest first (RATING_HISTORY)."""
+        return f"{self.prefix}:player:{player_id}:ratings"
+
+    @property
+    def rating_board(self) -> str:
+        """Sorted set: player -> rating, of players whose deviation was under RATED_RD at their
+        last match; at most RATING_BOARD members (the lowest go)."""
+        return f"{self.prefix}:ratings"

@@ -40,6 +40,7 @@ from server.store.keys import (
     FINISHED_ROOM_TTL,
     PLAYER_TTL,
     PRESENCE_TTL,
+    RATING_BOARD,
     REPLAY_INDEX_LIMIT,
     REPLAY_TTL,
     Keys,
@@ -525,6 +526,7 @@ class RedisStore(Store):
         want = ledger.wanted(replay)
         marker = k.counted(replay["id"])
         stats_keys = {p: k.stats(p) for p in want.players}
+        rating_keys = {p: k.rating(p) for p in want.rated or ()}
 
         async def work(pipe) -> bool:
             if await pipe.exists(marker):
@@ -534,8 +536,23 @@ class RedisStore(Store):
             for player, key in stats_keys.items():
                 raw = await pipe.get(key)
                 stats[player] = json.loads(raw) if raw else None
-            changes = ledger.settle(replay, stats)
+            ratings = {}
+            for player, key in rating_keys.items():
+                raw = await pipe.get(key)
+                ratings[player] = json.loads(raw) if raw else None
+            changes = ledger.settle(replay, stats, ratings)
             pipe.multi()
+            for player, body in changes.ratings.items():
+                pipe.set(rating_keys[player], json.dumps(body), ex=PLAYER_TTL)
+                if body["rd"] < ledger.RATED_RD:
+                    pipe.zadd(k.rating_board, {player: body["rating"]})
+                else:
+                    pipe.zrem(k.rating_board, player)
+                pipe.zremrangebyrank(k.rating_board, 0, -1 - RATING_BOARD)
+            for player, point in changes.history.items():
+                pipe.lpush(k.rating_history(player), json.dumps(point))
+                pipe.ltrim(k.rating_history(player), 0, ledger.RATING_HISTORY - 1)
+                pipe.expire(k.rating_history(player), PLAYER_TTL)
             for player, body in changes.stats.items():
                 pipe.set(stats_keys[player], json.dumps(body), ex=PLAYER_TTL)
             for player, game in changes.games.items():
@@ -545,7 +562,7 @@ class RedisStore(Store):
             pipe.set(marker, 1, ex=COUNTED_TTL)
             return True
 
-        return await self._watched([marker, *stats_keys.values()], work)
+        return await self._watched([marker, *stats_keys.values(), *rating_keys.values()], work)
 
     @_reachable
     async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
@@ -556,6 +573,37 @@ class RedisStore(Store):
     async def player_games(self, player_id: str) -> list[dict[str, Any]]:
         raw = await self.redis.lrange(self.keys.games(player_id), 0, ledger.RECENT_GAMES - 1)
         return [json.loads(g) for g in raw]
+
+    @_reachable
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(self.keys.rating(player_id))
+        return json.loads(raw) if raw else None
+
+    @_reachable
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        key = self.keys.rating_history(player_id)
+        return [json.loads(p) for p in await self.redis.lrange(key, 0, ledger.RATING_HISTORY - 1)]
+
+    @_reachable
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        if limit <= 0:
+            return []
+        # Ties in rating go by player id, as in the embedded store: read the whole tie at
+        # the edge of the page, then cut.
+        top = await self.redis.zrevrange(
+            self.keys.rating_board, 0, min(limit, RATING_BOARD) - 1, withscores=True
+        )
+        if len(top) == limit:
+            edge = top[-1][1]
+            tied = await self.redis.zrangebyscore(self.keys.rating_board, edge, edge)
+            top = [t for t in top if t[1] > edge] + [(p, edge) for p in tied]
+        top.sort(key=lambda t: (-t[1], t[0]))
+        top = top[:limit]
+        bodies = await self.redis.mget([self.keys.rating(p) for p, _ in top]) if top else []
+        gone = [p for (p, _), b in zip(top, bodies, strict=True) if not b]
+        if gone:  # players forgotten by TTL leave the board on the next read
+            await self.redis.zrem(self.keys.rating_board, *gone)
+        return [{**json.loads(b), "player": p} for (p, _), b in zip(top, bodies, strict=True) if b]
 
     # ---- leases ----------------------------------------------------------------------------
 
