@@ -25,7 +25,7 @@ from server.games.gin_rummy.bots import make_bot
 from server.limits import AddressBook
 from server.lobby import MAX_PAGE, PAGE, Lobby
 from server.logs import log, logger
-from server.players import identity
+from server.players import boards, identity
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
 from server.rooms.connection import Connection
 from server.rooms.replicas import Duplicate, Replica, Replicas, unavailable
@@ -326,7 +326,16 @@ class Node:
             )
         seat = entry["seat"]
         await self._member(conn, replica, AUDIENCES[seat], seat)
-        return {"room": replica.room.id, "seat": seat, "token": token}
+        reply = {"room": replica.room.id, "seat": seat, "token": token}
+        day = replica.room.meta.get("daily")
+        if player is not None and isinstance(day, str):
+            # The first daily room of the day a player sits down at is their ranked attempt;
+            # the later ones are practice.
+            board = boards.board_of_meta(replica.room.meta)
+            with contextlib.suppress(Unavailable):
+                first = await self.store.claim_attempt(board, day, player, replica.room.id)
+                reply["practice"] = first != replica.room.id
+        return reply
 
     async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)

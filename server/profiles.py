@@ -4,13 +4,14 @@ its id and shows nothing secret (the secret's hash never leaves the store)."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from server.players import identity, ledger
+from server.players import boards, identity, ledger
 from server.players.stats import derived
 from server.store import Unavailable
 
@@ -30,11 +31,13 @@ async def player(request: Request) -> JSONResponse:
         record = await store.player(player_id)
         if record is None:
             return _error(404, "no_player", "There is no player with that id.")
-        stats, games, rating, history = await asyncio.gather(
+        today = _today()
+        stats, games, rating, history, *ranks = await asyncio.gather(
             store.player_stats(player_id),
             store.player_games(player_id),
             store.player_rating(player_id),
             store.rating_history(player_id),
+            *(store.daily_board(b, today, 0, player_id) for b in boards.BOARDS),
         )
     except Unavailable:
         return _error(503, "unavailable", "The store does not answer; try again shortly.")
@@ -45,6 +48,59 @@ async def player(request: Request) -> JSONResponse:
             "games": games,
             "rating": None if rating is None else ledger.current(rating, time.time()),
             "rating_history": history[::-1],  # oldest first, as a chart draws it
+            "today": {
+                "date": today,
+                "ranks": {
+                    b: {"rank": r["me"]["rank"], "total": r["total"]}
+                    for b, r in zip(boards.BOARDS, ranks, strict=True)
+                    if r["me"] is not None
+                },
+            },
+        }
+    )
+
+
+def _today() -> str:
+    return dt.datetime.now(dt.UTC).date().isoformat()
+
+
+async def daily_board(request: Request) -> JSONResponse:
+    """A daily leaderboard (``?date=YYYY-MM-DD``, default today; ``?player=`` for their own
+    rank): the top 100 and, once the day is over, each ranked game's replay."""
+    store = request.app.state.node.store
+    board = request.path_params["game"]
+    if board not in boards.BOARDS:
+        return _error(404, "no_board", f"The daily boards are {', '.join(boards.BOARDS)}.")
+    today = _today()
+    date = request.query_params.get("date", today)
+    try:
+        if not boards.DATE.match(date):
+            raise ValueError(date)
+        dt.date.fromisoformat(date)
+    except ValueError:
+        return _error(400, "bad_date", "A date is written YYYY-MM-DD.")
+    player_id = request.query_params.get("player")
+    if player_id is not None and not identity.is_player_id(player_id):
+        return _error(400, "bad_field", "That is not a player id.")
+    try:
+        found = await store.daily_board(board, date, boards.TOP, player_id)
+    except Unavailable:
+        return _error(503, "unavailable", "The store does not answer; try again shortly.")
+    over = date < today  # a daily game's replay opens when its UTC day ends
+
+    def shown(row: dict | None) -> dict | None:
+        if row is None:
+            return None
+        return {**row, "game": row["game"] if over else None}
+
+    return JSONResponse(
+        {
+            "board": board,
+            "date": date,
+            "over": over,
+            "total": found["total"],
+            "rows": [shown(r) for r in found["rows"]],
+            "me": shown(found["me"]),
         }
     )
 
@@ -83,4 +139,5 @@ async def ratings(request: Request) -> JSONResponse:
 ROUTES = [
     Route("/api/players/{player_id}", player),
     Route("/api/leaderboards/ratings", ratings),
+    Route("/api/leaderboards/daily/{game}", daily_board),
 ]

@@ -250,3 +250,85 @@ async def test_a_player_who_leaves_a_rated_match_loses_it(server_env, make_serve
     stayed = await profile_when(server, ann.player["id"], lambda p: p["rating"])
     assert left["rating"]["rating"] < 1500 < stayed["rating"]["rating"]
     assert left["games"][0]["won"] is False and stayed["games"][0]["won"] is True
+
+
+async def daily_solitaire(client: Client) -> tuple[str, bool]:
+    """Sit down at today's Réfléchi (draw 1): the room, and whether it is practice."""
+    room = await client.create([], game="reflechi", daily=True)
+    reply = await client.request("join", room=room, seat=0)
+    await client.wait(room, lambda s: s.view is not None)
+    return room, reply["practice"]
+
+
+async def test_the_daily_board_ranks_first_attempts_and_hides_replays_until_the_day_ends(
+    server_env, make_server
+):
+    server = make_server(
+        {**server_env, "CARDROOM_ABANDONED_SECONDS": "1", "CARDROOM_GRACE_SECONDS": "1"}
+    )
+    ann, bob = await two_players(server)
+    first, practice = await daily_solitaire(ann)
+    assert practice is False
+    number = ann.rooms[first].view["game"]["number"]
+    for action in win(Solitaire.new(REFLECHI_DRAW1, number)):
+        await ann.act(first, action)
+    second, practice = await daily_solitaire(ann)  # the same deal again: practice
+    assert practice is True
+    for action in win(Solitaire.new(REFLECHI_DRAW1, number)):
+        await ann.act(second, action)
+    mine, _ = await daily_solitaire(bob)
+    await bob.act(mine, {"type": "stock"})
+    await bob.request("leave", room=mine)  # nobody looks at it: lost, as abandoned
+    gin = await bob.daily()
+    await bob.close()  # leaves today's Gin Rummy: forfeited after the grace period
+
+    me = bob.player["id"]
+    profile = await profile_when(server, me, lambda p: len(p["games"]) == 2)
+    status, board = server.get(f"/api/leaderboards/daily/reflechi_draw1?player={me}")
+    assert status == 200 and board["over"] is False and board["total"] == 2
+    assert [(r["rank"], r["player"], r["won"]) for r in board["rows"]] == [
+        (1, ann.player["id"], True),
+        (2, me, False),
+    ]
+    assert all(r["game"] is None for r in board["rows"])  # no replay link before the day ends
+    assert board["me"]["rank"] == 2 and board["me"]["name"] == "Bob"
+    assert server.get(f"/api/replays/{first}")[0] == 403
+    status, board = server.get("/api/leaderboards/daily/gin_rummy")
+    assert [(r["player"], r["won"]) for r in board["rows"]] == [(me, False)]
+    assert profile["today"]["ranks"] == {
+        "reflechi_draw1": {"rank": 2, "total": 2},
+        "gin_rummy": {"rank": 1, "total": 1},
+    }
+    assert {g["id"] for g in profile["games"]} == {mine, gin}
+    ann_profile = server.get(f"/api/players/{ann.player['id']}")[1]
+    assert [g.get("ranked", False) for g in ann_profile["games"]] == [False, True]
+
+
+async def test_a_past_days_board_links_its_replays(server):
+    import datetime as dt
+
+    from server.store.embedded import EmbeddedStore
+
+    yesterday = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)).isoformat()
+    store = EmbeddedStore(server.env["CARDROOM_DB"])  # the server's own file
+    try:
+        replay = {
+            "id": "oldroom",
+            "game": "easy_harp",
+            "options": {"draw": 1, "number": 5},
+            "seats": [{"kind": "human", "level": None, "name": "Ann", "player": "p222222222222"}],
+            "result": {"won": True, "score": 1220, "moves": 300},
+            "finished_at": 1.0,
+            "daily": yesterday,
+        }
+        await store.claim_attempt("easy_harp", yesterday, "p222222222222", "oldroom")
+        await store.record_game(replay)
+    finally:
+        await store.close()
+    status, board = server.get(f"/api/leaderboards/daily/easy_harp?date={yesterday}")
+    assert status == 200 and board["over"] is True
+    assert [(r["rank"], r["game"]) for r in board["rows"]] == [(1, "oldroom")]
+    for bad, code in (("nope?date=x", "no_board"), ("easy_harp?date=2024-13-01", "bad_date")):
+        status, error = server.get(f"/api/leaderboards/daily/{bad}")
+        assert status in (400, 404) and error["code"] == code
+    assert server.get("/api/leaderboards/daily/easy_harp?player=x")[1]["code"] == "bad_field"

@@ -754,3 +754,117 @@ async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
     assert all(e["rd"] < 110 and e["games"] == 20 for e in board)
     assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
     assert len(await store.rating_history("p444444444444")) == 20
+
+
+# Daily leaderboards
+
+DAY = time.strftime("%Y-%m-%d", time.gmtime())  # boards older than DAILY_TTL are forgotten
+
+
+def daily_solitaire(game_id: str, player: str, won: bool, score: int, moves: int, ms: int):
+    game = solitaire_game(game_id, player, won, score, 0.0)
+    game["result"]["moves"] = moves
+    return {**game, "daily": DAY, "started_ms": 0, "ended_ms": ms}
+
+
+async def ranked(store: Store, game: dict) -> bool:
+    """Count a daily game that is the player's first attempt of the day."""
+    player = game["seats"][0]["player"]
+    board = "reflechi_draw1" if game["game"] == "reflechi" else "gin_rummy"
+    await store.claim_attempt(board, DAY, player, game["id"])
+    return await store.record_game(game)
+
+
+async def test_a_daily_board_orders_won_then_score_then_moves_then_time(store: Store) -> None:
+    games = [
+        daily_solitaire("g1", "p222222222222", False, 900, 10, 1000),  # lost: last
+        daily_solitaire("g2", "p333333333333", True, 500, 100, 9000),
+        daily_solitaire("g3", "p444444444444", True, 600, 200, 9000),  # best score
+        daily_solitaire("g4", "p555555555555", True, 500, 90, 9000),  # fewer moves
+        daily_solitaire("g5", "p666666666666", True, 500, 100, 8000),  # less time
+        daily_solitaire("g6", "p777777777777", True, 500, 100, 8000),  # a tie with g5
+    ]
+    for game in games:
+        assert await ranked(store, game)
+    board = await store.daily_board("reflechi_draw1", DAY, 100, "p333333333333")
+    assert board["total"] == 6
+    assert [(r["rank"], r["game"]) for r in board["rows"]] == [
+        (1, "g3"),
+        (2, "g4"),
+        (3, "g5"),
+        (3, "g6"),
+        (5, "g2"),
+        (6, "g1"),
+    ]
+    assert board["me"] == {**board["rows"][4], "rank": 5}
+    assert board["rows"][0] == {
+        "rank": 1,
+        "player": "p444444444444",
+        "name": "Ann",
+        "game": "g3",
+        "won": True,
+        "score": 600,
+        "moves": 200,
+        "ms": 9000,
+    }
+    top = await store.daily_board("reflechi_draw1", DAY, 3, "p222222222222")
+    assert [r["game"] for r in top["rows"]] == ["g3", "g4", "g5"] and top["me"]["rank"] == 6
+    nobody = await store.daily_board("reflechi_draw1", DAY, 0, "p888888888888")
+    assert nobody == {"total": 6, "rows": [], "me": None}
+    assert (await store.daily_board("easy_harp", DAY, 100))["total"] == 0
+
+
+async def test_only_the_first_attempt_of_the_day_is_ranked(store: Store) -> None:
+    ann = "p222222222222"
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g1") == "g1"
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == "g1"
+    await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))  # practice
+    assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
+    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))
+    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))  # counted once
+    board = await store.daily_board("reflechi_draw1", DAY, 10, ann)
+    assert board["total"] == 1 and board["me"]["game"] == "g1" and board["me"]["rank"] == 1
+    assert (await store.player_stats(ann))["reflechi_draw1"]["played"] == 2
+
+
+async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store: Store) -> None:
+    def daily_gin(game_id, player, winner, scores, hands):
+        game = gin_game(game_id, [player, None], winner)
+        game["seats"][1] = {"kind": "bot", "level": "normal", "name": "Normal bot", "player": None}
+        game["result"]["scores"] = scores
+        game["result"]["hands"] = game["result"]["hands"][:1] * hands
+        return {**game, "daily": DAY}
+
+    for game in (
+        daily_gin("g1", "p222222222222", 1, [60, 100], 3),
+        daily_gin("g2", "p333333333333", 0, [100, 20], 4),
+        daily_gin("g3", "p444444444444", 0, [100, 20], 3),
+        daily_gin("g4", "p555555555555", 0, [110, 0], 6),
+    ):
+        await ranked(store, game)
+    board = await store.daily_board("gin_rummy", DAY, 10)
+    assert [(r["rank"], r["game"], r["margin"]) for r in board["rows"]] == [
+        (1, "g4", 110),
+        (2, "g3", 80),
+        (3, "g2", 80),
+        (4, "g1", -40),
+    ]
+
+
+async def test_redis_daily_board_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import ATTEMPT_TTL
+
+    store = redis_stores.open()
+    await ranked(store, daily_solitaire("g1", "p222222222222", True, 5, 10, 1000))
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        for key in (
+            keys.daily_board("reflechi_draw1", DAY),
+            keys.daily_rows("reflechi_draw1", DAY),
+        ):
+            assert DAILY_TTL - 5 <= await client.ttl(key) <= DAILY_TTL
+        key = keys.attempt("reflechi_draw1", DAY, "p222222222222")
+        assert ATTEMPT_TTL - 5 <= await client.ttl(key) <= ATTEMPT_TTL
+    finally:
+        await client.aclose()

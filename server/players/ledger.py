@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.players import glicko2
+from server.players import boards, glicko2
 from server.players import stats as statistics
 
 RECENT_GAMES = 50
@@ -27,6 +27,7 @@ system is fairly sure of; a new player starts at 350)."""
 class Wanted:
     players: list[str]  # whose statistics the game changes
     rated: tuple[str, str] | None = None  # the two players whose ratings it changes
+    board: tuple[str, str] | None = None  # (board, date) of a daily game
 
 
 @dataclass
@@ -35,6 +36,8 @@ class Changes:
     games: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> game summary
     ratings: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> new rating
     history: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> history point
+    # player -> (composite score, row) on the daily board of Wanted.board (first attempts)
+    ranked: dict[str, tuple[float, dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -56,8 +59,11 @@ def rated_pair(replay: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def wanted(replay: dict[str, Any]) -> Wanted:
+    day = replay.get("daily")
     return Wanted(
-        players=[p for _, p in statistics.seats_counted(replay)], rated=rated_pair(replay)
+        players=[p for _, p in statistics.seats_counted(replay)],
+        rated=rated_pair(replay),
+        board=(boards.board_of(replay), day) if isinstance(day, str) else None,
     )
 
 
@@ -88,13 +94,21 @@ def settle(
     replay: dict[str, Any],
     stats: dict[str, dict[str, Any] | None],
     ratings: dict[str, dict[str, Any] | None] | None = None,
+    attempts: dict[str, str | None] | None = None,
+    board_size: int = 0,
 ) -> Changes:
-    """The changes of one game, given each counted player's statistics (and, for a rated
-    match, both ratings) before it."""
+    """The changes of one game, given each counted player's statistics (for a rated match,
+    both ratings; for a daily game, the room of each player's first attempt of the day and
+    how many entries the day's board holds) before it."""
     changes = Changes()
+    attempts = attempts or {}
     for seat, player in statistics.seats_counted(replay):
         changes.stats[player] = statistics.fold_player(stats.get(player), replay, seat)
         changes.games[player] = statistics.game_summary(replay, seat)
+        first = attempts.get(player) == replay["id"]
+        if replay.get("daily") and first and board_size + len(changes.ranked) < boards.MAX_ENTRIES:
+            changes.ranked[player] = boards.entry(replay, seat)
+            changes.games[player]["ranked"] = True
     pair = rated_pair(replay)
     if pair is not None:
         ratings = ratings or {}

@@ -168,6 +168,19 @@ class Store(ABC):
         """Up to ``limit`` rating records (with ``player``), highest rating first, of
         players whose deviation was under RATED_RD at their last match (ties: player id)."""
 
+    @abstractmethod
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        """Record ``room_id`` as the player's first attempt at a daily board that day unless
+        one is recorded; the room of the first attempt."""
+
+    @abstractmethod
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        """A day's board: ``total`` entries, the best ``limit`` ``rows`` (best first, ties by
+        player id, each with its ``rank``: 1 + how many are strictly better), and ``me``: the
+        row of ``player_id`` with its rank among everyone, or None."""
+
     # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod

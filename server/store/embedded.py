@@ -19,9 +19,9 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server.players import ledger
+from server.players import boards, ledger
 from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
-from server.store.keys import COUNTED_TTL, PLAYER_TTL, RATING_BOARD
+from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL, RATING_BOARD
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
@@ -49,6 +49,13 @@ CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (rating);
 CREATE TABLE IF NOT EXISTS rating_history (player TEXT NOT NULL, game TEXT NOT NULL,
                                            at REAL NOT NULL, body TEXT NOT NULL,
                                            PRIMARY KEY (player, game));
+CREATE TABLE IF NOT EXISTS attempts (board TEXT NOT NULL, date TEXT NOT NULL,
+                                     player TEXT NOT NULL, room TEXT NOT NULL,
+                                     PRIMARY KEY (board, date, player));
+CREATE TABLE IF NOT EXISTS boards (board TEXT NOT NULL, date TEXT NOT NULL,
+                                   player TEXT NOT NULL, score REAL NOT NULL, body TEXT NOT NULL,
+                                   PRIMARY KEY (board, date, player));
+CREATE INDEX IF NOT EXISTS boards_order ON boards (board, date, score DESC, player);
 """
 
 
@@ -327,7 +334,26 @@ class EmbeddedStore(Store):
             for player in want.rated or ():
                 row = db.execute("SELECT body FROM ratings WHERE player = ?", (player,)).fetchone()
                 ratings[player] = json.loads(row[0]) if row else None
-            changes = ledger.settle(replay, stats, ratings)
+            attempts, size = {}, 0
+            if want.board is not None:
+                board, date = want.board
+                for player in want.players:
+                    row = db.execute(
+                        "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+                        (board, date, player),
+                    ).fetchone()
+                    attempts[player] = row[0] if row else None
+                (size,) = db.execute(
+                    "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ?", (board, date)
+                ).fetchone()
+            changes = ledger.settle(replay, stats, ratings, attempts, size)
+            for player, (score, row) in changes.ranked.items():
+                assert want.board is not None
+                db.execute(
+                    "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (*want.board, player, score, json.dumps(row)),
+                )
             for player, body in changes.ratings.items():
                 db.execute(
                     "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
@@ -374,6 +400,10 @@ class EmbeddedStore(Store):
         db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
         db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
         db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
+        day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
+        db.execute("DELETE FROM boards WHERE date < ?", (day,))
+        day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
+        db.execute("DELETE FROM attempts WHERE date < ?", (day,))
         db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
 
     async def record_game(self, replay: dict[str, Any]) -> bool:
@@ -415,6 +445,53 @@ class EmbeddedStore(Store):
             (ledger.RATED_RD, min(limit, RATING_BOARD)),
         )
         return [{**json.loads(body), "player": player} for player, body in rows]
+
+    def _claim(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        assert self._db is not None
+        self._db.execute(
+            "INSERT OR IGNORE INTO attempts (board, date, player, room) VALUES (?, ?, ?, ?)",
+            (board, date, player_id, room_id),
+        )
+        return self._db.execute(
+            "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+            (board, date, player_id),
+        ).fetchone()[0]
+
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        return await self._run(self._claim, board, date, player_id, room_id)
+
+    def _daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None
+    ) -> dict[str, Any]:
+        assert self._db is not None
+        db = self._db
+        (total,) = db.execute(
+            "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ?", (board, date)
+        ).fetchone()
+        top = db.execute(
+            "SELECT player, score, body FROM boards WHERE board = ? AND date = ? "
+            "ORDER BY score DESC, player LIMIT ?",
+            (board, date, max(0, limit)),
+        ).fetchall()
+        me = None
+        if player_id is not None:
+            mine = db.execute(
+                "SELECT score, body FROM boards WHERE board = ? AND date = ? AND player = ?",
+                (board, date, player_id),
+            ).fetchone()
+            if mine is not None:
+                (better,) = db.execute(
+                    "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ? AND score > ?",
+                    (board, date, mine[0]),
+                ).fetchone()
+                me = {"rank": better + 1, **json.loads(mine[1])}
+        rows = boards.ranked([(p, score, json.loads(body)) for p, score, body in top])
+        return {"total": total, "rows": rows, "me": me}
+
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        return await self._run(self._daily_board, board, date, limit, player_id)
 
     # ---- leases (in memory: one process) -----------------------------------------------------
 

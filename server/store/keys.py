@@ -14,6 +14,9 @@ COUNTED_TTL = REPLAY_TTL
 """A finished game's *counted* mark: far longer than the room could be finished again (a
 finished room's meta goes after a week)."""
 RATING_BOARD = 10_000
+ATTEMPT_TTL = 3 * 24 * 3600
+"""A first attempt at a daily board is remembered past the day (a game may end after
+midnight)."""
 PRESENCE_TTL = 24 * 3600
 """A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
@@ -120,3 +123,16 @@ class Keys:
         """Sorted set: player -> rating, of players whose deviation was under RATED_RD at their
         last match; at most RATING_BOARD members (the lowest go)."""
         return f"{self.prefix}:ratings"
+
+    def attempt(self, board: str, date: str, player_id: str) -> str:
+        """The room of the player's first attempt at a daily board that day (ATTEMPT_TTL)."""
+        return f"{self.prefix}:attempt:{board}:{date}:{player_id}"
+
+    def daily_board(self, board: str, date: str) -> str:
+        """Sorted set: player -> minus the composite score (so that ZRANGE lists the best
+        first and ties by player id), one per board and day (DAILY_TTL)."""
+        return f"{self.prefix}:board:{board}:{date}"
+
+    def daily_rows(self, board: str, date: str) -> str:
+        """Hash: player -> the shown row of their ranked game (DAILY_TTL)."""
+        return f"{self.prefix}:board:{board}:{date}:rows"

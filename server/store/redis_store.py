@@ -24,7 +24,7 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import ExponentialWithJitterBackoff
 
-from server.players import ledger
+from server.players import boards, ledger
 from server.store.base import (
     Conflict,
     Entry,
@@ -35,6 +35,7 @@ from server.store.base import (
     replay_summary,
 )
 from server.store.keys import (
+    ATTEMPT_TTL,
     COUNTED_TTL,
     DAILY_TTL,
     FINISHED_ROOM_TTL,
@@ -225,6 +226,33 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
+# KEYS[1] = a day's board (sorted set of negated scores), KEYS[2] = its rows (hash).
+# ARGV[1] = how many of the best, ARGV[2] = a player id ('' for none).
+# Returns {size, {player, negated score, ...} of the best, their rows, the player's negated
+# score or false, how many are strictly better, the player's row or false}.
+DAILY_BOARD = """
+local size = redis.call('ZCARD', KEYS[1])
+local top = {}
+local rows = {}
+if tonumber(ARGV[1]) > 0 then
+  top = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
+  local members = {}
+  for i = 1, #top, 2 do members[#members + 1] = top[i] end
+  if #members > 0 then rows = redis.call('HMGET', KEYS[2], unpack(members)) end
+end
+local mine = false
+local better = 0
+local row = false
+if ARGV[2] ~= '' then
+  mine = redis.call('ZSCORE', KEYS[1], ARGV[2])
+  if mine then
+    better = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. mine)
+    row = redis.call('HGET', KEYS[2], ARGV[2])
+  end
+end
+return {size, top, rows, mine, better, row}
+"""
+
 UNREACHABLE = (
     redis.ConnectionError,
     redis.TimeoutError,
@@ -296,6 +324,7 @@ class RedisStore(Store):
         self._finish = script(FINISH)
         self._create_player = script(CREATE_PLAYER)
         self._allow = script(ALLOW)
+        self._daily_board = script(DAILY_BOARD)
 
     # ---- rooms and logs ------------------------------------------------------------------
 
@@ -527,6 +556,7 @@ class RedisStore(Store):
         marker = k.counted(replay["id"])
         stats_keys = {p: k.stats(p) for p in want.players}
         rating_keys = {p: k.rating(p) for p in want.rated or ()}
+        attempt_keys = {p: k.attempt(*want.board, p) for p in want.players} if want.board else {}
 
         async def work(pipe) -> bool:
             if await pipe.exists(marker):
@@ -540,8 +570,21 @@ class RedisStore(Store):
             for player, key in rating_keys.items():
                 raw = await pipe.get(key)
                 ratings[player] = json.loads(raw) if raw else None
-            changes = ledger.settle(replay, stats, ratings)
+            attempts, size = {}, 0
+            for player, key in attempt_keys.items():
+                attempts[player] = await pipe.get(key)
+            if want.board is not None:
+                size = int(await pipe.zcard(k.daily_board(*want.board)))
+            changes = ledger.settle(replay, stats, ratings, attempts, size)
             pipe.multi()
+            if changes.ranked:
+                assert want.board is not None
+                board, rows = k.daily_board(*want.board), k.daily_rows(*want.board)
+                for player, (score, row) in changes.ranked.items():
+                    pipe.zadd(board, {player: -score}, nx=True)
+                    pipe.hsetnx(rows, player, json.dumps(row))
+                pipe.expire(board, DAILY_TTL)
+                pipe.expire(rows, DAILY_TTL)
             for player, body in changes.ratings.items():
                 pipe.set(rating_keys[player], json.dumps(body), ex=PLAYER_TTL)
                 if body["rd"] < ledger.RATED_RD:
@@ -562,7 +605,10 @@ class RedisStore(Store):
             pipe.set(marker, 1, ex=COUNTED_TTL)
             return True
 
-        return await self._watched([marker, *stats_keys.values(), *rating_keys.values()], work)
+        watched = [marker, *stats_keys.values(), *rating_keys.values(), *attempt_keys.values()]
+        if want.board is not None:
+            watched.append(k.daily_board(*want.board))
+        return await self._watched(watched, work)
 
     @_reachable
     async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
@@ -604,6 +650,32 @@ class RedisStore(Store):
         if gone:  # players forgotten by TTL leave the board on the next read
             await self.redis.zrem(self.keys.rating_board, *gone)
         return [{**json.loads(b), "player": p} for (p, _), b in zip(top, bodies, strict=True) if b]
+
+    @_reachable
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        key = self.keys.attempt(board, date, player_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(key, room_id, nx=True, ex=ATTEMPT_TTL)
+            pipe.get(key)
+            _, first = await pipe.execute()
+        return first
+
+    @_reachable
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        k = self.keys
+        size, top, bodies, mine, better, row = await self._daily_board(
+            keys=[k.daily_board(board, date), k.daily_rows(board, date)],
+            args=[max(0, limit), player_id or ""],
+        )
+        pairs = list(zip(top[::2], top[1::2], strict=True))
+        rows = boards.ranked(
+            [(p, -float(s), json.loads(b)) for (p, s), b in zip(pairs, bodies, strict=True) if b]
+        )
+        me = {"rank": int(better) + 1, **json.loads(row)} if mine and row else None
+        total = int(size)
+        return {"total": total, "rows": rows, "me": me}
 
     # ---- leases ----------------------------------------------------------------------------
 
