@@ -26,11 +26,11 @@ async def player(request: Request) -> JSONResponse:
     store = request.app.state.node.store
     player_id = request.path_params["player_id"]
     if not identity.is_player_id(player_id):
-        return _error(404, "no_player", "There is no player with that id.")
+        return _error(404, "player_not_found", "There is no player with that id.")
     try:
         record = await store.player(player_id)
         if record is None:
-            return _error(404, "no_player", "There is no player with that id.")
+            return _error(404, "player_not_found", "There is no player with that id.")
         today = _today()
         stats, games, rating, history, *ranks = await asyncio.gather(
             store.player_stats(player_id),
