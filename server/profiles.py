@@ -45,7 +45,9 @@ async def player(request: Request) -> JSONResponse:
         {
             **identity.public(record),
             "stats": derived(stats),
-            "games": games,
+            # Today's daily games keep their ids to themselves until the day ends, as their
+            # replays do (an id would let anyone open the finished room's table).
+            "games": [{**g, "id": None} if (g.get("daily") or "") >= today else g for g in games],
             "rating": None if rating is None else ledger.current(rating, time.time()),
             "rating_history": history[::-1],  # oldest first, as a chart draws it
             "today": {

@@ -4,6 +4,7 @@
 // secret, which stops the old one everywhere; a device link (#/device/SECRET) carries it to
 // another browser.
 import { PROTOCOL, RequestError } from "./connection.js";
+import { onSettings, setSetting, setting } from "./settings.js";
 
 const SECRET_KEY = "cardroom.player";
 const SIGNED_OUT_KEY = "cardroom.signed_out";
@@ -26,6 +27,7 @@ export function attachIdentity(conn, name) {
     if (secret) {
       try {
         const reply = await conn.sendNow(ws, "hello", { v: PROTOCOL, secret });
+        applySettings(reply.player.settings); // what this player chose, on any device
         return announce(conn, reply.player);
       } catch (error) {
         if (error.code !== "unknown_player" && error.code !== "bad_secret") throw error;
@@ -43,6 +45,39 @@ export function attachIdentity(conn, name) {
       return announce(conn, null); // too many new players from here: play without one
     }
   };
+}
+
+// Settings follow the player (all but the language, which is this browser's): the saved
+// ones are applied when the player says hello, and a change is saved with the player.
+const FOLLOWING = ["interactiveRules", "doubleTap", "fourColour", "cardSize", "animations", "sound", "winnableOnly"];
+let applying = false;
+let saving = null;
+
+function applySettings(saved) {
+  applying = true;
+  try {
+    for (const name of FOLLOWING) {
+      if (saved && name in saved && typeof saved[name] === typeof setting(name)) setSetting(name, saved[name]);
+    }
+  } finally {
+    applying = false;
+  }
+}
+
+export function followSettings(conn) {
+  onSettings((name) => {
+    if (applying || !conn.player || !FOLLOWING.includes(name)) return;
+    clearTimeout(saving);
+    saving = setTimeout(() => {
+      const settings = Object.fromEntries(FOLLOWING.map((n) => [n, setting(n)]));
+      conn
+        .request("player_update", { settings })
+        .then((reply) => {
+          conn.player = reply.player;
+        })
+        .catch(() => {});
+    }, 400);
+  });
 }
 
 function announce(conn, player) {

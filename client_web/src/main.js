@@ -6,7 +6,7 @@ import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
-import { adoptDeviceLink, attachIdentity, rename } from "./identity.js";
+import { adoptDeviceLink, attachIdentity, followSettings, rename } from "./identity.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountProfile } from "./profile.js";
@@ -25,6 +25,7 @@ const net = document.getElementById("net");
 const actions = document.getElementById("top-actions");
 
 attachIdentity(conn, () => app.name());
+followSettings(conn);
 
 const app = {
   conn,
@@ -84,8 +85,19 @@ document.body.append(settings.dialog);
 function drawChrome() {
   actions.replaceChildren(
     h("a", { class: "top-link", href: "#/learn", id: "nav-learn" }, t("nav.learn")),
-    h("a", { class: "top-link", href: "#/leaderboard/gin_rummy", id: "nav-boards" }, t("nav.boards")),
-    h("a", { class: "top-link", href: "#/player/me", id: "nav-profile" }, t("nav.profile")),
+    // On a phone these two show only their symbols (the words stay for screen readers).
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/leaderboard/gin_rummy", id: "nav-boards" },
+      h("span", { "aria-hidden": "true" }, "\u2605"),
+      h("span", { class: "top-label" }, t("nav.boards")),
+    ),
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/player/me", id: "nav-profile" },
+      h("span", { "aria-hidden": "true" }, "\u263a"),
+      h("span", { class: "top-label" }, t("nav.profile")),
+    ),
     h(
       "button",
       { class: "top-button", id: "settings-button", "aria-haspopup": "dialog", onclick: () => settings.open() },

@@ -148,12 +148,12 @@ function games(profile) {
           "ul",
           { class: "games" },
           list.map((g) => {
-            const withheld = g.daily && g.daily >= todayDate; // a daily replay opens the next day
+            const withheld = !g.id || (g.daily && g.daily >= todayDate); // a daily's replay: the next day
             const result = g.won ? t("player.won") : t("player.lost");
             const detail = g.game === "gin_rummy" ? (g.scores || []).join(" – ") : t("player.score", { points: g.score ?? 0 });
             return h(
               "li",
-              { dataset: { game: g.id } },
+              { dataset: g.id ? { game: g.id } : {} },
               h("span", { class: "game-line" }, lineName(g.line.startsWith("gin_rummy") ? "gin_rummy" : g.line)),
               " ",
               h("span", { class: g.won ? "won" : "lost" }, result),

@@ -255,6 +255,7 @@ export default {
   "lobby.match_options": "Gin Rummy matches",
   "lobby.match_to": "Play to",
   "lobby.public": "public: listed below for anyone to watch or join",
+  "lobby.rated": "rated: a match with a friend changes both players' ratings",
   "lobby.watch_bots": "Watch two bots play",
   "lobby.first_bot": "First bot",
   "lobby.second_bot": "Second bot",

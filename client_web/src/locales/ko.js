@@ -254,6 +254,7 @@ export default {
   "lobby.match_options": "진 러미 매치",
   "lobby.match_to": "목표 점수",
   "lobby.public": "공개: 누구나 아래 목록에서 관전하거나 참가할 수 있습니다",
+  "lobby.rated": "레이팅: 친구와의 매치가 두 플레이어의 레이팅을 바꿉니다",
   "lobby.watch_bots": "봇끼리의 대결 관전",
   "lobby.first_bot": "첫 번째 봇",
   "lobby.second_bot": "두 번째 봇",

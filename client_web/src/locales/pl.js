@@ -255,6 +255,7 @@ export default {
   "lobby.match_options": "Mecze Gin Rummy",
   "lobby.match_to": "Gra do",
   "lobby.public": "publiczny: widoczny poniżej, każdy może oglądać albo dołączyć",
+  "lobby.rated": "rankingowy: mecz ze znajomym zmienia rankingi obu graczy",
   "lobby.watch_bots": "Oglądaj grę dwóch botów",
   "lobby.first_bot": "Pierwszy bot",
   "lobby.second_bot": "Drugi bot",
