@@ -163,15 +163,29 @@ def test_a_first_visit_makes_a_player_whose_profile_and_daily_rank_show(web, ope
 def test_a_device_link_carries_the_player_and_a_reset_or_sign_out_ends_it(web, open_page):
     phone, laptop = open_page(), open_page()
     secret, me = first_visit(laptop, web)
+    laptop.click("#settings-button")  # a setting follows the player to the other device
+    laptop.select_option("#set-card-size", "large")
+    laptop.click("#settings-close")
+    with server_client(web.ws) as client:
+        wait_until(
+            lambda: (
+                client.request("hello", v=1, secret=secret)["player"]["settings"].get("cardSize")
+                == "large"
+            ),
+            what="the setting saved with the player",
+        )
     laptop.goto(f"{web.http}/#/player/me")
     laptop.click("#device-show")
     expect(laptop.locator("#device-box .warning")).to_be_visible()
+    expect(laptop.locator("#device-qr svg path")).to_have_count(1)  # the link as a QR code
     link = laptop.locator("#device-link").input_value()
     assert link.endswith(f"/#/device/{secret}")
 
     phone.goto(link)
     wait_until(lambda: phone.evaluate(PLAYER) == me, what="the phone signed in by the link")
     assert "/device/" not in phone.url  # the secret leaves the address bar
+    settings = phone.evaluate("() => JSON.parse(localStorage.getItem('cardroom.settings'))")
+    assert settings["cardSize"] == "large"
     expect(phone.locator("#player-name")).to_be_visible()
 
     laptop.click("#reset-secret")

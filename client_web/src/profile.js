@@ -6,6 +6,7 @@ import { barChart, lineChart } from "./charts.js";
 import { h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
 import { deviceLink, resetSecret, signOut, startNewPlayer } from "./identity.js";
+import { qrSvg } from "./qr.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
 const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
@@ -179,6 +180,7 @@ function controls(app) {
     const field = h("input", { id: "device-link", readonly: true, value: link, "aria-label": t("player.device") });
     linkBox.replaceChildren(
       h("p", { class: "warning", role: "alert" }, t("player.device_warning")),
+      h("div", { class: "qr-box", id: "device-qr" }, qrSvg(link, t("player.device_qr"))),
       field,
       h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => (note.textContent = t("player.copied"))) }, t("player.copy")),
     );

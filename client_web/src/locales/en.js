@@ -437,6 +437,7 @@ export default {
   "player.you": "Your player",
   "player.device": "Use on another device",
   "player.device_warning": "Anyone who opens this link plays as you. Open it only on your own devices and show it to nobody.",
+  "player.device_qr": "A QR code of the link: scan it with the other device",
   "player.copy": "Copy the link",
   "player.copied": "The link is copied.",
   "player.reset": "Make a new secret",

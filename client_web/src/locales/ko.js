@@ -436,6 +436,7 @@ export default {
   "player.you": "내 플레이어",
   "player.device": "다른 기기에서 사용",
   "player.device_warning": "이 링크를 여는 사람은 누구나 당신으로 플레이합니다. 자신의 기기에서만 열고 아무에게도 보여 주지 마세요.",
+  "player.device_qr": "링크의 QR 코드: 다른 기기로 스캔하세요",
   "player.copy": "링크 복사",
   "player.copied": "링크를 복사했습니다.",
   "player.reset": "새 비밀 키 만들기",

@@ -437,6 +437,7 @@ export default {
   "player.you": "Twój gracz",
   "player.device": "Użyj na innym urządzeniu",
   "player.device_warning": "Każdy, kto otworzy ten link, gra jako ty. Otwieraj go tylko na własnych urządzeniach i nikomu go nie pokazuj.",
+  "player.device_qr": "Kod QR linku: zeskanuj go drugim urządzeniem",
   "player.copy": "Skopiuj link",
   "player.copied": "Link skopiowany.",
   "player.reset": "Utwórz nowy sekret",
