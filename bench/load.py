@@ -162,6 +162,7 @@ class Lean:
         self.ws = ws
         self.views: dict[str, dict] = {}
         self.seq: dict[str, int] = {}
+        self.epochs: dict[str, str] = {}
         self.waiting: dict[int, asyncio.Future] = {}
         self.ids = 0
         self.on_patch = None  # callback(room, seq) for latency probes
@@ -181,9 +182,10 @@ class Lean:
 
     async def request(self, kind: str, **fields) -> dict:
         self.ids += 1
+        cmd = fields.pop("id", self.ids)
         future = asyncio.get_running_loop().create_future()
-        self.waiting[self.ids] = future
-        await self.ws.send(msgpack.packb({"t": kind, "id": self.ids, **fields}))
+        self.waiting[cmd] = future
+        await self.ws.send(msgpack.packb({"t": kind, "id": cmd, **fields}))
         return await asyncio.wait_for(future, 60)
 
     async def _read(self) -> None:
@@ -200,6 +202,7 @@ class Lean:
                         future.set_result(m)
                 elif t == "snapshot":
                     self.views[m["room"]], self.seq[m["room"]] = m["view"], m["seq"]
+                    self.epochs[m["room"]] = m["epoch"]
                 elif t == "patch":
                     room = m["room"]
                     if room in self.views:
@@ -258,13 +261,16 @@ async def idle_share(url: str, count: int, rooms: list[str], ready, stop) -> dic
     return {"alive_sampled": alive, "errors": dict(errors)}
 
 
-async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int):
+async def play_share(
+    url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int, ready, go
+):
+    """Set up ``rooms`` rooms (a few at a time), say ready, wait for the go, then play
+    them all for ``seconds`` at ``rate`` actions per second each."""
     rng = random.Random(seed)
     opp, spec = histogram(), histogram()
     stats = Counter()
-    deadline = time.monotonic() + seconds
 
-    async def room_loop() -> None:
+    async def setup():
         a, b = await Lean.open(url), await Lean.open(url)
         room = (await a.request("create", seats=[{"kind": "human"}] * 2))["room"]
         await a.request("join", room=room, seat=0, name="A")
@@ -272,6 +278,17 @@ async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds
         watchers = [await Lean.open(url) for _ in range(spectators)]
         for w in watchers:
             await w.request("watch", room=room)
+        return a, b, watchers, room
+
+    tables = []
+    for start in range(0, rooms, 25):
+        tables += await asyncio.gather(*(setup() for _ in range(min(25, rooms - start))))
+    ready.set()
+    while not go.is_set():
+        await asyncio.sleep(0.05)
+    deadline = time.monotonic() + seconds
+
+    async def room_loop(a, b, watchers, room) -> None:
         players = {0: a, 1: b}
         probes: dict[int, tuple[float, set]] = {}  # seq expected -> (planned, who is waiting)
 
@@ -287,7 +304,7 @@ async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds
             w.on_patch = lambda r, s, w=w: arrived(w, s, spec)
         interval = 1.0 / rate
         planned = time.perf_counter() + rng.random() * interval
-        await asyncio.sleep(rng.random())
+        n = 0
         while time.monotonic() < deadline:
             now = time.perf_counter()
             if planned > now:
@@ -306,7 +323,12 @@ async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds
                 continue
             probes.clear()
             probes[other.seq[room] + 1] = (planned, {other, *watchers})
-            reply = await me.request("act", room=room, action=action, id=f"{seed}-{planned}")
+            n += 1
+            try:
+                reply = await me.request("act", room=room, action=action, id=f"{seed}-{n}")
+            except TimeoutError:
+                stats["error:timeout"] += 1
+                break
             if reply["t"] == "error":
                 stats[f"refused:{reply['code']}"] += 1
                 await asyncio.sleep(0.05)
@@ -315,11 +337,11 @@ async def play_share(url: str, rooms: int, rate: float, spectators: int, seconds
             planned += interval
         for c in (a, b, *watchers):
             stats["frames"] += c.frames
-            for code, n in c.errors.items():
-                stats[f"error:{code}"] += n
+            for code, count in c.errors.items():
+                stats[f"error:{code}"] += count
             await c.close()
 
-    await asyncio.gather(*(room_loop() for _ in range(rooms)))
+    await asyncio.gather(*(room_loop(*t) for t in tables))
     return {"opp": opp.encode(), "spec": spec.encode(), "stats": dict(stats)}
 
 
@@ -508,17 +530,33 @@ async def _make_rooms(url: str, n: int) -> list[str]:
 def play(args) -> None:
     server = Server({"CARDROOM_GRACE_SECONDS": "600"}, args.redis).start()
     try:
-        time.sleep(2)
-        _, base = server.usage()
-        started = time.monotonic()
+        manager = multiprocessing.Manager()
+        ready = [manager.Event() for _ in range(args.procs)]
+        go = manager.Event()
         with multiprocessing.Pool(args.procs) as pool:
             jobs = [
                 pool.apply_async(
                     run_share,
-                    (play_share, server.ws, n, args.rate, args.spectators, args.seconds, 100 + k),
+                    (
+                        play_share,
+                        server.ws,
+                        n,
+                        args.rate,
+                        args.spectators,
+                        args.seconds,
+                        100 + k,
+                        ready[k],
+                        go,
+                    ),
                 )
                 for k, n in enumerate(split(args.rooms, args.procs))
             ]
+            for event in ready:
+                event.wait()
+            time.sleep(2)
+            _, base = server.usage()
+            started = time.monotonic()
+            go.set()
             results = [j.get() for j in jobs]
         ended = time.monotonic()
         opp = merge([r["opp"] for r in results])
@@ -538,7 +576,7 @@ def play(args) -> None:
         )
         errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
         print(f"  errors: {errors or 'none'}")
-        print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB before)")
+        print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB set up, before play)")
         time.sleep(3)
         print(f"  RSS after: {server.usage()[1] / 2**20:.0f} MiB")
     finally:

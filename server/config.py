@@ -21,7 +21,7 @@ class Config:
     rate: float = 20.0
     burst: int = 60
     queue_bytes: int = 1 << 20
-    finished_linger: float = 600.0
+    finished_linger: float = 60.0
     idle_unload: float = 30.0  # a replica nobody here uses is dropped after this long
     rooms_per_connection: int = 50
     solver_workers: int = field(default_factory=_cores)
@@ -55,7 +55,7 @@ class Config:
             solver_workers=int(env.get("CARDROOM_SOLVER_WORKERS", _cores())),
             solve_seconds=number("CARDROOM_SOLVE_SECONDS", 3.0),
             lease_ms=int(env.get("CARDROOM_LEASE_MS", 2000)),
-            finished_linger=number("CARDROOM_FINISHED_LINGER", 600),
+            finished_linger=number("CARDROOM_FINISHED_LINGER", 60),
             unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
             abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
             rooms_per_connection=int(env.get("CARDROOM_ROOMS_PER_CONNECTION", 50)),

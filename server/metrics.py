@@ -6,6 +6,7 @@ from prometheus_client import Counter, Gauge, Histogram
 
 CONNECTIONS = Gauge("cardroom_connections", "Open WebSocket connections")
 ROOMS = Gauge("cardroom_rooms", "Rooms held in memory by this node")
+TASKS = Gauge("cardroom_tasks", "Asyncio tasks alive (sampled every 5 s): a leak shows as growth")
 MESSAGES_IN = Counter("cardroom_messages_in_total", "Client messages received", ["type"])
 MESSAGES_OUT = Counter("cardroom_messages_out_total", "Messages sent to clients", ["type"])
 REFUSALS = Counter("cardroom_refusals_total", "Requests refused, by code", ["code"])

@@ -224,6 +224,7 @@ class Node:
                 metrics.LOOP_LAG_MAX.set(lag)
             if loop.time() - window_start >= 5.0:
                 metrics.LOOP_LAG.set(window_worst)
+                metrics.TASKS.set(len(asyncio.all_tasks()))
                 window_worst, window_start = 0.0, loop.time()
 
     async def think(self, level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:

@@ -530,6 +530,29 @@ async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores
     await events.aclose()
 
 
+async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(store: Store) -> None:
+    rooms = [f"r{k}" for k in range(20)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+
+    async def write(room_id: str) -> None:
+        for i in range(5):
+            await store.append(room_id, i, {**entry(i), "room": room_id})
+
+    # Racing writers of one room among them: exactly one wins each index.
+    results = await asyncio.gather(
+        *(write(r) for r in rooms),
+        *(store.append("r0", 5, {"writer": w}) for w in "ab"),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results[-2:]) in (
+        ["Conflict", "NoneType"],
+        ["Conflict", "Conflict"],  # both came before r0 had 5 entries
+    )
+    for room_id in rooms[1:]:
+        assert await store.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]
+
+
 # Players
 
 

@@ -155,6 +155,7 @@ class Worker:
             max_examples=25,
             deadline=None,
             database=None,
+            derandomize=False,  # hypothesis's CI profile derandomizes: every call the same 25
             phases=[Phase.generate],
             suppress_health_check=list(HealthCheck),
             verbosity=Verbosity.quiet,

@@ -171,6 +171,7 @@ export function mountRoom(root, app, id) {
       {
         class: "small rules-button",
         id: "rules-button",
+        "data-focus": "rules-button", // a redraw (the other player's move) keeps the focus here
         "aria-haspopup": "dialog",
         onclick: (e) => openLearnDrawer(view.room.game, "rules", e.currentTarget),
       },
@@ -185,7 +186,7 @@ export function mountRoom(root, app, id) {
       h("span", { class: "badge", id: "spectators" }, t("count.spectators", { n: view.room.spectators })),
       view.room.deadline ? h("span", { class: "badge clock", id: "clock" }, "") : null,
       rules,
-      h("button", { class: "small", id: "invite", onclick: copy, "data-link": link }, t("room.invite")),
+      h("button", { class: "small", id: "invite", "data-focus": "invite", onclick: copy, "data-link": link }, t("room.invite")),
       copied,
     );
   }
