@@ -15,6 +15,11 @@ Counters are kept per *line* of play:
   ``undercuts_given``, ``undercuts_suffered``, ``points`` (scored over all hands, for the
   mean per hand).
 
+A game counts once it is finished and something was played in it: a solitaire left until
+it closed as abandoned counts as played and not won (it ends the streak); a Gin Rummy match
+forfeited counts as lost by the one who left and won by the other. A player seated twice in
+one room counts for neither seat.
+
 Shares and means are derived when shown (:func:`derived`), never stored.
 """
 
