@@ -76,6 +76,9 @@ def fill_sqlite(store: EmbeddedStore, day: str, rows) -> None:
             "INSERT INTO boards (board, date, player, score, body) VALUES (?, ?, ?, ?, ?)",
             [(BOARD, day, p, s, json.dumps(r)) for p, s, r in rows],
         )
+        store._db.execute(
+            "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?)", (BOARD, day, len(rows))
+        )
         store._db.execute("COMMIT")
 
     store._pool.submit(work).result()

@@ -56,6 +56,8 @@ CREATE TABLE IF NOT EXISTS boards (board TEXT NOT NULL, date TEXT NOT NULL,
                                    player TEXT NOT NULL, score REAL NOT NULL, body TEXT NOT NULL,
                                    PRIMARY KEY (board, date, player));
 CREATE INDEX IF NOT EXISTS boards_order ON boards (board, date, score DESC, player);
+CREATE TABLE IF NOT EXISTS board_sizes (board TEXT NOT NULL, date TEXT NOT NULL,
+                                        n INTEGER NOT NULL, PRIMARY KEY (board, date));
 """
 
 
@@ -373,16 +375,20 @@ class EmbeddedStore(Store):
                         (board, date, player),
                     ).fetchone()
                     attempts[player] = row[0] if row else None
-                (size,) = db.execute(
-                    "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ?", (board, date)
-                ).fetchone()
+                size = self._board_size(db, board, date)
             changes = ledger.settle(replay, stats, ratings, attempts, size)
             for player, (score, row) in changes.ranked.items():
                 assert want.board is not None
-                db.execute(
+                added = db.execute(
                     "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
                     "VALUES (?, ?, ?, ?, ?)",
                     (*want.board, player, score, json.dumps(row)),
+                ).rowcount
+                # The board's size, kept beside it (a COUNT would read the whole board).
+                db.execute(
+                    "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?) "
+                    "ON CONFLICT (board, date) DO UPDATE SET n = n + excluded.n",
+                    (*want.board, added),
                 )
             for player, body in changes.ratings.items():
                 db.execute(
@@ -432,6 +438,7 @@ class EmbeddedStore(Store):
         db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
         day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
         db.execute("DELETE FROM boards WHERE date < ?", (day,))
+        db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
         day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
         db.execute("DELETE FROM attempts WHERE date < ?", (day,))
         db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
@@ -490,14 +497,19 @@ class EmbeddedStore(Store):
     async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
         return await self._run(self._claim, board, date, player_id, room_id)
 
+    @staticmethod
+    def _board_size(db: sqlite3.Connection, board: str, date: str) -> int:
+        row = db.execute(
+            "SELECT n FROM board_sizes WHERE board = ? AND date = ?", (board, date)
+        ).fetchone()
+        return row[0] if row else 0
+
     def _daily_board(
         self, board: str, date: str, limit: int, player_id: str | None
     ) -> dict[str, Any]:
         assert self._db is not None
         db = self._db
-        (total,) = db.execute(
-            "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ?", (board, date)
-        ).fetchone()
+        total = self._board_size(db, board, date)
         top = db.execute(
             "SELECT player, score, body FROM boards WHERE board = ? AND date = ? "
             "ORDER BY score DESC, player LIMIT ?",
