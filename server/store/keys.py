@@ -8,8 +8,9 @@ REPLAY_TTL = 90 * 24 * 3600
 DAILY_TTL = 40 * 24 * 3600
 REPLAY_INDEX_LIMIT = 10_000
 PLAYER_TTL = 400 * 24 * 3600
-"""A player nobody has seen for this long is forgotten (record, secret, statistics,
-rating, games); every hello refreshes it."""
+"""A player nobody has seen for this long is forgotten (the record and its secret: every
+hello refreshes them); statistics, rating and last games last this long from the last game
+counted for the player."""
 COUNTED_TTL = REPLAY_TTL
 """A finished game's *counted* mark: far longer than the room could be finished again (a
 finished room's meta goes after a week)."""
