@@ -43,8 +43,13 @@ class RoomState:
 
 
 class Client:
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, secret: str | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         self.url = url
+        self.headers = headers or {}
+        self.secret = secret  # a player's secret, said in every hello
+        self.player: dict[str, Any] | None = None
         self.ws: Any = None
         self.rooms: dict[str, RoomState] = {}
         self.received: list[dict[str, Any]] = []
@@ -61,10 +66,29 @@ class Client:
 
     async def connect(self) -> Client:
         self.closed.clear()
-        self.ws = await websockets.connect(self.url, max_size=2**22)  # per-message deflate
+        self.ws = await websockets.connect(
+            self.url, max_size=2**22, additional_headers=self.headers
+        )  # per-message deflate
         self._reader = asyncio.create_task(self._read())
-        self.node = (await self.request("hello", v=PROTOCOL_VERSION)).get("node")
+        hello: dict[str, Any] = {"v": PROTOCOL_VERSION}
+        if self.secret is not None:
+            hello["secret"] = self.secret
+        reply = await self.request("hello", **hello)
+        self.node = reply.get("node")
+        self.player = reply.get("player")
         return self
+
+    async def new_player(self, name: str = "Player") -> dict[str, Any]:
+        """Become a new player: keeps the secret for the next hellos; the record."""
+        reply = await self.request("player_new", name=name)
+        self.secret, self.player = reply["secret"], reply["player"]
+        return reply["player"]
+
+    async def reset_player(self) -> str:
+        """A new secret for this player (the old one stops working); returns it."""
+        reply = await self.request("player_reset")
+        self.secret = reply["secret"]
+        return reply["secret"]
 
     async def close(self) -> None:
         if self.ws is not None:

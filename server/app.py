@@ -27,6 +27,7 @@ from server.games.solitaire import variant_for
 from server.games.solitaire.deals import daily_code
 from server.lobby import MAX_PAGE
 from server.node import Node
+from server.profiles import ROUTES as PLAYER_ROUTES
 from server.replays import replay_frames
 from server.store import Store, open_store
 from server.web import Client, Representations, SecurityHeaders, http_error
@@ -187,6 +188,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             Route("/api/replays/{game_id}/frames", replay_frames_route),
             Route("/metrics", metrics_route),
             *EXAMPLE_ROUTES,
+            *PLAYER_ROUTES,
         ],
         lifespan=lifespan,
         exception_handlers={404: http_error, 405: http_error},

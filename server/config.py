@@ -47,6 +47,7 @@ class Config:
     abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends
     address_connections: int = 200  # open sockets from one client address, on this node
     address_rooms: int = 100  # rooms one client address may create per ten minutes
+    address_players: int = 20  # players one client address may create per hour (all nodes)
     max_rooms: int = 20_000  # active rooms in the whole deployment
     trusted_proxies: frozenset[str] = frozenset()  # whose X-Forwarded-For names the client
     clock: Callable[[], dt.datetime] = utc_now  # what "today" is for the daily deals
@@ -81,6 +82,7 @@ class Config:
             queue_bytes=int(env.get("CARDROOM_QUEUE_BYTES", 1 << 20)),
             address_connections=int(env.get("CARDROOM_ADDRESS_CONNECTIONS", 200)),
             address_rooms=int(env.get("CARDROOM_ADDRESS_ROOMS", 100)),
+            address_players=int(env.get("CARDROOM_ADDRESS_PLAYERS", 20)),
             max_rooms=int(env.get("CARDROOM_MAX_ROOMS", 20_000)),
             trusted_proxies=frozenset(_items(env.get("CARDROOM_TRUSTED_PROXIES", ""))),
             allowed_origins=frozenset(

@@ -26,6 +26,7 @@ from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.limits import AddressBook
 from server.lobby import MAX_PAGE, PAGE, Lobby
 from server.logs import log, logger
+from server.players import boards, identity
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
 from server.rooms.connection import Connection
 from server.rooms.replicas import Duplicate, Replica, Replicas, unavailable
@@ -65,6 +66,11 @@ def _dealt(deal: dict[str, Any]) -> dict[str, Any]:
     if deal.get("order") is None:
         return {"number": deal["number"], "order": None, "code": None}
     return {"number": None, "order": deal["order"]}
+
+
+def mine(record: dict[str, Any]) -> dict[str, Any]:
+    """What a player's own connections are told of their record."""
+    return {**identity.public(record), "settings": record.get("settings", {})}
 
 
 def think(level: str, seed: int, view: dict[str, Any]) -> dict[str, str]:
@@ -338,13 +344,23 @@ class Node:
             raise RoomError("bad_seat", "Seats are 0 and 1.")
         self._room_for(conn, replica.room.id)
         token = new_token()
+        player = conn.player["id"] if conn.player is not None else None
         async with replica.lock:
             entry = await self.replicas.commit(
-                replica, lambda: replica.room.join_entry(seat, name, token)
+                replica, lambda: replica.room.join_entry(seat, name, token, player)
             )
         seat = entry["seat"]
         await self._member(conn, replica, AUDIENCES[seat], seat)
-        return {"room": replica.room.id, "seat": seat, "token": token}
+        reply = {"room": replica.room.id, "seat": seat, "token": token}
+        day = replica.room.meta.get("daily")
+        if player is not None and isinstance(day, str):
+            # The first daily room of the day a player sits down at is their ranked attempt;
+            # the later ones are practice.
+            board = boards.board_of_meta(replica.room.meta)
+            with contextlib.suppress(Unavailable):
+                first = await self.store.claim_attempt(board, day, player, replica.room.id)
+                reply["practice"] = first != replica.room.id
+        return reply
 
     async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)
@@ -414,6 +430,93 @@ class Node:
             conn,
         )
         return await self.join(conn, replica.room.id, 0, name)
+
+    # ---- players ---------------------------------------------------------------------------
+
+    async def identify(self, conn: Connection, secret: Any) -> dict[str, Any]:
+        """The player whose secret ``conn`` sent in its hello (refused: malformed, unknown)."""
+        try:
+            digest = identity.secret_hash(secret)
+        except identity.BadSecret as bad:
+            raise RoomError("bad_secret", str(bad)) from None
+        try:
+            record = await self.store.player_by_secret(digest)
+            if record is not None:  # seen now: the record lasts another PLAYER_TTL
+                record = await self.store.update_player(record["id"], {"seen": time.time()})
+        except Unavailable:
+            raise unavailable() from None
+        if record is None:
+            raise RoomError(
+                "unknown_player",
+                "No player has that secret (it was reset, or expired); start as a new player.",
+            )
+        conn.player = record
+        return mine(record)
+
+    async def new_player(self, conn: Connection, name: str) -> dict[str, Any]:
+        """A new identity for ``conn``: the record, and the secret (shown to nobody else,
+        stored only as its hash). Limited per client address across the deployment."""
+        try:
+            allowed = await self.store.allow(
+                f"players:{conn.address}", self.config.address_players, 3600
+            )
+            if not allowed:
+                raise RoomError(
+                    "too_many_players", "Too many new players from your address; try later."
+                )
+            secret = identity.new_secret()
+            while True:
+                record = identity.new_player(identity.new_player_id(), name)
+                try:
+                    await self.store.create_player(record, identity.secret_hash(secret))
+                    break
+                except Conflict:
+                    continue
+        except Unavailable:
+            raise unavailable() from None
+        conn.player = record
+        log("player_created", player=record["id"])
+        return {"player": mine(record), "secret": secret}
+
+    def _identified(self, conn: Connection) -> dict[str, Any]:
+        if conn.player is None:
+            raise RoomError("no_player", "Say hello with a player secret first.")
+        return conn.player
+
+    async def reset_player(self, conn: Connection) -> dict[str, Any]:
+        """A new secret for the player; the old one stops working everywhere at once."""
+        record = self._identified(conn)
+        secret = identity.new_secret()
+        try:
+            found = await self.store.reset_secret(record["id"], identity.secret_hash(secret))
+        except Unavailable:
+            raise unavailable() from None
+        if not found:
+            conn.player = None
+            raise RoomError("unknown_player", "This player no longer exists.")
+        return {"player": mine(record), "secret": secret}
+
+    async def update_player(
+        self, conn: Connection, name: str | None, settings: Any
+    ) -> dict[str, Any]:
+        record = self._identified(conn)
+        changes: dict[str, Any] = {}
+        if name is not None:
+            changes["name"] = name
+        if settings is not None:
+            try:
+                changes["settings"] = identity.check_settings(settings)
+            except ValueError as bad:
+                raise RoomError("bad_settings", str(bad)) from None
+        try:
+            updated = await self.store.update_player(record["id"], changes)
+        except Unavailable:
+            raise unavailable() from None
+        if updated is None:
+            conn.player = None
+            raise RoomError("unknown_player", "This player no longer exists.")
+        conn.player = updated
+        return {"player": mine(updated)}
 
     async def hint(self, conn: Connection, room_id: Any) -> dict[str, Any]:
         """A hint for the player of a solitaire room, from what the player has seen."""

@@ -35,6 +35,9 @@ REQUESTS = frozenset(
         "ping",
         "hint",
         "winnable",
+        "player_new",
+        "player_reset",
+        "player_update",
     }
 )
 MAX_ID = 64
@@ -52,11 +55,22 @@ def _field(msg: dict[str, Any], key: str, kind, required: bool = True, default=N
     return value
 
 
-def _name(msg: dict[str, Any]) -> str:
+def _name(msg: dict[str, Any], default: str | None = "Player") -> str | None:
+    raw = _field(msg, "name", str, required=False, default=default)
+    if raw is None:
+        return None
     try:
-        return clean_name(_field(msg, "name", str, required=False, default="Player"))
+        return clean_name(raw)
     except BadName as bad:
         raise ProtocolError("bad_name", str(bad)) from None
+
+
+def _seat_name(conn: Connection, msg: dict[str, Any]) -> str:
+    """The name a seat takes: the one given, else the identified player's, else Player."""
+    given = _name(msg, default=None)
+    if given is not None:
+        return given
+    return conn.player["name"] if conn.player is not None else "Player"
 
 
 def command_id(msg: dict[str, Any]) -> Any:
@@ -90,8 +104,11 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
         version = _field(msg, "v", int)
         if version != PROTOCOL_VERSION:
             raise ProtocolError("version", f"This server speaks protocol {PROTOCOL_VERSION}.")
+        reply: dict[str, Any] = {"v": PROTOCOL_VERSION, "node": node.id}
+        if msg.get("secret") is not None:
+            reply["player"] = await node.identify(conn, msg["secret"])
         conn.hello = True
-        return {"v": PROTOCOL_VERSION, "node": node.id}
+        return reply
     if not conn.hello:
         raise ProtocolError("hello_first", "Say hello with the protocol version first.")
     if kind == "ping":
@@ -117,13 +134,14 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
                 "open_hands": _field(msg, "open_hands", bool, required=False, default=False),
                 "turn_seconds": _field(msg, "turn_seconds", int, required=False),
                 "target": _field(msg, "target", int, required=False, default=100),
+                "rated": _field(msg, "rated", bool, required=False),
             }
         replica = await node.create(conn=conn, meta=meta)
         return {"room": replica.room.id, "game": replica.room.game}
     if kind == "join":
         room = _field(msg, "room", str)
         seat = _field(msg, "seat", int, required=False)
-        return await node.join(conn, room, seat, _name(msg))
+        return await node.join(conn, room, seat, _seat_name(conn, msg))
     if kind == "resume":
         return await node.resume(
             conn,
@@ -152,7 +170,14 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
             _field(msg, "follow", bool, required=False, default=True),
         )
     if kind == "daily":
-        return await node.daily(conn, _name(msg))
+        return await node.daily(conn, _seat_name(conn, msg))
+    if kind == "player_new":
+        return await node.new_player(conn, _name(msg) or "Player")
+    if kind == "player_reset":
+        return await node.reset_player(conn)
+    if kind == "player_update":
+        settings = _field(msg, "settings", dict, required=False)
+        return await node.update_player(conn, _name(msg, default=None), settings)
     if kind in ("hint", "winnable"):
         # The solver takes a while: the answer comes when it is ready, and the client's
         # moves are served meanwhile.

@@ -99,6 +99,7 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
         # Scripted players act far faster than people; the flood test sets its own limit.
         "CARDROOM_RATE": "2000",
         "CARDROOM_ADDRESS_ROOMS": "100000",  # every test client comes from 127.0.0.1
+        "CARDROOM_ADDRESS_PLAYERS": "100000",
         "CARDROOM_BURST": "4000",
         # One solver worker, and a 1 s budget for "can this still be won?".
         "CARDROOM_SOLVER_WORKERS": "1",

@@ -167,6 +167,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "kind": "bot",
         "level": "normal",
         "name": "Normal bot",
+        "player": None,
         "connected": True,
         "timeouts": 0,
     }

@@ -7,6 +7,7 @@ key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after th
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -550,3 +551,343 @@ async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(stor
     )
     for room_id in rooms[1:]:
         assert await store.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]
+
+
+# Players
+
+
+SINCE = float(int(time.time()) - 100)
+
+
+def player_record(player_id: str = "p222222222222", name: str = "Ann") -> dict[str, Any]:
+    return {"id": player_id, "name": name, "created": SINCE, "seen": SINCE, "settings": {}}
+
+
+async def test_a_player_is_found_by_id_and_by_the_hash_of_the_secret(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.player("p222222222222") == player_record()
+    assert await store.player_by_secret("h1" * 32) == player_record()
+    assert await store.player_by_secret("h2" * 32) is None
+    assert await store.player("p333333333333") is None
+
+
+async def test_a_taken_player_id_or_secret_hash_conflicts(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record(name="Bob"), "h2" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record("p333333333333"), "h1" * 32)
+    assert (await store.player("p222222222222"))["name"] == "Ann"
+    assert await store.player("p333333333333") is None
+
+
+async def test_an_update_changes_fields_and_marks_the_player_seen(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    updated = await store.update_player("p222222222222", {"name": "Bo", "settings": {"x": 1}})
+    assert updated is not None and updated["name"] == "Bo" and updated["settings"] == {"x": 1}
+    assert updated["seen"] > SINCE and updated["created"] == SINCE
+    assert await store.player_by_secret("h1" * 32) == updated
+    assert await store.update_player("p333333333333", {"name": "X"}) is None
+
+
+async def test_a_reset_secret_replaces_the_old_one_at_once(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32)
+    assert await store.player_by_secret("h1" * 32) is None
+    assert (await store.player_by_secret("h2" * 32))["id"] == "p222222222222"
+    assert not await store.reset_secret("p333333333333", "h3" * 32)
+
+
+async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> None:
+    assert [await store.allow("a", 3, 3600) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert await store.allow("b", 3, 3600)
+
+
+async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import PLAYER_TTL
+
+    store = redis_stores.open()
+    await store.create_player(player_record(), "h1" * 32)
+    await store.allow("a", 3, 3600)
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        for key in (keys.player("p222222222222"), keys.secret("h1" * 32)):
+            assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
+        allowances = [k async for k in client.scan_iter(match=f"{redis_prefix}:allow:*")]
+        assert len(allowances) == 1 and 0 < await client.ttl(allowances[0]) <= 3600
+    finally:
+        await client.aclose()
+
+
+# What finished games change for their players
+
+
+def solitaire_game(game_id: str, player: str, won: bool, score: int, at: float) -> dict:
+    return {
+        "id": game_id,
+        "game": "reflechi",
+        "options": {"draw": 1, "number": 1},
+        "seats": [{"kind": "human", "level": None, "name": "Ann", "player": player}],
+        "result": {"winner": None, "won": won, "score": score, "moves": 120},
+        "finished_at": SINCE + at,
+        "daily": None,
+        "started_ms": 1000,
+        "ended_ms": 61_000,
+    }
+
+
+def gin_game(game_id: str, players: list[str | None], winner: int, at: float = 5.0) -> dict:
+    hands = [
+        {"hand": 1, "dealer": 0, "kind": "gin", "winner": winner, "points": 40},
+        {"hand": 2, "dealer": 1, "kind": "undercut", "winner": 1 - winner, "points": 27},
+    ]
+    return {
+        "id": game_id,
+        "game": "gin_rummy",
+        "options": {"target": 50},
+        "seats": [
+            {"kind": "human", "level": None, "name": "Ann", "player": players[0]},
+            {"kind": "human", "level": None, "name": "Bob", "player": players[1]},
+        ],
+        "result": {"winner": winner, "scores": [67, 27], "forfeit": None, "hands": hands},
+        "finished_at": SINCE + at,
+        "daily": None,
+    }
+
+
+async def test_a_finished_game_counts_once_for_its_players(store: Store) -> None:
+    ann = "p222222222222"
+    assert await store.player_stats(ann) == {}
+    assert await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert not await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert await store.record_game(solitaire_game("g2", ann, False, 90, 2.0))
+    line = (await store.player_stats(ann))["reflechi_draw1"]
+    assert line == {
+        "played": 2,
+        "won": 1,
+        "streak": 0,
+        "best_streak": 1,
+        "best_score": 600,
+        "score_sum": 690,
+        "fastest_moves": 120,
+        "fastest_ms": 60_000,
+    }
+    assert [g["id"] for g in await store.player_games(ann)] == ["g2", "g1"]
+
+
+async def test_two_nodes_finishing_one_game_at_once_count_it_once(stores: Stores) -> None:
+    a, b = stores.open(), stores.open() if stores.kind == "redis" else None
+    b = b or a  # the embedded store has one process: two finishes race on one store
+    game = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
+    done = await asyncio.gather(*(s.record_game(game) for s in (a, b, a, b)))
+    assert sorted(done) == [False, False, False, True]
+    ann = (await a.player_stats("p222222222222"))["gin_rummy:human"]
+    bob = (await b.player_stats("p333333333333"))["gin_rummy:human"]
+    assert (ann["matches"], ann["matches_won"], ann["gins"], ann["undercuts_suffered"]) == (
+        1,
+        1,
+        1,
+        1,
+    )
+    assert (bob["matches_won"], bob["undercuts_given"], bob["points"], bob["hands"]) == (
+        0,
+        1,
+        27,
+        2,
+    )
+
+
+async def test_a_game_whose_counting_fails_midway_writes_nothing(store: Store) -> None:
+    broken = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
+    broken["result"]["hands"][1] = {"kind": "undercut"}  # the second player's fold breaks
+    with pytest.raises(KeyError):
+        await store.record_game(broken)
+    assert await store.player_stats("p222222222222") == {}
+    assert await store.player_games("p222222222222") == []
+    assert await store.record_game(gin_game("g1", ["p222222222222", None], winner=0))
+    assert (await store.player_stats("p222222222222"))["gin_rummy:human"]["matches"] == 1
+
+
+async def test_a_player_keeps_the_last_fifty_games(store: Store) -> None:
+    for i in range(53):
+        await store.record_game(solitaire_game(f"g{i:02}", "p222222222222", False, i, float(i)))
+    games = await store.player_games("p222222222222")
+    assert [g["id"] for g in games] == [f"g{i:02}" for i in range(52, 2, -1)]
+    assert (await store.player_stats("p222222222222"))["reflechi_draw1"]["played"] == 53
+
+
+async def test_redis_game_counting_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import COUNTED_TTL, PLAYER_TTL
+
+    store = redis_stores.open()
+    await store.record_game(solitaire_game("g1", "p222222222222", True, 600, 1.0))
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        assert COUNTED_TTL - 5 <= await client.ttl(keys.counted("g1")) <= COUNTED_TTL
+        for key in (keys.stats("p222222222222"), keys.games("p222222222222")):
+            assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
+    finally:
+        await client.aclose()
+
+
+def rated_game(game_id: str, players: list[str], winner: int, at: float) -> dict:
+    return {**gin_game(game_id, players, winner, at), "rated": True}
+
+
+async def test_a_rated_match_changes_both_ratings_once(store: Store) -> None:
+    from server.players.glicko2 import Rating, match
+
+    ann, bob = "p222222222222", "p333333333333"
+    assert await store.player_rating(ann) is None
+    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
+    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))  # a duplicate finish
+    await store.record_game(gin_game("g2", [ann, bob], 1, 2.0))  # not rated
+    expected = match(Rating(), Rating(), a_won=True)
+    for player, want in zip((ann, bob), expected, strict=True):
+        got = await store.player_rating(player)
+        assert got is not None and got["games"] == 1 and got["at"] == SINCE + 1.0
+        assert (got["rating"], got["rd"], got["volatility"]) == (
+            pytest.approx(want.rating),
+            pytest.approx(want.rd),
+            pytest.approx(want.volatility),
+        )
+        assert [p["game"] for p in await store.rating_history(player)] == ["g1"]
+    assert await store.rating_board(10) == []  # a deviation of ~290 is not sure enough
+
+
+async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
+    store: Store,
+) -> None:
+    # Two pairs with the same results get the same ratings: ties go by player id.
+    pairs = [("p999999999999", "p888888888888"), ("p444444444444", "p555555555555")]
+    for i in range(20):
+        for n, (first, second) in enumerate(pairs):
+            won = 0 if i % 3 else 1  # the first player wins two matches in three
+            await store.record_game(rated_game(f"g{i}-{n}", [first, second], won, float(i)))
+    board = await store.rating_board(10)
+    assert [e["player"] for e in board] == [
+        "p444444444444",
+        "p999999999999",
+        "p555555555555",
+        "p888888888888",
+    ]
+    assert board[0]["rating"] == board[1]["rating"] > board[2]["rating"] == board[3]["rating"]
+    assert all(e["rd"] < 110 and e["games"] == 20 for e in board)
+    assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
+    assert len(await store.rating_history("p444444444444")) == 20
+
+
+# Daily leaderboards
+
+DAY = time.strftime("%Y-%m-%d", time.gmtime())  # boards older than DAILY_TTL are forgotten
+
+
+def daily_solitaire(game_id: str, player: str, won: bool, score: int, moves: int, ms: int):
+    game = solitaire_game(game_id, player, won, score, 0.0)
+    game["result"]["moves"] = moves
+    return {**game, "daily": DAY, "started_ms": 0, "ended_ms": ms}
+
+
+async def ranked(store: Store, game: dict) -> bool:
+    """Count a daily game that is the player's first attempt of the day."""
+    player = game["seats"][0]["player"]
+    board = "reflechi_draw1" if game["game"] == "reflechi" else "gin_rummy"
+    await store.claim_attempt(board, DAY, player, game["id"])
+    return await store.record_game(game)
+
+
+async def test_a_daily_board_orders_won_then_score_then_moves_then_time(store: Store) -> None:
+    games = [
+        daily_solitaire("g1", "p222222222222", False, 900, 10, 1000),  # lost: last
+        daily_solitaire("g2", "p333333333333", True, 500, 100, 9000),
+        daily_solitaire("g3", "p444444444444", True, 600, 200, 9000),  # best score
+        daily_solitaire("g4", "p555555555555", True, 500, 90, 9000),  # fewer moves
+        daily_solitaire("g5", "p666666666666", True, 500, 100, 8000),  # less time
+        daily_solitaire("g6", "p777777777777", True, 500, 100, 8000),  # a tie with g5
+    ]
+    for game in games:
+        assert await ranked(store, game)
+    board = await store.daily_board("reflechi_draw1", DAY, 100, "p333333333333")
+    assert board["total"] == 6
+    assert [(r["rank"], r["game"]) for r in board["rows"]] == [
+        (1, "g3"),
+        (2, "g4"),
+        (3, "g5"),
+        (3, "g6"),
+        (5, "g2"),
+        (6, "g1"),
+    ]
+    assert board["me"] == {**board["rows"][4], "rank": 5}
+    assert board["rows"][0] == {
+        "rank": 1,
+        "player": "p444444444444",
+        "name": "Ann",
+        "game": "g3",
+        "won": True,
+        "score": 600,
+        "moves": 200,
+        "ms": 9000,
+    }
+    top = await store.daily_board("reflechi_draw1", DAY, 3, "p222222222222")
+    assert [r["game"] for r in top["rows"]] == ["g3", "g4", "g5"] and top["me"]["rank"] == 6
+    nobody = await store.daily_board("reflechi_draw1", DAY, 0, "p888888888888")
+    assert nobody == {"total": 6, "rows": [], "me": None}
+    assert (await store.daily_board("easy_harp", DAY, 100))["total"] == 0
+
+
+async def test_only_the_first_attempt_of_the_day_is_ranked(store: Store) -> None:
+    ann = "p222222222222"
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g1") == "g1"
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == "g1"
+    await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))  # practice
+    assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
+    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))
+    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))  # counted once
+    board = await store.daily_board("reflechi_draw1", DAY, 10, ann)
+    assert board["total"] == 1 and board["me"]["game"] == "g1" and board["me"]["rank"] == 1
+    assert (await store.player_stats(ann))["reflechi_draw1"]["played"] == 2
+
+
+async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store: Store) -> None:
+    def daily_gin(game_id, player, winner, scores, hands):
+        game = gin_game(game_id, [player, None], winner)
+        game["seats"][1] = {"kind": "bot", "level": "normal", "name": "Normal bot", "player": None}
+        game["result"]["scores"] = scores
+        game["result"]["hands"] = game["result"]["hands"][:1] * hands
+        return {**game, "daily": DAY}
+
+    for game in (
+        daily_gin("g1", "p222222222222", 1, [60, 100], 3),
+        daily_gin("g2", "p333333333333", 0, [100, 20], 4),
+        daily_gin("g3", "p444444444444", 0, [100, 20], 3),
+        daily_gin("g4", "p555555555555", 0, [110, 0], 6),
+    ):
+        await ranked(store, game)
+    board = await store.daily_board("gin_rummy", DAY, 10)
+    assert [(r["rank"], r["game"], r["margin"]) for r in board["rows"]] == [
+        (1, "g4", 110),
+        (2, "g3", 80),
+        (3, "g2", 80),
+        (4, "g1", -40),
+    ]
+
+
+async def test_redis_daily_board_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import ATTEMPT_TTL
+
+    store = redis_stores.open()
+    await ranked(store, daily_solitaire("g1", "p222222222222", True, 5, 10, 1000))
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        for key in (
+            keys.daily_board("reflechi_draw1", DAY),
+            keys.daily_rows("reflechi_draw1", DAY),
+        ):
+            assert DAILY_TTL - 5 <= await client.ttl(key) <= DAILY_TTL
+        key = keys.attempt("reflechi_draw1", DAY, "p222222222222")
+        assert ATTEMPT_TTL - 5 <= await client.ttl(key) <= ATTEMPT_TTL
+    finally:
+        await client.aclose()

@@ -90,7 +90,8 @@ export class Connection {
 
   async opened(ws) {
     try {
-      await this.sendNow(ws, "hello", { v: PROTOCOL });
+      // The hello (identity.js says it with the player's secret when there is one).
+      await (this.greet ? this.greet(ws) : this.sendNow(ws, "hello", { v: PROTOCOL }));
       const subscriptions = [...this.rooms.keys()].map((id) => this.subscribe(id));
       if (this.wantLobby) subscriptions.push(this.sendNow(ws, "lobby", {}).then((r) => this.setLobby(r.rooms)));
       await Promise.allSettled(subscriptions);

@@ -57,6 +57,7 @@ export function mountLobby(root, app) {
 
   // ---- More options --------------------------------------------------------------------
   const isPublic = h("input", { type: "checkbox", id: "public" });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: true });
   const target = h(
     "select",
     { id: "target" },
@@ -80,7 +81,8 @@ export function mountLobby(root, app) {
   async function playGin(other) {
     clear();
     try {
-      const room = await app.conn.create([{ kind: "human" }, other], options());
+      const friend = other.kind === "human" ? { rated: rated.checked } : {}; // ratings: people only
+      const room = await app.conn.create([{ kind: "human" }, other], { ...options(), ...friend });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
@@ -182,6 +184,7 @@ export function mountLobby(root, app) {
       h("legend", {}, t("lobby.match_options")),
       h("div", { class: "row" }, h("label", { for: "target" }, t("lobby.match_to")), target),
       h("div", { class: "row" }, h("label", {}, isPublic, " ", t("lobby.public"))),
+      h("div", { class: "row" }, h("label", {}, rated, " ", t("lobby.rated"))),
     ),
     h(
       "form",

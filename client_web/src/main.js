@@ -1,11 +1,15 @@
 // The client's entry: one connection, a name kept in the browser, the settings and the
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
-// #/learn/GAME/PAGE the learn pages) so links work as invites.
+// #/learn/GAME/PAGE the learn pages, #/player/ID a profile, #/leaderboard/BOARD/DATE the
+// leaderboards, #/device/SECRET a device link) so links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
+import { adoptDeviceLink, attachIdentity, followSettings, rename } from "./identity.js";
+import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
+import { mountProfile } from "./profile.js";
 import { mountReplay } from "./replay.js";
 import { mountRoom } from "./room.js";
 import { applyLook, setSetting, setting } from "./settings.js";
@@ -20,6 +24,9 @@ const root = document.getElementById("app");
 const net = document.getElementById("net");
 const actions = document.getElementById("top-actions");
 
+attachIdentity(conn, () => app.name());
+followSettings(conn);
+
 const app = {
   conn,
   name() {
@@ -32,6 +39,7 @@ const app = {
   setName(name) {
     const clean = name.trim().slice(0, 24);
     if (clean) localStorage.setItem(NAME_KEY, clean);
+    if (clean) rename(conn, clean);
   },
   navigate(hash) {
     if (location.hash === hash) route();
@@ -48,6 +56,15 @@ function route() {
   if (page === "room" && id) unmount = mountRoom(root, app, decodeURIComponent(id));
   else if (page === "replay" && id) unmount = mountReplay(root, app, decodeURIComponent(id));
   else if (page === "learn") unmount = mountLearn(root, app, id, part);
+  else if (page === "player" && id) unmount = mountProfile(root, app, decodeURIComponent(id));
+  else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);
+  else if (page === "device" && id) {
+    // The secret must not stay in the address bar or the history.
+    adoptDeviceLink(conn, id);
+    unmount = null;
+    location.replace("#/player/me");
+    return;
+  }
   else unmount = mountLobby(root, app);
   root.focus({ preventScroll: true });
 }
@@ -68,6 +85,19 @@ document.body.append(settings.dialog);
 function drawChrome() {
   actions.replaceChildren(
     h("a", { class: "top-link", href: "#/learn", id: "nav-learn" }, t("nav.learn")),
+    // On a phone these two show only their symbols (the words stay for screen readers).
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/leaderboard/gin_rummy", id: "nav-boards" },
+      h("span", { "aria-hidden": "true" }, "\u2605"),
+      h("span", { class: "top-label" }, t("nav.boards")),
+    ),
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/player/me", id: "nav-profile" },
+      h("span", { "aria-hidden": "true" }, "\u263a"),
+      h("span", { class: "top-label" }, t("nav.profile")),
+    ),
     h(
       "button",
       { class: "top-button", id: "settings-button", "aria-haspopup": "dialog", onclick: () => settings.open() },

@@ -388,6 +388,19 @@ class Driver:
         room = replica.room
         nothing = room.closed is not None and not room.played
         replay = None if nothing else room.replay(time.time())
+        # The players' statistics first: until the room is finished in the store, a driver
+        # that dies here leaves a room the next driver finishes again, and counting is
+        # idempotent by room id (the store counts a game once, with its mark, atomically).
+        counts = replay is not None and any(s.player is not None for s in room.seats)
+        while counts:
+            try:
+                await self.store.record_game(replay)
+                break
+            except Unavailable:
+                await asyncio.sleep(1.0)
+            except Exception:
+                logger.exception("counting room %s for its players failed", room.id)
+                break  # a bug here must not keep the room from finishing
         while True:
             try:
                 await self.store.finish_room(room.id, replay)

@@ -61,6 +61,7 @@ class Connection:
         "id",
         "lobby",
         "on_lost",
+        "player",
         "queue_bytes",
         "rooms",
         "socket",
@@ -87,6 +88,7 @@ class Connection:
         self.closed = False
         self.close_code: int | None = None
         self.hello = False
+        self.player: dict[str, Any] | None = None  # the identified player's record
         self.created = 0
         self.solving = False  # a hint or a verdict is being worked out for this client
 

@@ -36,6 +36,14 @@ def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
         raise RoomError("bad_room", "A turn clock is between 1 and 600 seconds, or none.")
     if sum(s["kind"] == "human" for s in specs) < 2:
         turn = None  # the clock runs only between two humans
+    two_humans = sum(s["kind"] == "human" for s in specs) == 2
+    rated = meta.get("rated")
+    if rated is not None and not isinstance(rated, bool):
+        raise RoomError("bad_room", "A room is rated (true) or not (false).")
+    if rated and not two_humans:
+        raise RoomError("bad_room", "Only a match between two people can be rated.")
+    # Rated by default between two people (friends invited to a room), never with a bot.
+    rated = two_humans if rated is None else rated
     target = meta.get("target", 100)
     if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 500:
         raise RoomError("bad_room", "A match target is between 1 and 500 points.")
@@ -46,6 +54,7 @@ def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
         "open_hands": open_hands,
         "turn_seconds": turn,
         "target": target,
+        "rated": rated,
         "seed": meta["seed"],
         "daily": meta.get("daily"),
         "created_at": meta.get("created_at", 0),

@@ -61,6 +61,7 @@ class Seat:
     level: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    player: str | None = None  # the identified player in this seat, if any
     connected: bool = False
     timeouts: int = 0
 
@@ -73,6 +74,7 @@ class Seat:
             "kind": self.kind,
             "level": self.level,
             "name": self.name,
+            "player": self.player,
             "connected": self.connected if self.kind == "human" else True,
             "timeouts": self.timeouts,
         }
@@ -196,6 +198,19 @@ class Room(ABC):
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
+    def distinct_name(self, seat: int, name: str) -> str:
+        """``name``, with a visible suffix when another seat already shows the same name
+        (ignoring case), so two people called alike (or someone calling themselves "Normal
+        bot") can be told apart."""
+        taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat and s.name}
+        if name.casefold() not in taken:
+            return name
+        return next(
+            f"{name} ({n})"
+            for n in range(2, len(self.seats) + 2)
+            if f"{name} ({n})".casefold() not in taken
+        )
+
     def seat_of(self, token: str) -> int | None:
         h = hash_token(token)
         for i, s in enumerate(self.seats):
@@ -217,6 +232,7 @@ class Room(ABC):
                 "public": self.meta.get("public", False),
                 "open_hands": self.meta.get("open_hands", False),
                 "daily": self.meta.get("daily"),
+                "rated": bool(self.meta.get("rated")),
                 "turn_seconds": self.meta.get("turn_seconds"),
                 "deadline": self.deadline,
                 "seats": [s.public() for s in self.seats],
@@ -284,7 +300,10 @@ class Room(ABC):
             "game": self.game,
             "seed": self.meta.get("seed"),
             "options": self.options(),
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name, "player": s.player}
+                for s in self.seats
+            ],
             "actions": [[e["seat"], e["action"]] for e in self.log if e["kind"] == "act"],
             "result": {
                 "winner": self.winner,
@@ -296,11 +315,17 @@ class Room(ABC):
             },
             "finished_at": finished_at,
             "daily": self.meta.get("daily"),
+            "rated": bool(self.meta.get("rated")),
+            # When the first and the last move were written (epoch ms): the time a game took.
+            "started_ms": next((e.get("at") for e in self.log if e["kind"] == "act"), None),
+            "ended_ms": next((e.get("at") for e in reversed(self.log) if e["kind"] == "act"), None),
         }
 
     # ---- checking requests into entries ------------------------------------------------
 
-    def join_entry(self, seat: int | None, name: str, token: str) -> dict[str, Any]:
+    def join_entry(
+        self, seat: int | None, name: str, token: str, player: str | None = None
+    ) -> dict[str, Any]:
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over; watch its replay instead.")
         if seat is None:
@@ -312,7 +337,10 @@ class Room(ABC):
             raise RoomError("bad_seat", seats)
         if not self.seats[seat].open:
             raise RoomError("seat_taken", "That seat is taken.")
-        return {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
+        entry = {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
+        if player is not None:
+            entry["player"] = player  # whose statistics and rating this seat's game counts for
+        return entry
 
     def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
         """Check an action by ``seat``; raises IllegalAction or RoomError, changes nothing."""
@@ -358,7 +386,8 @@ class Room(ABC):
         seat = entry["seat"]
         if kind == "join":
             s = self.seats[seat]
-            s.name, s.token_hash = entry["name"], entry["token_hash"]
+            s.name, s.token_hash = self.distinct_name(seat, entry["name"]), entry["token_hash"]
+            s.player = entry.get("player")
         elif kind == "act":
             self.play(seat, entry["action"])
             if entry.get("cmd") is not None:

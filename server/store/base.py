@@ -107,6 +107,80 @@ class Store(ABC):
     async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
         """Store ``deal`` under ``key`` unless one is there; return the stored deal."""
 
+    # ---- players --------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        """Store a new player (``record["id"]``) reached by ``secret_hash``; :class:`Conflict`
+        if the id or the hash is taken. Kept :data:`~server.store.keys.PLAYER_TTL` from
+        the last time it was seen."""
+
+    @abstractmethod
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        """The player's record (never the secret's hash), or None."""
+
+    @abstractmethod
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        """The record of the player whose current secret has this hash, or None."""
+
+    @abstractmethod
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        """Set some fields of a record (name, settings, seen), keep it another PLAYER_TTL;
+        the new record, or None if there is no such player."""
+
+    @abstractmethod
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        """Reach the player by ``secret_hash`` from now on; the old secret stops working at
+        once. False if there is no such player."""
+
+    @abstractmethod
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        """Count one use of ``bucket`` (such as player creation from one address) in the
+        current fixed window of ``window_s`` seconds; False, counting nothing more, once
+        ``limit`` uses were counted in it. Shared by every node; windows expire."""
+
+    # ---- what finished games change for their players ------------------------------------
+
+    @abstractmethod
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        """Count a finished game for its identified players (statistics, last games; see
+        :mod:`server.players.ledger`) exactly once per game id, atomically with its
+        *counted* mark: True if it was counted now, False if it had been already."""
+
+    @abstractmethod
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """The player's statistics, line -> counters (empty for none)."""
+
+    @abstractmethod
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's last games, newest first (at most ``RECENT_GAMES``)."""
+
+    @abstractmethod
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        """The player's rating record as of their last rated match, or None."""
+
+    @abstractmethod
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        """The player's rating after each rated match, newest first."""
+
+    @abstractmethod
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        """Up to ``limit`` rating records (with ``player``), highest rating first, of
+        players whose deviation was under RATED_RD at their last match (ties: player id)."""
+
+    @abstractmethod
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        """Record ``room_id`` as the player's first attempt at a daily board that day unless
+        one is recorded; the room of the first attempt."""
+
+    @abstractmethod
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        """A day's board: ``total`` entries, the best ``limit`` ``rows`` (best first, ties by
+        player id, each with its ``rank``: 1 + how many are strictly better), and ``me``: the
+        row of ``player_id`` with its rank among everyone, or None."""
+
     # ---- leases: one driver per room -----------------------------------------------------
 
     @abstractmethod

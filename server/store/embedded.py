@@ -19,7 +19,12 @@ from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from server.players import boards, ledger
 from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
+from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL, RATING_BOARD
+
+ALLOWANCES = 100_000
+"""Rate-limit windows kept in memory at most (old windows go first)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, active INTEGER NOT NULL);
@@ -28,6 +33,30 @@ CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, idx INTEGER NOT NULL, entry 
 CREATE TABLE IF NOT EXISTS replays (id TEXT PRIMARY KEY, finished REAL NOT NULL,
                                     body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS daily (key TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, secret TEXT NOT NULL UNIQUE,
+                                    body TEXT NOT NULL, seen REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS players_seen ON players (seen);
+CREATE TABLE IF NOT EXISTS counted (game TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS player_stats (player TEXT PRIMARY KEY, body TEXT NOT NULL,
+                                         at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS player_games (player TEXT NOT NULL, game TEXT NOT NULL,
+                                         finished REAL NOT NULL, body TEXT NOT NULL,
+                                         PRIMARY KEY (player, game));
+CREATE TABLE IF NOT EXISTS ratings (player TEXT PRIMARY KEY, rating REAL NOT NULL,
+                                    rd REAL NOT NULL, body TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (rating);
+CREATE TABLE IF NOT EXISTS rating_history (player TEXT NOT NULL, game TEXT NOT NULL,
+                                           at REAL NOT NULL, body TEXT NOT NULL,
+                                           PRIMARY KEY (player, game));
+CREATE TABLE IF NOT EXISTS attempts (board TEXT NOT NULL, date TEXT NOT NULL,
+                                     player TEXT NOT NULL, room TEXT NOT NULL,
+                                     PRIMARY KEY (board, date, player));
+CREATE TABLE IF NOT EXISTS boards (board TEXT NOT NULL, date TEXT NOT NULL,
+                                   player TEXT NOT NULL, score REAL NOT NULL, body TEXT NOT NULL,
+                                   PRIMARY KEY (board, date, player));
+CREATE INDEX IF NOT EXISTS boards_order ON boards (board, date, score DESC, player);
+CREATE TABLE IF NOT EXISTS board_sizes (board TEXT NOT NULL, date TEXT NOT NULL,
+                                        n INTEGER NOT NULL, PRIMARY KEY (board, date));
 """
 
 
@@ -49,6 +78,7 @@ class EmbeddedStore(Store):
         self._lobby_version = 0
         self._lobby: dict[str, dict[str, Any]] = {}
         self._queue: asyncio.Queue[Event] | None = None
+        self._allowances: dict[tuple[str, int], int] = {}
         self._appends: list[tuple[str, int, str, asyncio.Future]] = []
         self._writing: asyncio.Task | None = None
         active = self._pool.submit(self._open).result()
@@ -237,6 +267,275 @@ class EmbeddedStore(Store):
         stored = await self.daily(key)
         assert stored is not None
         return stored
+
+    # ---- players ---------------------------------------------------------------------------------
+
+    def _create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            # Players not seen for PLAYER_TTL are forgotten (the index on seen keeps it cheap).
+            db.execute("DELETE FROM players WHERE seen < ?", (time.time() - PLAYER_TTL,))
+            db.execute(
+                "INSERT INTO players (id, secret, body, seen) VALUES (?, ?, ?, ?)",
+                (record["id"], secret_hash, json.dumps(record), record["seen"]),
+            )
+
+        try:
+            self._transaction(work)
+        except sqlite3.IntegrityError:
+            raise Conflict(f"player {record['id']} or its secret exists") from None
+
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        await self._run(self._create_player, record, secret_hash)
+
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM players WHERE id = ? AND seen >= ?",
+            (player_id, time.time() - PLAYER_TTL),
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM players WHERE secret = ? AND seen >= ?",
+            (secret_hash, time.time() - PLAYER_TTL),
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    def _update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        def work(db: sqlite3.Connection) -> dict[str, Any] | None:
+            row = db.execute(
+                "SELECT body FROM players WHERE id = ? AND seen >= ?",
+                (player_id, time.time() - PLAYER_TTL),
+            ).fetchone()
+            if row is None:
+                return None
+            record = {**json.loads(row[0]), **changes}
+            record["seen"] = max(record["seen"], time.time())
+            db.execute(
+                "UPDATE players SET body = ?, seen = ? WHERE id = ?",
+                (json.dumps(record), record["seen"], player_id),
+            )
+            return record
+
+        return self._transaction(work)
+
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        return await self._run(self._update_player, player_id, changes)
+
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        rows = await self._run(
+            self._changed, "UPDATE players SET secret = ? WHERE id = ?", (secret_hash, player_id)
+        )
+        return rows > 0
+
+    def _changed(self, sql: str, params: tuple) -> int:
+        assert self._db is not None
+        return self._db.execute(sql, params).rowcount
+
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        window = int(time.time() // window_s)
+        key = (bucket, window)
+        count = self._allowances.get(key, 0)
+        if count >= limit:
+            return False
+        if key not in self._allowances and len(self._allowances) >= ALLOWANCES:
+            for old in [k for k in self._allowances if k[1] < window]:
+                del self._allowances[old]  # windows that are over
+            if len(self._allowances) >= ALLOWANCES:
+                return False  # a flood of distinct buckets in one window: refuse the rest
+        self._allowances[key] = count + 1
+        return True
+
+    # ---- what finished games change for their players --------------------------------------------
+
+    def _record_game(self, replay: dict[str, Any]) -> bool:
+        want = ledger.wanted(replay)
+        now = time.time()
+
+        def work(db: sqlite3.Connection) -> bool:
+            if db.execute("SELECT 1 FROM counted WHERE game = ?", (replay["id"],)).fetchone():
+                return False
+            self._sweep(db, now)
+            stats = {}
+            for player in want.players:
+                row = db.execute(
+                    "SELECT body FROM player_stats WHERE player = ?", (player,)
+                ).fetchone()
+                stats[player] = json.loads(row[0]) if row else None
+            ratings = {}
+            for player in want.rated or ():
+                row = db.execute("SELECT body FROM ratings WHERE player = ?", (player,)).fetchone()
+                ratings[player] = json.loads(row[0]) if row else None
+            attempts, size = {}, 0
+            if want.board is not None:
+                board, date = want.board
+                for player in want.players:
+                    row = db.execute(
+                        "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+                        (board, date, player),
+                    ).fetchone()
+                    attempts[player] = row[0] if row else None
+                size = self._board_size(db, board, date)
+            changes = ledger.settle(replay, stats, ratings, attempts, size)
+            for player, (score, row) in changes.ranked.items():
+                assert want.board is not None
+                added = db.execute(
+                    "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (*want.board, player, score, json.dumps(row)),
+                ).rowcount
+                # The board's size, kept beside it (a COUNT would read the whole board).
+                db.execute(
+                    "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?) "
+                    "ON CONFLICT (board, date) DO UPDATE SET n = n + excluded.n",
+                    (*want.board, added),
+                )
+            for player, body in changes.ratings.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (player, body["rating"], body["rd"], json.dumps(body), now),
+                )
+            for player, point in changes.history.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO rating_history (player, game, at, body) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player, point["game"], point["at"], json.dumps(point)),
+                )
+                db.execute(
+                    "DELETE FROM rating_history WHERE player = ? AND game NOT IN (SELECT game "
+                    "FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?)",
+                    (player, player, ledger.RATING_HISTORY),
+                )
+            for player, body in changes.stats.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
+                    (player, json.dumps(body), now),
+                )
+            for player, game in changes.games.items():
+                db.execute(
+                    "INSERT OR REPLACE INTO player_games (player, game, finished, body) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player, game["id"], game["finished_at"], json.dumps(game)),
+                )
+                db.execute(
+                    "DELETE FROM player_games WHERE player = ? AND game NOT IN (SELECT game "
+                    "FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
+                    "LIMIT ?)",
+                    (player, player, ledger.RECENT_GAMES),
+                )
+            db.execute("INSERT INTO counted (game, at) VALUES (?, ?)", (replay["id"], now))
+            return True
+
+        return self._transaction(work)
+
+    @staticmethod
+    def _sweep(db: sqlite3.Connection, now: float) -> None:
+        """Forget what outlived its time (the Redis store's keys expire by TTL)."""
+        db.execute("DELETE FROM counted WHERE at < ?", (now - COUNTED_TTL,))
+        db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
+        db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
+        db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
+        day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
+        db.execute("DELETE FROM boards WHERE date < ?", (day,))
+        db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
+        day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
+        db.execute("DELETE FROM attempts WHERE date < ?", (day,))
+        db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
+
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        return await self._run(self._record_game, replay)
+
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        rows = await self._run(
+            self._query, "SELECT body FROM player_stats WHERE player = ?", (player_id,)
+        )
+        return json.loads(rows[0][0]) if rows else {}
+
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
+            "LIMIT ?",
+            (player_id, ledger.RECENT_GAMES),
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query, "SELECT body FROM ratings WHERE player = ?", (player_id,)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT body FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?",
+            (player_id, ledger.RATING_HISTORY),
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        rows = await self._run(
+            self._query,
+            "SELECT player, body FROM ratings WHERE rd < ? ORDER BY rating DESC, player LIMIT ?",
+            (ledger.RATED_RD, min(limit, RATING_BOARD)),
+        )
+        return [{**json.loads(body), "player": player} for player, body in rows]
+
+    def _claim(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        assert self._db is not None
+        self._db.execute(
+            "INSERT OR IGNORE INTO attempts (board, date, player, room) VALUES (?, ?, ?, ?)",
+            (board, date, player_id, room_id),
+        )
+        return self._db.execute(
+            "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+            (board, date, player_id),
+        ).fetchone()[0]
+
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        return await self._run(self._claim, board, date, player_id, room_id)
+
+    @staticmethod
+    def _board_size(db: sqlite3.Connection, board: str, date: str) -> int:
+        row = db.execute(
+            "SELECT n FROM board_sizes WHERE board = ? AND date = ?", (board, date)
+        ).fetchone()
+        return row[0] if row else 0
+
+    def _daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None
+    ) -> dict[str, Any]:
+        assert self._db is not None
+        db = self._db
+        total = self._board_size(db, board, date)
+        top = db.execute(
+            "SELECT player, score, body FROM boards WHERE board = ? AND date = ? "
+            "ORDER BY score DESC, player LIMIT ?",
+            (board, date, max(0, limit)),
+        ).fetchall()
+        me = None
+        if player_id is not None:
+            mine = db.execute(
+                "SELECT score, body FROM boards WHERE board = ? AND date = ? AND player = ?",
+                (board, date, player_id),
+            ).fetchone()
+            if mine is not None:
+                (better,) = db.execute(
+                    "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ? AND score > ?",
+                    (board, date, mine[0]),
+                ).fetchone()
+                me = {"rank": better + 1, **json.loads(mine[1])}
+        rows = boards.ranked([(p, score, json.loads(body)) for p, score, body in top])
+        return {"total": total, "rows": rows, "me": me}
+
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        return await self._run(self._daily_board, board, date, limit, player_id)
 
     # ---- leases (in memory: one process) -----------------------------------------------------
 

@@ -7,6 +7,17 @@ FINISHED_ROOM_TTL = 7 * 24 * 3600
 REPLAY_TTL = 90 * 24 * 3600
 DAILY_TTL = 40 * 24 * 3600
 REPLAY_INDEX_LIMIT = 10_000
+PLAYER_TTL = 400 * 24 * 3600
+"""A player nobody has seen for this long is forgotten (the record and its secret: every
+hello refreshes them); statistics, rating and last games last this long from the last game
+counted for the player."""
+COUNTED_TTL = REPLAY_TTL
+"""A finished game's *counted* mark: far longer than the room could be finished again (a
+finished room's meta goes after a week)."""
+RATING_BOARD = 10_000
+ATTEMPT_TTL = 3 * 24 * 3600
+"""A first attempt at a daily board is remembered past the day (a game may end after
+midnight)."""
 PRESENCE_TTL = 24 * 3600
 """A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
 
@@ -73,3 +84,56 @@ class Keys:
     @property
     def lobby_version(self) -> str:
         return f"{self.prefix}:lobby:version"
+
+    # ---- players -------------------------------------------------------------------------
+
+    def player(self, player_id: str) -> str:
+        """A player's record (JSON, with the secret's hash), PLAYER_TTL from last seen."""
+        return f"{self.prefix}:player:{player_id}"
+
+    def secret(self, secret_hash: str) -> str:
+        """The player id a secret's hash belongs to (same TTL as the player)."""
+        return f"{self.prefix}:secret:{secret_hash}"
+
+    def allowance(self, bucket: str, window: int) -> str:
+        """A counter of one fixed window of a rate limit (expires with the window)."""
+        return f"{self.prefix}:allow:{bucket}:{window}"
+
+    def counted(self, game_id: str) -> str:
+        """Set once a finished game has been counted for its players (COUNTED_TTL)."""
+        return f"{self.prefix}:counted:{game_id}"
+
+    def stats(self, player_id: str) -> str:
+        """A player's statistics: JSON, line -> counters (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:stats"
+
+    def games(self, player_id: str) -> str:
+        """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:games"
+
+    def rating(self, player_id: str) -> str:
+        """A player's Glicko-2 rating: JSON (PLAYER_TTL)."""
+        return f"{self.prefix}:player:{player_id}:rating"
+
+    def rating_history(self, player_id: str) -> str:
+        """List: the player's rating after each rated match, newest first (RATING_HISTORY)."""
+        return f"{self.prefix}:player:{player_id}:ratings"
+
+    @property
+    def rating_board(self) -> str:
+        """Sorted set: player -> rating, of players whose deviation was under RATED_RD at their
+        last match; at most RATING_BOARD members (the lowest go)."""
+        return f"{self.prefix}:ratings"
+
+    def attempt(self, board: str, date: str, player_id: str) -> str:
+        """The room of the player's first attempt at a daily board that day (ATTEMPT_TTL)."""
+        return f"{self.prefix}:attempt:{board}:{date}:{player_id}"
+
+    def daily_board(self, board: str, date: str) -> str:
+        """Sorted set: player -> minus the composite score (so that ZRANGE lists the best
+        first and ties by player id), one per board and day (DAILY_TTL)."""
+        return f"{self.prefix}:board:{board}:{date}"
+
+    def daily_rows(self, board: str, date: str) -> str:
+        """Hash: player -> the shown row of their ranked game (DAILY_TTL)."""
+        return f"{self.prefix}:board:{board}:{date}:rows"

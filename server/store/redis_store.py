@@ -24,6 +24,7 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import ExponentialWithJitterBackoff
 
+from server.players import boards, ledger
 from server.store.base import (
     Conflict,
     Entry,
@@ -34,9 +35,13 @@ from server.store.base import (
     replay_summary,
 )
 from server.store.keys import (
+    ATTEMPT_TTL,
+    COUNTED_TTL,
     DAILY_TTL,
     FINISHED_ROOM_TTL,
+    PLAYER_TTL,
     PRESENCE_TTL,
+    RATING_BOARD,
     REPLAY_INDEX_LIMIT,
     REPLAY_TTL,
     Keys,
@@ -201,6 +206,53 @@ local summary = 'null'
     + "return 1"
 )
 
+# KEYS[1] = the player's record, KEYS[2] = its secret's index entry.
+# ARGV[1] = the record JSON (with the secret's hash), ARGV[2] = player id, ARGV[3] = TTL (s).
+# Returns 1, or 0 if the id or the secret is taken.
+CREATE_PLAYER = """
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+
+# KEYS[1] = the allowance counter of this window. ARGV[1] = limit, ARGV[2] = window (s).
+# Returns 1 (counted) or 0 (the limit was reached: nothing counted).
+ALLOW = """
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
+# KEYS[1] = a day's board (sorted set of negated scores), KEYS[2] = its rows (hash).
+# ARGV[1] = how many of the best, ARGV[2] = a player id ('' for none).
+# Returns {size, {player, negated score, ...} of the best, their rows, the player's negated
+# score or false, how many are strictly better, the player's row or false}.
+DAILY_BOARD = """
+local size = redis.call('ZCARD', KEYS[1])
+local top = {}
+local rows = {}
+if tonumber(ARGV[1]) > 0 then
+  top = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'WITHSCORES')
+  local members = {}
+  for i = 1, #top, 2 do members[#members + 1] = top[i] end
+  if #members > 0 then rows = redis.call('HMGET', KEYS[2], unpack(members)) end
+end
+local mine = false
+local better = 0
+local row = false
+if ARGV[2] ~= '' then
+  mine = redis.call('ZSCORE', KEYS[1], ARGV[2])
+  if mine then
+    better = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. mine)
+    row = redis.call('HGET', KEYS[2], ARGV[2])
+  end
+end
+return {size, top, rows, mine, better, row}
+"""
+
 UNREACHABLE = (
     redis.ConnectionError,
     redis.TimeoutError,
@@ -270,6 +322,9 @@ class RedisStore(Store):
         self._lobby_put = script(LOBBY_PUT)
         self._lobby_snapshot = script(LOBBY_SNAPSHOT)
         self._finish = script(FINISH)
+        self._create_player = script(CREATE_PLAYER)
+        self._allow = script(ALLOW)
+        self._daily_board = script(DAILY_BOARD)
 
     # ---- rooms and logs ------------------------------------------------------------------
 
@@ -401,6 +456,226 @@ class RedisStore(Store):
         stored = await self.daily(key)
         assert stored is not None
         return stored
+
+    # ---- players ---------------------------------------------------------------------------
+
+    async def _watched(self, keys: list[str], work) -> Any:
+        """Run ``await work(pipe)`` under WATCH on ``keys``: it reads, calls ``pipe.multi()``
+        and queues its writes; the writes happen only if no watched key changed meanwhile
+        (else it runs again on what is there now)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    await pipe.watch(*keys)
+                    result = await work(pipe)
+                    await pipe.execute()
+                    return result
+                except redis.WatchError:
+                    continue
+
+    @staticmethod
+    def _record(raw: str | None) -> dict[str, Any] | None:
+        if not raw:
+            return None
+        record = json.loads(raw)
+        record.pop("secret", None)
+        return record
+
+    @_reachable
+    async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        k = self.keys
+        created = await self._create_player(
+            keys=[k.player(record["id"]), k.secret(secret_hash)],
+            args=[json.dumps({**record, "secret": secret_hash}), record["id"], PLAYER_TTL],
+        )
+        if not created:
+            raise Conflict(f"player {record['id']} or its secret exists")
+
+    @_reachable
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        return self._record(await self.redis.get(self.keys.player(player_id)))
+
+    @_reachable
+    async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        player_id = await self.redis.get(self.keys.secret(secret_hash))
+        if not player_id:
+            return None
+        raw = await self.redis.get(self.keys.player(player_id))
+        if not raw or json.loads(raw).get("secret") != secret_hash:
+            return None  # an index entry left by a reset a moment ago
+        return self._record(raw)
+
+    @_reachable
+    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        key = self.keys.player(player_id)
+
+        async def work(pipe) -> dict[str, Any] | None:
+            raw = await pipe.get(key)
+            pipe.multi()
+            if not raw:
+                return None
+            record = {**json.loads(raw), **changes}
+            record["seen"] = max(record["seen"], time.time())
+            pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
+            pipe.expire(self.keys.secret(record["secret"]), PLAYER_TTL)
+            record.pop("secret")
+            return record
+
+        return await self._watched([key], work)
+
+    @_reachable
+    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+        key = self.keys.player(player_id)
+
+        async def work(pipe) -> bool:
+            raw = await pipe.get(key)
+            pipe.multi()
+            if not raw:
+                return False
+            record = json.loads(raw)
+            pipe.delete(self.keys.secret(record["secret"]))
+            record["secret"] = secret_hash
+            pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
+            pipe.set(self.keys.secret(secret_hash), player_id, ex=PLAYER_TTL)
+            return True
+
+        return await self._watched([key], work)
+
+    @_reachable
+    async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
+        window = int(time.time() // window_s)
+        key = self.keys.allowance(bucket, window)
+        return bool(await self._allow(keys=[key], args=[limit, window_s]))
+
+    # ---- what finished games change for their players ------------------------------------
+
+    @_reachable
+    async def record_game(self, replay: dict[str, Any]) -> bool:
+        k = self.keys
+        want = ledger.wanted(replay)
+        marker = k.counted(replay["id"])
+        stats_keys = {p: k.stats(p) for p in want.players}
+        rating_keys = {p: k.rating(p) for p in want.rated or ()}
+        attempt_keys = {p: k.attempt(*want.board, p) for p in want.players} if want.board else {}
+
+        async def work(pipe) -> bool:
+            if await pipe.exists(marker):
+                pipe.multi()
+                return False
+            stats = {}
+            for player, key in stats_keys.items():
+                raw = await pipe.get(key)
+                stats[player] = json.loads(raw) if raw else None
+            ratings = {}
+            for player, key in rating_keys.items():
+                raw = await pipe.get(key)
+                ratings[player] = json.loads(raw) if raw else None
+            attempts, size = {}, 0
+            for player, key in attempt_keys.items():
+                attempts[player] = await pipe.get(key)
+            if want.board is not None:
+                size = int(await pipe.zcard(k.daily_board(*want.board)))
+            changes = ledger.settle(replay, stats, ratings, attempts, size)
+            pipe.multi()
+            if changes.ranked:
+                assert want.board is not None
+                board, rows = k.daily_board(*want.board), k.daily_rows(*want.board)
+                for player, (score, row) in changes.ranked.items():
+                    pipe.zadd(board, {player: -score}, nx=True)
+                    pipe.hsetnx(rows, player, json.dumps(row))
+                pipe.expire(board, DAILY_TTL)
+                pipe.expire(rows, DAILY_TTL)
+            for player, body in changes.ratings.items():
+                pipe.set(rating_keys[player], json.dumps(body), ex=PLAYER_TTL)
+                if body["rd"] < ledger.RATED_RD:
+                    pipe.zadd(k.rating_board, {player: body["rating"]})
+                else:
+                    pipe.zrem(k.rating_board, player)
+                pipe.zremrangebyrank(k.rating_board, 0, -1 - RATING_BOARD)
+            for player, point in changes.history.items():
+                pipe.lpush(k.rating_history(player), json.dumps(point))
+                pipe.ltrim(k.rating_history(player), 0, ledger.RATING_HISTORY - 1)
+                pipe.expire(k.rating_history(player), PLAYER_TTL)
+            for player, body in changes.stats.items():
+                pipe.set(stats_keys[player], json.dumps(body), ex=PLAYER_TTL)
+            for player, game in changes.games.items():
+                pipe.lpush(k.games(player), json.dumps(game))
+                pipe.ltrim(k.games(player), 0, ledger.RECENT_GAMES - 1)
+                pipe.expire(k.games(player), PLAYER_TTL)
+            pipe.set(marker, 1, ex=COUNTED_TTL)
+            return True
+
+        watched = [marker, *stats_keys.values(), *rating_keys.values(), *attempt_keys.values()]
+        if want.board is not None:
+            watched.append(k.daily_board(*want.board))
+        return await self._watched(watched, work)
+
+    @_reachable
+    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
+        raw = await self.redis.get(self.keys.stats(player_id))
+        return json.loads(raw) if raw else {}
+
+    @_reachable
+    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
+        raw = await self.redis.lrange(self.keys.games(player_id), 0, ledger.RECENT_GAMES - 1)
+        return [json.loads(g) for g in raw]
+
+    @_reachable
+    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(self.keys.rating(player_id))
+        return json.loads(raw) if raw else None
+
+    @_reachable
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        key = self.keys.rating_history(player_id)
+        return [json.loads(p) for p in await self.redis.lrange(key, 0, ledger.RATING_HISTORY - 1)]
+
+    @_reachable
+    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
+        if limit <= 0:
+            return []
+        # Ties in rating go by player id, as in the embedded store: read the whole tie at
+        # the edge of the page, then cut.
+        top = await self.redis.zrevrange(
+            self.keys.rating_board, 0, min(limit, RATING_BOARD) - 1, withscores=True
+        )
+        if len(top) == limit:
+            edge = top[-1][1]
+            tied = await self.redis.zrangebyscore(self.keys.rating_board, edge, edge)
+            top = [t for t in top if t[1] > edge] + [(p, edge) for p in tied]
+        top.sort(key=lambda t: (-t[1], t[0]))
+        top = top[:limit]
+        bodies = await self.redis.mget([self.keys.rating(p) for p, _ in top]) if top else []
+        gone = [p for (p, _), b in zip(top, bodies, strict=True) if not b]
+        if gone:  # players forgotten by TTL leave the board on the next read
+            await self.redis.zrem(self.keys.rating_board, *gone)
+        return [{**json.loads(b), "player": p} for (p, _), b in zip(top, bodies, strict=True) if b]
+
+    @_reachable
+    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+        key = self.keys.attempt(board, date, player_id)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(key, room_id, nx=True, ex=ATTEMPT_TTL)
+            pipe.get(key)
+            _, first = await pipe.execute()
+        return first
+
+    @_reachable
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        k = self.keys
+        size, top, bodies, mine, better, row = await self._daily_board(
+            keys=[k.daily_board(board, date), k.daily_rows(board, date)],
+            args=[max(0, limit), player_id or ""],
+        )
+        pairs = list(zip(top[::2], top[1::2], strict=True))
+        rows = boards.ranked(
+            [(p, -float(s), json.loads(b)) for (p, s), b in zip(pairs, bodies, strict=True) if b]
+        )
+        me = {"rank": int(better) + 1, **json.loads(row)} if mine and row else None
+        total = int(size)
+        return {"total": total, "rows": rows, "me": me}
 
     # ---- leases ----------------------------------------------------------------------------
 

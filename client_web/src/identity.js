@@ -1,0 +1,139 @@
+// The player's lasting identity (protocol/README.md, Players): a secret the server issued,
+// kept in this browser's localStorage and said in every hello. The first visit makes one;
+// "sign out" forgets it (and makes no new one until asked); "reset" asks the server for a new
+// secret, which stops the old one everywhere; a device link (#/device/SECRET) carries it to
+// another browser.
+import { PROTOCOL, RequestError } from "./connection.js";
+import { onSettings, setSetting, setting } from "./settings.js";
+
+const SECRET_KEY = "cardroom.player";
+const SIGNED_OUT_KEY = "cardroom.signed_out";
+
+export function savedSecret() {
+  return localStorage.getItem(SECRET_KEY);
+}
+
+function keep(secret) {
+  localStorage.setItem(SECRET_KEY, secret);
+  localStorage.removeItem(SIGNED_OUT_KEY);
+}
+
+/** Say hello as the saved player (or make one, on a first visit); ``conn.player`` is the
+ * player's record afterwards, or null for someone playing without an identity. */
+export function attachIdentity(conn, name) {
+  conn.player = null;
+  conn.greet = async (ws) => {
+    const secret = savedSecret();
+    if (secret) {
+      try {
+        const reply = await conn.sendNow(ws, "hello", { v: PROTOCOL, secret });
+        applySettings(reply.player.settings); // what this player chose, on any device
+        return announce(conn, reply.player);
+      } catch (error) {
+        if (error.code !== "unknown_player" && error.code !== "bad_secret") throw error;
+        localStorage.removeItem(SECRET_KEY); // reset elsewhere, or expired: a new player
+      }
+    }
+    await conn.sendNow(ws, "hello", { v: PROTOCOL });
+    if (localStorage.getItem(SIGNED_OUT_KEY)) return announce(conn, null);
+    try {
+      const reply = await conn.sendNow(ws, "player_new", { name: name() });
+      keep(reply.secret);
+      return announce(conn, reply.player);
+    } catch (error) {
+      if (error.code === "offline") throw error;
+      return announce(conn, null); // too many new players from here: play without one
+    }
+  };
+}
+
+// Settings follow the player (all but the language, which is this browser's): the saved
+// ones are applied when the player says hello, and a change is saved with the player.
+const FOLLOWING = ["interactiveRules", "doubleTap", "fourColour", "cardSize", "animations", "sound", "winnableOnly"];
+let applying = false;
+let saving = null;
+
+function applySettings(saved) {
+  applying = true;
+  try {
+    for (const name of FOLLOWING) {
+      if (saved && name in saved && typeof saved[name] === typeof setting(name)) setSetting(name, saved[name]);
+    }
+  } finally {
+    applying = false;
+  }
+}
+
+export function followSettings(conn) {
+  onSettings((name) => {
+    if (applying || !conn.player || !FOLLOWING.includes(name)) return;
+    clearTimeout(saving);
+    saving = setTimeout(() => {
+      const settings = Object.fromEntries(FOLLOWING.map((n) => [n, setting(n)]));
+      conn
+        .request("player_update", { settings })
+        .then((reply) => {
+          conn.player = reply.player;
+        })
+        .catch(() => {});
+    }, 400);
+  });
+}
+
+function announce(conn, player) {
+  conn.player = player;
+  conn.emit({ type: "player", player });
+  return player;
+}
+
+/** Start afresh as a new player on the next connection. */
+export function startNewPlayer(conn) {
+  localStorage.removeItem(SECRET_KEY);
+  localStorage.removeItem(SIGNED_OUT_KEY);
+  conn.ws?.close();
+}
+
+/** Forget the player on this device (the secret is gone unless a device link was kept). */
+export function signOut(conn) {
+  localStorage.removeItem(SECRET_KEY);
+  localStorage.setItem(SIGNED_OUT_KEY, "1");
+  announce(conn, null);
+  conn.ws?.close();
+}
+
+/** A new secret: every other device signed in as this player is signed out. */
+export async function resetSecret(conn) {
+  if (!conn.player) throw new RequestError("no_player");
+  const reply = await conn.request("player_reset");
+  keep(reply.secret);
+  return reply.secret;
+}
+
+/** The link that signs another browser in as this player. */
+export function deviceLink() {
+  const secret = savedSecret();
+  return secret ? `${location.origin}/#/device/${secret}` : null;
+}
+
+/** Arriving by a device link: keep its secret and say hello with it. */
+export function adoptDeviceLink(conn, secret) {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(secret || "")) return false;
+  keep(secret);
+  conn.ws?.close(); // the reconnect says hello with it
+  return true;
+}
+
+let renaming = null;
+
+/** The name follows the player: a change made in the lobby goes to the server too, once
+ * the typing pauses (a name the server refuses is kept only in this browser). */
+export function rename(conn, name) {
+  clearTimeout(renaming);
+  renaming = setTimeout(() => {
+    if (!conn.player || name === conn.player.name) return;
+    conn
+      .request("player_update", { name })
+      .then((reply) => announce(conn, reply.player))
+      .catch(() => {});
+  }, 600);
+}

@@ -1,0 +1,306 @@
+// A player's profile (#/player/ID): name, member since, today's ranks, the Glicko-2 rating
+// with its history as a line chart, win shares as bars, the statistics as tables, the last
+// games with their replays; on one's own profile, the identity's controls (a link for another
+// device, reset, sign out).
+import { barChart, lineChart } from "./charts.js";
+import { h } from "./dom.js";
+import { describeError, t } from "./i18n.js";
+import { deviceLink, resetSecret, signOut, startNewPlayer } from "./identity.js";
+import { qrSvg } from "./qr.js";
+
+const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
+const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
+
+export function percent(share) {
+  return share == null ? "–" : `${Math.round(share * 100)}%`;
+}
+
+export function duration(ms) {
+  if (ms == null) return "–";
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function day(epochSeconds) {
+  return new Date(epochSeconds * 1000).toLocaleDateString(document.documentElement.lang || undefined);
+}
+
+function number(value, digits = 0) {
+  return value == null ? "–" : Number(value).toFixed(digits);
+}
+
+export function lineName(line) {
+  return t(`line.${line}`);
+}
+
+function table(id, columns, rows) {
+  return h(
+    "div",
+    { class: "table-wrap" },
+    h(
+      "table",
+      { class: "stats", id },
+      h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))),
+    ),
+  );
+}
+
+function solitaireTable(stats) {
+  const lines = SOLITAIRE_LINES.filter((l) => stats[l]);
+  if (!lines.length) return null;
+  const cols = ["line", "played", "won", "share", "streak", "best_streak", "best_score", "mean_score", "fastest_moves", "fastest_time"];
+  return [
+    h("h2", {}, t("player.solitaires")),
+    table(
+      "stats-solitaire",
+      cols.map((c) => t(`player.col.${c}`)),
+      lines.map((l) => {
+        const s = stats[l];
+        return [lineName(l), s.played, s.won, percent(s.win_share), s.streak, s.best_streak, number(s.best_score), number(s.mean_score), number(s.fastest_moves), duration(s.fastest_ms)];
+      }),
+    ),
+  ];
+}
+
+function ginTable(stats) {
+  const kinds = OPPONENTS.filter((o) => stats[`gin_rummy:${o}`]);
+  if (!kinds.length) return null;
+  const cols = ["opponent", "matches", "matches_won", "hands", "hands_won", "gins", "knocks", "undercuts_given", "undercuts_suffered", "mean_points"];
+  return [
+    h("h2", {}, t("game.gin_rummy")),
+    table(
+      "stats-gin",
+      cols.map((c) => t(`player.col.${c}`)),
+      kinds.map((o) => {
+        const s = stats[`gin_rummy:${o}`];
+        return [opponentName(o), s.matches, s.matches_won, s.hands, s.hands_won, s.gins, s.knocks, s.undercuts_given, s.undercuts_suffered, number(s.mean_points, 1)];
+      }),
+    ),
+  ];
+}
+
+function opponentName(kind) {
+  return kind === "human" ? t("player.people") : t(`bot.${kind}`);
+}
+
+function shares(stats) {
+  const items = [];
+  for (const l of SOLITAIRE_LINES) if (stats[l]) items.push({ label: lineName(l), share: stats[l].win_share ?? 0 });
+  for (const o of OPPONENTS) {
+    const s = stats[`gin_rummy:${o}`];
+    if (s) items.push({ label: `${t("line.gin_rummy")} · ${opponentName(o)}`, share: s.match_share ?? 0 });
+  }
+  if (!items.length) return null;
+  return [h("h2", {}, t("player.shares")), h("div", { class: "chart-box", id: "share-chart" }, barChart(items, t("player.shares"), percent))];
+}
+
+function rating(profile) {
+  const r = profile.rating;
+  const history = profile.rating_history || [];
+  return h(
+    "section",
+    { class: "panel", id: "rating" },
+    h("h2", {}, t("player.rating")),
+    r
+      ? h("p", { class: "rating-value", id: "rating-value" }, t("player.rating_value", { rating: Math.round(r.rating), rd: Math.round(r.rd) }))
+      : h("p", {}, t("player.unrated")),
+    history.length
+      ? h(
+          "div",
+          { class: "chart-box", id: "rating-chart" },
+          lineChart(
+            history.map((p) => p.rating),
+            history.map((p) => p.rd),
+            t("player.rating_chart"),
+          ),
+        )
+      : null,
+  );
+}
+
+function today(profile) {
+  const ranks = Object.entries(profile.today?.ranks || {});
+  return h(
+    "section",
+    { class: "panel", id: "today" },
+    h("h2", {}, t("player.today")),
+    ranks.length
+      ? h(
+          "ul",
+          { class: "ranks" },
+          ranks.map(([board, r]) =>
+            h("li", {}, h("a", { href: `#/leaderboard/${board}` }, lineName(board)), " ", t("player.rank", { rank: r.rank, total: r.total })),
+          ),
+        )
+      : h("p", {}, t("player.no_ranks")),
+  );
+}
+
+function games(profile) {
+  const todayDate = profile.today?.date;
+  const list = profile.games || [];
+  return h(
+    "section",
+    { class: "panel", id: "games" },
+    h("h2", {}, t("player.games")),
+    list.length
+      ? h(
+          "ul",
+          { class: "games" },
+          list.map((g) => {
+            const withheld = !g.id || (g.daily && g.daily >= todayDate); // a daily's replay: the next day
+            const result = g.won ? t("player.won") : t("player.lost");
+            const detail = g.game === "gin_rummy" ? (g.scores || []).join(" – ") : t("player.score", { points: g.score ?? 0 });
+            return h(
+              "li",
+              { dataset: g.id ? { game: g.id } : {} },
+              h("span", { class: "game-line" }, lineName(g.line.startsWith("gin_rummy") ? "gin_rummy" : g.line)),
+              " ",
+              h("span", { class: g.won ? "won" : "lost" }, result),
+              " ",
+              h("span", {}, detail),
+              " ",
+              h("span", { class: "muted" }, day(g.finished_at)),
+              " ",
+              withheld ? null : h("a", { href: `#/replay/${g.id}`, class: "replay-link" }, t("player.replay")),
+            );
+          }),
+        )
+      : h("p", {}, t("player.none")),
+  );
+}
+
+function controls(app) {
+  const note = h("p", { class: "note", role: "status", id: "identity-note" });
+  const linkBox = h("div", { id: "device-box" });
+  const showLink = () => {
+    const link = deviceLink();
+    if (!link) return;
+    const field = h("input", { id: "device-link", readonly: true, value: link, "aria-label": t("player.device") });
+    linkBox.replaceChildren(
+      h("p", { class: "warning", role: "alert" }, t("player.device_warning")),
+      h("div", { class: "qr-box", id: "device-qr" }, qrSvg(link, t("player.device_qr"))),
+      field,
+      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => (note.textContent = t("player.copied"))) }, t("player.copy")),
+    );
+    field.select();
+  };
+  return h(
+    "section",
+    { class: "panel", id: "identity" },
+    h("h2", {}, t("player.you")),
+    h("button", { type: "button", id: "device-show", onclick: showLink }, t("player.device")),
+    linkBox,
+    h(
+      "div",
+      { class: "row" },
+      h(
+        "button",
+        {
+          type: "button",
+          id: "reset-secret",
+          onclick: async () => {
+            if (!confirm(t("player.reset_confirm"))) return;
+            try {
+              await resetSecret(app.conn);
+              linkBox.replaceChildren();
+              note.textContent = t("player.reset_done");
+            } catch (error) {
+              note.textContent = describeError(error);
+            }
+          },
+        },
+        t("player.reset"),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "sign-out",
+          onclick: () => {
+            if (!confirm(t("player.sign_out_confirm"))) return;
+            signOut(app.conn);
+            app.navigate("#/player/me");
+          },
+        },
+        t("player.sign_out"),
+      ),
+    ),
+    note,
+  );
+}
+
+/** The page for someone with no identity on this device. */
+function signedOut(app) {
+  return h(
+    "section",
+    { class: "panel", id: "identity" },
+    h("p", {}, t("player.signed_out")),
+    h("button", { type: "button", class: "primary", id: "new-player", onclick: () => startNewPlayer(app.conn) }, t("player.new")),
+  );
+}
+
+export function mountProfile(root, app, id) {
+  let alive = true;
+  let profile = null;
+  let error = null;
+  const page = h("div", { class: "profile", id: "profile" });
+  root.replaceChildren(page);
+
+  function render() {
+    if (!alive) return;
+    const mine = app.conn.player && app.conn.player.id === id;
+    if (id === "me" && !app.conn.player) {
+      const waiting = app.conn.state !== "online";
+      page.replaceChildren(h("h1", {}, t("player.title")), waiting ? h("p", { class: "muted" }, t("player.loading")) : signedOut(app));
+      return;
+    }
+    if (error) {
+      page.replaceChildren(h("h1", {}, t("player.title")), h("p", { class: "refusal", role: "alert" }, error));
+      return;
+    }
+    if (!profile) {
+      page.replaceChildren(h("p", { class: "muted" }, t("player.loading")));
+      return;
+    }
+    document.title = `${profile.name} · ${t("app.name")}`;
+    page.replaceChildren(
+      h("h1", { id: "player-name" }, profile.name),
+      h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
+      today(profile),
+      rating(profile),
+      h("section", { class: "panel", id: "stats" }, shares(profile.stats), solitaireTable(profile.stats), ginTable(profile.stats)),
+      games(profile),
+      mine ? controls(app) : null,
+      h("p", {}, h("a", { href: "#/leaderboard/gin_rummy" }, t("nav.boards"))),
+    );
+  }
+
+  async function load() {
+    if (id === "me") {
+      if (!app.conn.player) return render();
+      id = app.conn.player.id;
+    }
+    try {
+      const response = await fetch(`/api/players/${encodeURIComponent(id)}`);
+      const body = await response.json();
+      if (!response.ok) error = describeError(body);
+      else profile = body;
+    } catch {
+      error = t("net.offline");
+    }
+    render();
+  }
+
+  const off = app.conn.on((event) => {
+    if (event.type === "player" && id === "me") load();
+    else if (event.type === "player" || (event.type === "state" && id === "me")) render();
+  });
+  render();
+  load();
+  return () => {
+    alive = false;
+    off();
+  };
+}
