@@ -4,9 +4,21 @@ nothing, to check the solver's proofs."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 from server.games.solitaire import EASY_HARP, IllegalMove, Solitaire
 from server.games.solitaire.deals import layout
 from server.games.solitaire.solver import solve
+
+
+def todays_line(db: str, game: str, draw: int, day: str) -> list[dict]:
+    """The winning line stored with a day's deal, read from a server's SQLite file as its
+    operator could (a player is told nothing of today's deal: not its number, not its line)."""
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT body FROM daily WHERE key = ?", (f"{game}-{draw}:{day}",))
+        (body,) = row.fetchone()
+    return json.loads(body)["line"]
 
 
 def _key(game: Solitaire) -> tuple:

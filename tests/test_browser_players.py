@@ -15,9 +15,8 @@ import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, server_client, wait_until
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect, sync_playwright
-from solitaire_play import win
+from solitaire_play import todays_line
 
-from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 from server.store.embedded import EmbeddedStore
 
 SECRET = "() => localStorage.getItem('cardroom.player')"
@@ -119,8 +118,8 @@ def test_a_first_visit_makes_a_player_whose_profile_and_daily_rank_show(web, ope
         )
         room = client.request("create", game="reflechi", daily=True)["room"]
         assert client.request("join", room=room, seat=0)["practice"] is False
-        number = client.views[room]["game"]["number"]
-        for action in win(Solitaire.new(REFLECHI_DRAW1, number)):
+        day = client.views[room]["room"]["daily"]
+        for action in todays_line(web.env["CARDROOM_DB"], "reflechi", 1, day):
             client.request("act", room=room, action=action)
     wait_until(lambda: web.get(f"/api/players/{me}")[1]["games"], what="the game counted")
     rated_games(web.env["CARDROOM_DB"], me, "p333333333333", [True, True, False, True])

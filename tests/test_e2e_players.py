@@ -9,7 +9,7 @@ import signal
 
 import pytest
 from e2e_play import connect, play
-from solitaire_play import win
+from solitaire_play import todays_line, win
 
 from protocol.client import Client, ClientError
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
@@ -280,12 +280,13 @@ async def test_the_daily_board_ranks_first_attempts_and_hides_replays_until_the_
     ann, bob = await two_players(server)
     first, practice = await daily_solitaire(ann)
     assert practice is False
-    number = ann.rooms[first].view["game"]["number"]
-    for action in win(Solitaire.new(REFLECHI_DRAW1, number)):
+    day = ann.rooms[first].view["room"]["daily"]
+    line = todays_line(server_env["CARDROOM_DB"], "reflechi", 1, day)
+    for action in line:
         await ann.act(first, action)
     second, practice = await daily_solitaire(ann)  # the same deal again: practice
     assert practice is True
-    for action in win(Solitaire.new(REFLECHI_DRAW1, number)):
+    for action in line:
         await ann.act(second, action)
     mine, _ = await daily_solitaire(bob)
     await bob.act(mine, {"type": "stock"})
