@@ -65,6 +65,8 @@ def _ms() -> int:
 
 
 class EmbeddedStore(Store):
+    events_reach_everyone = True  # one process: the events queue is in memory
+
     def __init__(self, path: str) -> None:
         self.path = path
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
