@@ -47,6 +47,7 @@ typedef struct {
     int slot_suit[MAXSLOTS];
     long long max_nodes, nodes;
     double deadline;
+    int cpu_clock; /* the deadline is CPU time of this thread */
     int exhausted, out_of_memory;
     int avoid_from, avoid_to, avoid_count; /* a first move not to propose (-1: none) */
     /* the transposition table: 128-bit keys, open addressing */
@@ -58,9 +59,11 @@ typedef struct {
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
 } Search;
 
-static double now(void) {
+/* The budget's clock: wall time, or (for measurements on a shared machine) the CPU time of
+ * the searching thread. */
+static double now(int cpu_clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -492,7 +495,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     }
     int depth = 0;
     while (depth >= 0) {
-        if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now() > S->deadline)) {
+        if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now(S->cpu_clock) > S->deadline)) {
             S->exhausted = 0;
             break;
         }
@@ -540,9 +543,10 @@ oom:
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid)
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
- * top, then the stock in turning order); avoid: (from, to, count) or None.
+ * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
+ * budget is CPU time of this thread, not wall time.
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
  * from == STOCK is a press of the stock. */
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -553,10 +557,11 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK", &PyList_Type, &columns, &hidden,
+    int use_cpu = 0;
+    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|p", &PyList_Type, &columns, &hidden,
                           &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
                           &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &narrow, &avoid, &seed))
+                          &narrow, &avoid, &seed, &use_cpu))
         return NULL;
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
@@ -603,7 +608,8 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     Frame *frames = malloc(sizeof(Frame) * cap);
     if (!frames) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
-    S.deadline = now() + max_seconds;
+    S.cpu_clock = use_cpu;
+    S.deadline = now(use_cpu) + max_seconds;
     depth = run(&S, &st, &frames, &cap);
     Py_END_ALLOW_THREADS
     free(S.keys);
