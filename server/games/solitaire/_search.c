@@ -182,15 +182,21 @@ static inline int slot_for(const Search *S, const State *s, int card) {
     return -1;
 }
 
-/* Nothing could ever need to be built on this card: it may go up at once. */
-static int safe(const Search *S, const State *s, int card) {
-    int suit = card / 13, rank = card % 13;
-    if (rank <= 1) return 1;
+/* The card on top of a column (or of the waste in draw 1), which slot `slot` takes, may go up
+ * at once, as the only move tried: every card that could ever be built on it, directly or
+ * in a run on it, is on the foundations, in every copy. With r its rank (ace 1): every slot
+ * of the opposite colour holds at least r - 1 cards, every slot of the other suit of its
+ * colour at least r - 2, the other slot of its own suit (Easy Harp) at least r - 1. solver.py
+ * has the argument that this loses no win even with take-backs. */
+static int safe(const Search *S, const State *s, int card, int slot) {
+    int suit = card / 13, rank = card % 13; /* rank: r - 1 */
     int card_red = suit == 1 || suit == 2;
     for (int i = 0; i < S->nslots; i++) {
+        if (i == slot) continue;
         int o = S->slot_suit[i];
         int o_red = o == 1 || o == 2;
-        if (o_red != card_red && s->found[i] < rank) return 0;
+        int need = o_red != card_red || o == suit ? rank : rank - 1;
+        if (s->found[i] < need) return 0;
     }
     return 1;
 }
@@ -297,12 +303,14 @@ static int moves(Search *S, const State *s, Move *out) {
             break;
         }
 
-    /* To a foundation: the waste top, column tops; a safe one is the only move tried. */
+    /* To a foundation: the waste top, column tops; a safe one is the only move tried. Not the
+     * waste top in draw 3: taking a card out of the talon regroups the cards after it, and
+     * a card the old grouping brought to the top may then be out of reach. */
     if (s->tk) {
         int card = s->tal[s->tk - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(WASTE, ANYF, 1, 0);
-            if (safe(S, s, card) && !S->every_move) return 1;
+            if (S->draw == 1 && safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
@@ -311,7 +319,7 @@ static int moves(Search *S, const State *s, Move *out) {
         int card = s->col[i][s->len[i] - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(i, ANYF, 1, 0);
-            if (safe(S, s, card) && !S->every_move) return 1;
+            if (safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
