@@ -181,3 +181,11 @@ def test_every_proof_of_no_win_holds_against_brute_force(game):
 @given(endgames())
 def test_every_proof_of_no_win_holds_against_brute_force_many(game):
     check(game, 20_000)
+
+
+def test_a_dealt_game_the_old_solver_called_lost_is_won():
+    # Réfléchi draw 3 deal 678: the old solver answered "not winnable" after 581 positions,
+    # because it sent a card up from the waste at once (the regrouping above); it is won.
+    game = Solitaire.new(REFLECHI_DRAW3, 678)
+    result = solve(game, max_nodes=2_000_000, max_seconds=60.0)
+    assert result.verdict == WON and replays_to_a_win(game, result.line)
