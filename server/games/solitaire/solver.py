@@ -91,13 +91,15 @@ EASY_HARP_PASSES = (
     (False, 0, 1.0),
 )
 
-# Restarts (Réfléchi): the narrow share of the budget is spent in narrow passes whose node
-# budgets follow the Luby sequence (1 1 2 1 1 2 4 1 1 2 ...) times RESTART_NODES, each with
-# its own shuffle of the move order (the first with none). A win hidden behind an unlucky
+# Restarts (Réfléchi): the narrow share of the budget is spent in a first narrow pass in the
+# plain move order (FIRST_SHARE of it), then in narrow passes whose node budgets follow the
+# Luby sequence (1 1 2 1 1 2 4 1 1 2 ...) times RESTART_NODES, each with its own shuffle of
+# the move order. A win hidden behind an unlucky
 # early choice costs a short pass, not the whole share; the long passes still come, for wins
 # that lie deep. A narrow pass that sees its whole (narrow) space ends the restarts: the
 # others would see the same space.
 RESTART_NODES = 25_000
+FIRST_SHARE = 0.6  # of the narrow share: the first narrow pass, in the plain order
 RESTARTS = {"reflechi": True, "easy_harp": False}
 
 
@@ -197,12 +199,16 @@ def solve(
 
     if RESTARTS.get(v.game):
         narrow_nodes, narrow_until = max_nodes * REFLECHI_PASSES[0][2], max_seconds * 0.5
-        for i in itertools.count(1):
+        for i in itertools.count(0):
             spent = clock() - started
-            budget = min(RESTART_NODES * luby(i), int(narrow_nodes - nodes))
+            if i == 0:  # the plain order first, for a long while: most wins are there
+                budget, seconds = int(narrow_nodes * FIRST_SHARE), narrow_until * FIRST_SHARE
+            else:
+                budget = min(RESTART_NODES * luby(i), int(narrow_nodes - nodes))
+                seconds = narrow_until - spent
             if budget <= 0 or spent >= narrow_until:
                 break
-            won, exhausted, steps = run(True, i - 1, budget, narrow_until - spent)
+            won, exhausted, steps = run(True, i, budget, seconds)
             if won:
                 line = [_action(step) for step in steps]
                 break
