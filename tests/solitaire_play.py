@@ -64,28 +64,33 @@ def ladder_deal() -> Solitaire:
     return Solitaire.new(EASY_HARP, 1, layout(EASY_HARP, columns + stock))
 
 
-def every_action(game: Solitaire):
-    """Every action the engine could be asked for (most are refused)."""
+def every_action(game: Solitaire, take_backs: bool = True):
+    """Every action the engine could be asked for (most are refused); without ``take_backs``,
+    none that takes a card back from a foundation."""
     v = game.variant
     piles = ["waste", *(f"c{i}" for i in range(v.columns)), *(f"f{i}" for i in range(len(v.slots)))]
     yield {"type": "stock"}
-    for source in piles:
+    for source in piles if take_backs else piles[: 1 + v.columns]:
         most = len(game.columns[int(source[1:])]) if source.startswith("c") else 1
         for target in piles[1:]:
             for count in range(1, most + 1):
                 yield {"type": "move", "from": source, "to": target, "count": count}
 
 
-def winnable_by_brute_force(game: Solitaire, budget: int = 300_000) -> bool | None:
+def winnable_by_brute_force(
+    game: Solitaire, budget: int = 300_000, take_backs: bool = True
+) -> bool | None:
     """Exhaustive search over every legal action, no pruning at all: an independent check of
-    the solver's proofs on small spaces. None when the budget runs out."""
+    the solver's proofs on small spaces. None when the budget runs out. Without
+    ``take_backs`` it never takes a card back from a foundation (to show that a position is
+    won only by taking one back)."""
     seen = {_key(game)}
     todo = [game]
     while todo:
         position = todo.pop()
         if position.won:
             return True
-        for action in every_action(position):
+        for action in every_action(position, take_backs):
             try:
                 after = position.apply(action)
             except IllegalMove:

@@ -8,7 +8,7 @@ from solitaire_play import ladder_deal, winnable_by_brute_force
 
 from server.games.solitaire import REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
 from server.games.solitaire.solve_range import main as solve_range
-from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
+from server.games.solitaire.solver import LOST, UNKNOWN, WON, luby, solve
 
 
 def replays_to_a_win(game: Solitaire, line) -> bool:
@@ -69,3 +69,7 @@ def test_avoiding_a_first_move_that_would_go_up_at_once_still_searches_the_other
     other = solve(game, avoid=first)
     assert other.verdict == WON and other.line[0] != first
     assert replays_to_a_win(game, other.line)
+
+
+def test_restart_budgets_follow_the_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]

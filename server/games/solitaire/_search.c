@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define MAXCOLS 9
@@ -47,6 +48,7 @@ typedef struct {
     int slot_suit[MAXSLOTS];
     long long max_nodes, nodes;
     double deadline;
+    int cpu_clock; /* the deadline is CPU time of this thread */
     int exhausted, out_of_memory;
     int avoid_from, avoid_to, avoid_count; /* a first move not to propose (-1: none) */
     /* the transposition table: 128-bit keys, open addressing */
@@ -58,9 +60,11 @@ typedef struct {
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
 } Search;
 
-static double now(void) {
+/* The budget's clock: wall time, or (for measurements on a shared machine) the CPU time of
+ * the searching thread. */
+static double now(int cpu_clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu_clock ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -140,9 +144,26 @@ static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) 
     if (*k1 == 0 && *k2 == 0) *k2 = 1; /* (0, 0) marks a free slot */
 }
 
+/* The table's memory, zeroed: from mmap (zero pages, touched lazily) in huge pages where the
+ * kernel gives them, since each new position costs a random access into the table and a
+ * miss of the address cache costs as much as one of the data cache. */
+static uint64_t *tt_alloc(size_t cap) {
+    size_t bytes = cap * 2 * sizeof(uint64_t);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void tt_free(uint64_t *keys, size_t cap) {
+    if (keys) munmap(keys, cap * 2 * sizeof(uint64_t));
+}
+
 static int tt_grow(Search *S) {
     size_t cap = S->cap ? S->cap * 2 : (1u << 16);
-    uint64_t *keys = calloc(cap * 2, sizeof(uint64_t));
+    uint64_t *keys = tt_alloc(cap);
     if (!keys) return 0;
     for (size_t i = 0; i < S->cap; i++) {
         uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
@@ -152,7 +173,7 @@ static int tt_grow(Search *S) {
         keys[2 * j] = k1;
         keys[2 * j + 1] = k2;
     }
-    free(S->keys);
+    tt_free(S->keys, S->cap);
     S->keys = keys;
     S->cap = cap;
     return 1;
@@ -179,15 +200,21 @@ static inline int slot_for(const Search *S, const State *s, int card) {
     return -1;
 }
 
-/* Nothing could ever need to be built on this card: it may go up at once. */
-static int safe(const Search *S, const State *s, int card) {
-    int suit = card / 13, rank = card % 13;
-    if (rank <= 1) return 1;
+/* The card on top of a column (or of the waste in draw 1), which slot `slot` takes, may go up
+ * at once, as the only move tried: every card that could ever be built on it, directly or
+ * in a run on it, is on the foundations, in every copy. With r its rank (ace 1): every slot
+ * of the opposite colour holds at least r - 1 cards, every slot of the other suit of its
+ * colour at least r - 2, the other slot of its own suit (Easy Harp) at least r - 1. solver.py
+ * has the argument that this loses no win even with take-backs. */
+static int safe(const Search *S, const State *s, int card, int slot) {
+    int suit = card / 13, rank = card % 13; /* rank: r - 1 */
     int card_red = suit == 1 || suit == 2;
     for (int i = 0; i < S->nslots; i++) {
+        if (i == slot) continue;
         int o = S->slot_suit[i];
         int o_red = o == 1 || o == 2;
-        if (o_red != card_red && s->found[i] < rank) return 0;
+        int need = o_red != card_red || o == suit ? rank : rank - 1;
+        if (s->found[i] < need) return 0;
     }
     return 1;
 }
@@ -294,12 +321,14 @@ static int moves(Search *S, const State *s, Move *out) {
             break;
         }
 
-    /* To a foundation: the waste top, column tops; a safe one is the only move tried. */
+    /* To a foundation: the waste top, column tops; a safe one is the only move tried. Not the
+     * waste top in draw 3: taking a card out of the talon regroups the cards after it, and
+     * a card the old grouping brought to the top may then be out of reach. */
     if (s->tk) {
         int card = s->tal[s->tk - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(WASTE, ANYF, 1, 0);
-            if (safe(S, s, card) && !S->every_move) return 1;
+            if (S->draw == 1 && safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
@@ -308,7 +337,7 @@ static int moves(Search *S, const State *s, Move *out) {
         int card = s->col[i][s->len[i] - 1];
         if (goes_up[card] >= 0) {
             out[0] = mv(i, ANYF, 1, 0);
-            if (safe(S, s, card) && !S->every_move) return 1;
+            if (safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
             found[nf++] = out[0];
         }
     }
@@ -492,7 +521,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     }
     int depth = 0;
     while (depth >= 0) {
-        if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now() > S->deadline)) {
+        if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now(S->cpu_clock) > S->deadline)) {
             S->exhausted = 0;
             break;
         }
@@ -540,9 +569,10 @@ oom:
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid)
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
- * top, then the stock in turning order); avoid: (from, to, count) or None.
+ * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
+ * budget is CPU time of this thread, not wall time.
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
  * from == STOCK is a press of the stock. */
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -553,10 +583,11 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK", &PyList_Type, &columns, &hidden,
+    int use_cpu = 0;
+    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|p", &PyList_Type, &columns, &hidden,
                           &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
                           &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &narrow, &avoid, &seed))
+                          &narrow, &avoid, &seed, &use_cpu))
         return NULL;
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
@@ -603,10 +634,11 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     Frame *frames = malloc(sizeof(Frame) * cap);
     if (!frames) return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
-    S.deadline = now() + max_seconds;
+    S.cpu_clock = use_cpu;
+    S.deadline = now(use_cpu) + max_seconds;
     depth = run(&S, &st, &frames, &cap);
     Py_END_ALLOW_THREADS
-    free(S.keys);
+    tt_free(S.keys, S.cap);
 
     PyObject *line = PyList_New(0);
     if (!line) {

@@ -10,6 +10,12 @@ never proposes the move that just undoes the last one.
 
 "Can this still be won?" is the server's full-information answer, with the budget it used;
 it says a yes, a no or "unknown", never a card.
+
+A "no" here (and a hint's ``not_winnable``) is the solver's proof, which holds with cards
+taken back from the foundations (see solver.py); nothing in this module assumes a card on a
+foundation stays there. A "yes", a hint's move and "winnable deals only" rest on a winning
+line, never on a proof of loss: a sample or a candidate deal the solver cannot win counts as
+no win, whatever the reason.
 """
 
 from __future__ import annotations

@@ -1,29 +1,63 @@
 """A solitaire solver: winnable (with a winning line), not winnable (proved), or unknown.
 
 It searches with full information (the server knows the deal), depth first, over a compact
-copy of the position (cards as small integers), in C (``_search.c``), with:
+copy of the position (cards as small integers), in C (``_search.c``). "Not winnable" is
+claimed only when the complete pass (below) has seen every position it must see within the
+budget; a win is a list of engine actions, and replaying it with :meth:`Solitaire.apply`
+wins. What the complete pass leaves out, and why no win is lost by it (the rules as they are:
+a card may be taken back from a foundation to a column in both games, Easy Harp has two
+slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited):
 
-* a transposition table of 128-bit keys of a canonical form: columns are interchangeable as
-  a set, and in Easy Harp the two foundation slots of a suit are interchangeable;
-* the talon as macro moves: "press the stock k times, then play the waste top" is one move.
-  Presses change nothing but the talon, which comes back round (passes are unlimited), so no
-  winning line is lost;
-* the waste counts of one round of the talon as one state (presses are free and come round);
-* move ordering: foundation moves (the talon's too), moves that turn a card up (where most
-  cards are face down first), empty a column or free a card the foundation takes, other
-  tableau moves, the talon to the columns, moves that only swap a run's parent for another,
-  and last taking a card back from a foundation;
-* one dominance rule, proved safe for both games: a card whose rank is at most one more than
-  every opposite-colour foundation slot (so nothing could ever need to be built on it) goes up
-  at once, as the only move tried in that position.
+* Positions seen before (a transposition table). A depth-first search that skips a position
+  already seen still reaches every position reachable from the start, so it finds a win if
+  there is one. Positions are keyed by 128-bit hashes of a canonical form: the columns as a
+  set (columns are interchangeable: a line for one arrangement is a line for the other with
+  the columns renamed), in Easy Harp each suit's two slots as a pair (the same, for slots),
+  and the talon's waste count folded as in the next point. Two different positions share a
+  key with a chance of about n^2 / 2^129 for n positions: below 10^-23 for a ten-second
+  solve. That is the one thing a proof takes on trust.
+* Presses of the stock are folded into the moves: "press k times, then play the waste top"
+  is one move, for every k up to a full round, so no position that presses reach is left
+  out. The waste counts of one round (0, the draw's multiples, all of the talon) are one
+  state: presses lead from each to each (passes are unlimited) and change nothing else.
+  Other counts (left by playing from the waste mid-round) stay apart: pressing leads from
+  them into the round but not back.
+* A king (or a run it leads) goes to the first empty column only, and not from a column it
+  alone fills: empty columns are interchangeable, and moving a whole column to an empty one
+  changes nothing but the names of the columns.
+* One dominance rule: a card X of rank r (ace 1) on top of a column, or on top of the waste
+  in draw 1, goes up at once, as the only move tried, when every opposite-colour slot holds
+  at least r - 1 cards, every slot of the other suit of X's colour at least r - 2 and (Easy
+  Harp) the other slot of X's suit at least r - 1. Let K be X and every card, in all its
+  copies, of the opposite colour up to r - 1, of X's colour up to r - 2 and of X's suit up
+  to r - 1: all of K but X is on the foundations, and K is closed under "may lie on" (a card
+  that fits on a card of K is in K). So from now on cards of K lie in the tableau only at
+  the tops of columns, above every other card, and no other card ever lies on one. Take any
+  winning line from the position and play it from the position with X up, leaving out every
+  move of a card of K (a run keeps its cards outside K): each move left in is legal, because
+  its card and its target are where they were except for K cards on top, which are not in
+  the way (no other card lies on them, none is a target), and a foundation takes a card
+  outside K only once its suit's K cards are all up, which they are in the copy too. The
+  talon is the same in both, except X in draw 1, where every card of the talon is reached
+  in turn with or without X. So the shorter line wins too: no win is lost, and the rule
+  only shortens lines, so the search still ends. The classic rule (r - 1 on the
+  opposite-colour slots only) is not safe with take-backs: a card taken back from a
+  foundation may be the parent a card needs, and that parent needs X (issue 12's position,
+  in the tests). Nor is any rule on the waste top in draw 3: taking a card out of the talon
+  regroups the cards after it by threes, and a card that came to the top in the old grouping
+  may then be out of reach (also in the tests).
 
-It runs in passes (see ``REFLECHI_PASSES``): narrow ones first, then the complete search.
-"Not winnable" is claimed only when the complete search has seen the whole space within the
-budget. A win is a list of engine actions; replaying it with :meth:`Solitaire.apply` wins.
+The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first,
+which leave out further moves and so can find wins but prove nothing, then the complete
+pass. Move ordering (foundation moves first, then moves that turn a card up, empty a column
+or free a card for a foundation, other tableau moves, the talon to the columns, swaps of a
+run's parent, and last taking a card back from a foundation) changes only how soon a win is
+found, not what the complete pass sees.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +90,27 @@ EASY_HARP_PASSES = (
     *((True, seed, 1 / (10 - seed)) for seed in range(1, 9)),
     (False, 0, 1.0),
 )
+
+# Restarts (Réfléchi): the narrow share of the budget is spent in a first narrow pass in the
+# plain move order (FIRST_SHARE of it), then in narrow passes whose node budgets follow the
+# Luby sequence (1 1 2 1 1 2 4 1 1 2 ...) times RESTART_NODES, each with its own shuffle of
+# the move order. A win hidden behind an unlucky
+# early choice costs a short pass, not the whole share; the long passes still come, for wins
+# that lie deep. A narrow pass that sees its whole (narrow) space ends the restarts: the
+# others would see the same space.
+RESTART_NODES = 25_000
+FIRST_SHARE = 0.6  # of the narrow share: the first narrow pass, in the plain order
+RESTARTS = {"reflechi": True, "easy_harp": False}
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if (1 << k) - 1 == i:
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)
 
 
 @dataclass
@@ -103,15 +158,19 @@ def solve(
     max_nodes: int = 2_000_000,
     max_seconds: float = 10.0,
     avoid: dict[str, Any] | None = None,
+    cpu_clock: bool = False,
 ) -> Result:
     """Decide ``game`` from its current position within the budgets.
 
     ``avoid`` is a move not to start with (the one that would undo the player's last move);
-    a win or a proof then holds for the other first moves only.
+    a win or a proof then holds for the other first moves only. With ``cpu_clock`` the time
+    budget (and the time reported) is CPU time of the solving thread, not wall time: for
+    measurements on a shared machine.
     """
     if game.won:
         return Result(WON, [], 0, 0.0)
-    started = time.perf_counter()
+    clock = time.thread_time if cpu_clock else time.perf_counter
+    started = clock()
     v = game.variant
     talon = bytes(card_number(c) for c in (*game.waste, *reversed(game.stock)))
     position = (
@@ -129,23 +188,46 @@ def solve(
     if avoid is not None:
         first = (pile_number(avoid["from"]), pile_number(avoid["to"]), avoid.get("count", 1))
     nodes, line = 0, None
-    passes = EASY_HARP_PASSES if v.runs == KING_RUNS else REFLECHI_PASSES
-    for narrow, seed, share in passes:
-        # Each pass has its share of what is left of the budget.
-        spent = time.perf_counter() - started
+
+    def run(narrow: bool, seed: int, node_budget: int, seconds: float):
+        nonlocal nodes
         won, exhausted, searched, steps = _search.search(
-            *position,
-            max(0, int((max_nodes - nodes) * share)),
-            max(0.0, (max_seconds - spent) * share),
-            narrow,
-            first,
-            seed,
+            *position, max(0, node_budget), max(0.0, seconds), narrow, first, seed, cpu_clock
         )
         nodes += searched
+        return won, exhausted, steps
+
+    if RESTARTS.get(v.game):
+        narrow_nodes, narrow_until = max_nodes * REFLECHI_PASSES[0][2], max_seconds * 0.5
+        for i in itertools.count(0):
+            spent = clock() - started
+            if i == 0:  # the plain order first, for a long while: most wins are there
+                budget, seconds = int(narrow_nodes * FIRST_SHARE), narrow_until * FIRST_SHARE
+            else:
+                budget = min(RESTART_NODES * luby(i), int(narrow_nodes - nodes))
+                seconds = narrow_until - spent
+            if budget <= 0 or spent >= narrow_until:
+                break
+            won, exhausted, steps = run(True, i, budget, seconds)
+            if won:
+                line = [_action(step) for step in steps]
+                break
+            if exhausted and budget > 0:
+                break
+        passes = REFLECHI_PASSES[1:] if line is None else ()
+    else:
+        passes = EASY_HARP_PASSES if v.runs == KING_RUNS else REFLECHI_PASSES
+    exhausted = False
+    for narrow, seed, share in passes:
+        # Each pass has its share of what is left of the budget.
+        spent = clock() - started
+        won, exhausted, steps = run(
+            narrow, seed, int((max_nodes - nodes) * share), (max_seconds - spent) * share
+        )
         if won:
             line = [_action(step) for step in steps]
             break
-    elapsed = time.perf_counter() - started
+    elapsed = clock() - started
     if line is not None:
         return Result(WON, line, nodes, elapsed)
     return Result(LOST if exhausted else UNKNOWN, None, nodes, elapsed)
