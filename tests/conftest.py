@@ -193,3 +193,16 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         with contextlib.suppress(OSError):
             os.kill(p.pid, signal.SIGKILL)
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's chromium (never a downloaded browser), one per test module."""
+    from browser import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make test` installs it"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from browser import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     audit,
     card_value,
     cards_shown,
@@ -28,7 +26,7 @@ from browser import (
     watch_policies,
 )
 from conftest import ServerProcess, _env
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from solitaire_play import win
 
@@ -58,15 +56,6 @@ def web(tmp_path_factory):
     proc = ServerProcess(env).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make test` installs it"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -10,13 +10,10 @@ the examples, the phone layout) land in tests/artifacts/ for people to look at.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from browser import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     audit,
     server_client,
     table_state,
@@ -26,7 +23,7 @@ from browser import (
 from catalogues import messages, pattern
 from conftest import ServerProcess, _env
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from server.examples import CATALOGUE, play
 from server.games.gin_rummy import REFUSALS as GIN_REFUSALS
@@ -57,15 +54,6 @@ def web(tmp_path_factory):
     proc = ServerProcess(env).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make test` installs it"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -9,12 +9,11 @@ from __future__ import annotations
 import asyncio
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
-from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, server_client, wait_until
+from browser import ARTIFACTS, server_client, wait_until
 from conftest import ServerProcess, _env
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 from solitaire_play import todays_line
 
 from server.store.embedded import EmbeddedStore
@@ -28,15 +27,6 @@ def web(tmp_path_factory):
     proc = ServerProcess(_env(tmp_path_factory.mktemp("players"))).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make test` installs it"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

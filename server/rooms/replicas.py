@@ -183,12 +183,7 @@ class Replicas:
                 self.apply(replica, entry)
 
     async def check(self) -> None:
-        """Compare every held replica with its log (events are at most once). With a store
-        whose events reach everyone, nothing can be missed: the check would only take the
-        store's time (for SQLite, its one thread, which the appends wait for) every few
-        seconds in proportion to every room held."""
-        if self.store.events_reach_everyone:
-            return
+        """Compare every held replica with its log (events are at most once)."""
         rooms = list(self.rooms.values())
         lengths = await self.store.lengths([r.room.id for r in rooms])
         for replica, length in zip(rooms, lengths, strict=True):

@@ -40,12 +40,6 @@ class Unavailable(Exception):
 
 
 class Store(ABC):
-    #: Whether every append reaches every listener of this store's ``events`` (one process's
-    #: in-memory queue: nothing lost between a publish and its reader), so that held
-    #: replicas never need comparing with their logs. Pub/sub across processes is at most
-    #: once: False.
-    events_reach_everyone: bool = False
-
     # ---- rooms and their logs ----------------------------------------------------------
 
     @abstractmethod

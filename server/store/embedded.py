@@ -65,8 +65,6 @@ def _ms() -> int:
 
 
 class EmbeddedStore(Store):
-    events_reach_everyone = True  # one process: the events queue is in memory
-
     def __init__(self, path: str) -> None:
         self.path = path
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
@@ -81,6 +79,10 @@ class EmbeddedStore(Store):
         self._lobby: dict[str, dict[str, Any]] = {}
         self._queue: asyncio.Queue[Event] | None = None
         self._allowances: dict[tuple[str, int], int] = {}
+        # Log lengths as this process wrote them (it is the file's only writer): the periodic
+        # check of every held replica reads them here, not with a query per room on the one
+        # SQLite thread that the appends wait for.
+        self._lengths_known: dict[str, int] = {}
         self._appends: list[tuple[str, int, str, asyncio.Future]] = []
         self._writing: asyncio.Task | None = None
         active = self._pool.submit(self._open).result()
@@ -184,7 +186,10 @@ class EmbeddedStore(Store):
                 results = await self._run(self._append_batch, [b[:3] for b in batch])
             except Exception as failed:  # the whole transaction: nothing of it was written
                 results = [failed] * len(batch)
-            for (*_, done), result in zip(batch, results, strict=True):
+            for (room_id, index, _, done), result in zip(batch, results, strict=True):
+                if result is None:  # written, whether or not anyone still waits for it
+                    known = self._lengths_known.get(room_id, 0)
+                    self._lengths_known[room_id] = max(known, index + 1)
                 if done.done():
                     continue
                 if result is None:
@@ -206,7 +211,12 @@ class EmbeddedStore(Store):
         return [self._db.execute(sql, (r,)).fetchone()[0] for r in room_ids]
 
     async def lengths(self, room_ids: list[str]) -> list[int]:
-        return await self._run(self._lengths, room_ids)
+        unknown = [r for r in room_ids if r not in self._lengths_known]
+        if unknown:  # rooms of the file this process has not appended to yet
+            counted = await self._run(self._lengths, unknown)
+            for room_id, n in zip(unknown, counted, strict=True):
+                self._lengths_known.setdefault(room_id, n)
+        return [self._lengths_known[r] for r in room_ids]
 
     async def active_rooms(self) -> list[str]:
         rows = await self._run(self._query, "SELECT id FROM rooms WHERE active = 1")
@@ -235,6 +245,7 @@ class EmbeddedStore(Store):
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
         await self._run(self._finish, room_id, replay)
         listed = self._lobby.pop(room_id, None) is not None
+        self._lengths_known.pop(room_id, None)  # bounded by the active rooms
         self._active.discard(room_id)
         self._leases.pop(room_id, None)
         self._lapsed.discard(room_id)
@@ -289,21 +300,17 @@ class EmbeddedStore(Store):
     async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
         await self._run(self._create_player, record, secret_hash)
 
-    async def player(self, player_id: str) -> dict[str, Any] | None:
-        rows = await self._run(
-            self._query,
-            "SELECT body FROM players WHERE id = ? AND seen >= ?",
-            (player_id, time.time() - PLAYER_TTL),
-        )
+    async def _player_where(self, column: str, value: str) -> dict[str, Any] | None:
+        """A player seen within PLAYER_TTL, by ``id`` or ``secret`` (its hash)."""
+        sql = f"SELECT body FROM players WHERE {column} = ? AND seen >= ?"
+        rows = await self._run(self._query, sql, (value, time.time() - PLAYER_TTL))
         return json.loads(rows[0][0]) if rows else None
 
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        return await self._player_where("id", player_id)
+
     async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
-        rows = await self._run(
-            self._query,
-            "SELECT body FROM players WHERE secret = ? AND seen >= ?",
-            (secret_hash, time.time() - PLAYER_TTL),
-        )
-        return json.loads(rows[0][0]) if rows else None
+        return await self._player_where("secret", secret_hash)
 
     def _update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
         def work(db: sqlite3.Connection) -> dict[str, Any] | None:
