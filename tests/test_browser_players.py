@@ -11,7 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import ARTIFACTS, server_client, wait_until
+from browser import ARTIFACTS, server_client, wait_until, watch_policies
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect
 from solitaire_play import todays_line
@@ -40,6 +40,7 @@ def open_page(chromium):
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("dialog", lambda d: d.accept())  # confirm() of reset and sign out
+        watch_policies(page, errors)  # the profile pages run under the CSP like the others
         page.set_default_timeout(20_000)
         return page
 
