@@ -23,6 +23,8 @@ import msgpack
 SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
 
+_packer = msgpack.Packer(use_bin_type=True)
+
 
 def _size(value: Any) -> int:
     return len(msgpack.packb(value))
@@ -87,6 +89,114 @@ def _diff_list(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> No
         ops.append({"op": "remove", "path": f"{path}/{i}"})
     for i in range(start, start + added):
         ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
+
+
+PackedMap = dict[str, Any]
+"""A map kept as its entries packed (bytes), the entries named in ``deep`` as packed maps
+themselves: what a room keeps of each audience's last view. Bytes are never scanned by the
+garbage collector, and a dict holding only bytes is not even tracked by it."""
+
+
+def pack_map(value: dict[str, Any], deep: frozenset[str] = frozenset()) -> PackedMap:
+    return {
+        k: pack_map(v) if k in deep and isinstance(v, dict) else _packer.pack(v)
+        for k, v in value.items()
+    }
+
+
+def unpack_map(packed: PackedMap) -> dict[str, Any]:
+    return {
+        k: unpack_map(v) if isinstance(v, dict) else msgpack.unpackb(v, raw=False)
+        for k, v in packed.items()
+    }
+
+
+def diff_packed(
+    old: PackedMap, new: dict[str, Any], deep: frozenset[str] = frozenset()
+) -> tuple[list[dict[str, Any]], PackedMap]:
+    """``diff(unpack_map(old), new)`` and ``pack_map(new, deep)``, unpacking only the entries
+    whose packing changed: equal bytes are equal values (same types, same order), for which
+    :func:`diff` emits nothing, so skipping them changes no operation."""
+    ops: list[dict[str, Any]] = []
+    packed = _diff_packed(old, new, "", ops, deep)
+    return ops, packed
+
+
+def _diff_packed(
+    old: PackedMap, new: dict[str, Any], path: str, ops: list[dict[str, Any]], deep: frozenset[str]
+) -> PackedMap:
+    mark = len(ops)
+    packed: PackedMap = {}
+    for key in old:
+        if key not in new:
+            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+    for key, value in new.items():
+        sub = f"{path}/{_escape(key)}"
+        was = old.get(key)
+        if key in deep and isinstance(value, dict):
+            if isinstance(was, dict):
+                packed[key] = _diff_packed(was, value, sub, ops, frozenset())
+                continue
+            packed[key] = pack_map(value)
+        else:
+            packed[key] = _packer.pack(value)
+        if key not in old:
+            ops.append({"op": "add", "path": sub, "value": value})
+        elif was != packed[key] and not _appended(was, packed[key], value, sub, ops):
+            before = unpack_map(was) if isinstance(was, dict) else msgpack.unpackb(was, raw=False)
+            _diff(before, value, sub, ops)
+    if len(ops) - mark > 1 and path and len(new) <= SMALL:
+        if all(type(v) is bytes for v in packed.values()):  # its size from its parts
+            size = _map_header(len(new)) + sum(
+                len(_packer.pack(k)) + len(v) for k, v in packed.items()
+            )
+            size += _size({"op": "replace", "path": path, "value": None}) - 1
+        else:
+            size = _size({"op": "replace", "path": path, "value": new})
+        if size < sum(_size(op) for op in ops[mark:]):
+            del ops[mark:]
+            ops.append({"op": "replace", "path": path, "value": new})
+    return packed
+
+
+def _map_header(n: int) -> int:
+    """Bytes of a MessagePack map or array header for ``n`` entries."""
+    return 1 if n < 16 else 3 if n < 2**16 else 5
+
+
+def _array_length(packed: bytes) -> tuple[int, int] | None:
+    """(items, header bytes) of a packed array, or None if ``packed`` is not one."""
+    first = packed[0]
+    if 0x90 <= first <= 0x9F:
+        return first & 0x0F, 1
+    if first == 0xDC:
+        return int.from_bytes(packed[1:3], "big"), 3
+    if first == 0xDD:
+        return int.from_bytes(packed[1:5], "big"), 5
+    return None
+
+
+def _appended(was: Any, now: bytes, new: Any, path: str, ops: list[dict[str, Any]]) -> bool:
+    """If the list ``new`` is the list packed in ``was`` with items added at its end, emit
+    what :func:`_diff_list` would and say so, without unpacking ``was``. MessagePack items
+    are self-delimiting, so when the old items' bytes begin the new items' bytes, the first
+    items of ``new`` are the old ones, equal in type and value; ``_diff_list`` then finds
+    all of them as the common start and none as the common end."""
+    if type(was) is not bytes or type(new) is not list:
+        return False
+    old_header, new_header = _array_length(was), _array_length(now)
+    if old_header is None or new_header is None:
+        return False
+    (n, skip_old), (m, skip_new) = old_header, new_header
+    if m <= n or now[skip_new : skip_new + len(was) - skip_old] != was[skip_old:]:
+        return False
+    added = m - n
+    if added > 4 and added > m // 2:
+        ops.append({"op": "replace", "path": path, "value": new})
+    else:
+        for i in range(n, m):
+            ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
+    return True
 
 
 def apply(doc: Any, ops: list[dict[str, Any]]) -> Any:

@@ -1,0 +1,125 @@
+"""A room's patches are exactly the diffs between its views as rendered.
+
+The room keeps each audience's last view packed (bytes the garbage collector never scans)
+and diffs the next render against it unpacked. That is only the same as diffing against the
+view itself if packing gives every view back unchanged, types included: a tuple coming back
+as a list, or an integer key as a string, would turn into needless ``replace`` operations or
+wrong ones. These tests play rooms at random and compare each change's patches with the
+diffs against views kept as objects, and check that the patches rebuild each render."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_schemas import BOTS, HUMANS, Table, play_gin, play_solitaire
+
+from protocol.diff import apply, diff, diff_packed, pack_map, unpack_map
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
+from server.rooms import AUDIENCES
+from server.rooms.room import DEEP
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4)
+    ),
+    max_leaves=16,
+)
+MAPS = st.dictionaries(st.sampled_from(["a", "b", "game", "c/d", "~e"]), VALUES, max_size=5)
+
+
+@settings(max_examples=500, deadline=None)
+@given(old=MAPS, new=MAPS)
+def test_diffing_packed_parts_is_diffing_the_values(old, new):
+    """The shortcut (an entry whose packing is unchanged is skipped unpacked) against the
+    plain diff, on random maps (with a deep entry, nested values, keys to escape, and values
+    equal in Python but not in type, such as 1 and True)."""
+    ops, packed = diff_packed(pack_map(old, DEEP), new, DEEP)
+    assert ops == diff(old, new)
+    assert packed == pack_map(new, DEEP)
+    assert unpack_map(packed) == new
+    assert apply(old, ops) == new
+
+
+@st.composite
+def grown(draw):
+    """A map and the same map with items added at the end of some of its lists (history,
+    piles), at both levels, sometimes past the sizes where a header grows."""
+    old = draw(MAPS)
+    old["game"] = draw(
+        st.dictionaries(st.sampled_from(["h", "p", "q"]), st.lists(VALUES), max_size=3)
+    )
+    if draw(st.booleans()):
+        old["game"]["long"] = list(range(draw(st.sampled_from([14, 15, 16, 17]))))
+    new = {k: (list(v) if isinstance(v, list) else v) for k, v in old.items()}
+    new["game"] = {k: list(v) for k, v in old["game"].items()}
+    for part in (new, new["game"]):
+        for value in part.values():
+            if isinstance(value, list) and draw(st.booleans()):
+                value.extend(draw(st.lists(VALUES, min_size=1, max_size=6)))
+    return old, new
+
+
+@settings(max_examples=500, deadline=None)
+@given(pair=grown())
+def test_lists_grown_at_their_end_diff_as_the_plain_diff_does(pair):
+    old, new = pair
+    ops, packed = diff_packed(pack_map(old, DEEP), new, DEEP)
+    assert ops == diff(old, new)
+    assert packed == pack_map(new, DEEP)
+    assert apply(old, ops) == new
+
+
+class Shadowed(Table):
+    """A table that checks every change against views it keeps as objects."""
+
+    def __init__(self, seats, seed: int, **options) -> None:
+        super().__init__(seats, seed, **options)
+        self.shadow = {a: self.room.render(a) for a in AUDIENCES}
+        self.changes = 0
+
+    def commit(self, entry: dict) -> None:
+        entry["at"] = self.at
+        self.at += 1500
+        self.check(self.room.apply(entry))
+
+    def sit(self, *seats: int) -> None:
+        for seat in seats:
+            self.commit(self.room.join_entry(seat, f"Player {seat}", f"token {seat}"))
+        self.check(self.room.set_presence([True] * len(self.room.seats), 2))
+
+    def check(self, ops: dict[str, list] | None) -> None:
+        assert ops is not None and set(ops) == set(AUDIENCES)
+        for audience in AUDIENCES:
+            new = self.room.render(audience)
+            assert ops[audience] == diff(self.shadow[audience], new)
+            assert apply(self.shadow[audience], ops[audience]) == new
+            assert self.room.view(audience) == new
+            self.shadow[audience] = new
+        self.changes += 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), seats=st.sampled_from([HUMANS, BOTS]))
+def test_gin_patches_are_the_diffs_of_the_rendered_views(seed, seats):
+    table = Shadowed(seats, seed, target=1 + seed % 80, open_hands=seats is BOTS)
+    if seats is HUMANS:
+        table.sit(0, 1)
+    for _ in play_gin(table, random.Random(seed), sample=0.0, max_plies=400):
+        pass
+    assert table.changes > 20
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    number=st.integers(1, 10**6),
+    variant=st.sampled_from([EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3]),
+)
+def test_solitaire_patches_are_the_diffs_of_the_rendered_views(number, variant):
+    table = Shadowed([], 5, game=variant.game, draw=variant.draw, number=number)
+    table.sit(0)
+    for _ in play_solitaire(table, random.Random(number), steps=120):
+        pass
+    assert table.changes > 20
