@@ -159,7 +159,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        logs.setup()
+        logs.setup(os.environ.get("LOG_LEVEL", "info").upper())
         node = Node(store or open_store(), config)
         await node.start()
         # What startup made (modules, meld tables) lives as long as the process: keep it

@@ -127,6 +127,6 @@ class Lobby:
         if not self.followers:
             return
         frame = pack({"t": "lobby", "changes": changes})
-        metrics.MESSAGES_OUT.labels("lobby").inc(len(self.followers))
+        metrics.sent("lobby").inc(len(self.followers))
         for conn in list(self.followers):
             conn.send_packed(frame)

@@ -39,7 +39,8 @@ def setup(level: str = "INFO") -> None:
 
 
 def log(event: str, level: int = logging.INFO, **fields: Any) -> None:
-    logger.log(level, event, extra={"fields": fields})
+    if logger.isEnabledFor(level):
+        logger.log(level, event, extra={"fields": fields})
 
 
 def now_ms() -> int:

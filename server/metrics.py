@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
 
@@ -32,6 +33,19 @@ BOT_THINK = Histogram(
     ["level"],
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0),
 )
+
+
+@functools.cache
+def sent(kind: str):
+    """The counter of sent messages of ``kind``: a label lookup costs more than the count,
+    and the server sends a few kinds only (its own message types)."""
+    return MESSAGES_OUT.labels(kind)
+
+
+@functools.cache
+def received(kind: str):
+    """The counter of received messages of ``kind`` (a known request type or ``unknown``)."""
+    return MESSAGES_IN.labels(kind)
 
 
 def watch_gc() -> None:

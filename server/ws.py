@@ -260,7 +260,7 @@ async def serve(node: Node, conn: Connection, raw: bytes | None) -> None:
         msg = unpack(raw)
         kind = msg.get("t")
         known = isinstance(kind, str) and kind in REQUESTS
-        metrics.MESSAGES_IN.labels(kind if known else "unknown").inc()
+        metrics.received(kind if known else "unknown").inc()
         cmd = command_id(msg)
         room = msg.get("room") if isinstance(msg.get("room"), str) else None
         if room is not None and len(room) > MAX_ID:

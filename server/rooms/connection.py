@@ -93,7 +93,7 @@ class Connection:
         self.solving = False  # a hint or a verdict is being worked out for this client
 
     def send(self, message: dict[str, Any]) -> None:
-        metrics.MESSAGES_OUT.labels(message["t"]).inc()
+        metrics.sent(message["t"]).inc()
         self.send_packed(pack(message))
 
     def send_packed(self, frame: bytes) -> None:

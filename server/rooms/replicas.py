@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -218,8 +219,14 @@ class Replicas:
                 raise unavailable() from None
             if len(room.log) == index:  # not already applied by its own event
                 self.apply(replica, entry)
-            if entry["kind"] == "act":
-                log("action", room=room.id, seat=entry["seat"], type=entry["action"]["type"])
+            if entry["kind"] == "act":  # one line a move: below the usual level
+                log(
+                    "action",
+                    logging.DEBUG,
+                    room=room.id,
+                    seat=entry["seat"],
+                    type=entry["action"]["type"],
+                )
             else:
                 log(entry["kind"], room=room.id, seat=entry["seat"], reason=entry.get("reason"))
             return entry
@@ -289,7 +296,7 @@ class Replicas:
             if not conns:
                 continue
             frame = room.frame(audience)
-            metrics.MESSAGES_OUT.labels("patch").inc(len(conns))
+            metrics.sent("patch").inc(len(conns))
             for conn in conns:
                 if conn is not skip:
                     conn.send_packed(frame)
