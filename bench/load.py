@@ -31,6 +31,7 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
+import jsonpatch
 import msgpack
 import websockets
 from hdrh.histogram import HdrHistogram
@@ -38,7 +39,6 @@ from hdrh.histogram import HdrHistogram
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from protocol.diff import apply  # noqa: E402
 
 US = 1_000_000
 COMPRESSION = None if os.environ.get("LOAD_NO_DEFLATE") else "deflate"
@@ -228,7 +228,9 @@ class Lean:
                 elif t == "patch":
                     room = m["room"]
                     if room in self.views:
-                        self.views[room] = apply(self.views[room], m["ops"])
+                        # In place: the client owns its views (a copy per patch was most
+                        # of the generator's CPU).
+                        jsonpatch.apply_patch(self.views[room], m["ops"], in_place=True)
                         self.seq[room] = m["seq"]
                         if self.on_patch is not None:
                             self.on_patch(room, m["seq"])
@@ -310,6 +312,8 @@ async def play_share(
         await asyncio.sleep(0.05)
     deadline = time.monotonic() + seconds
     cpu = time.process_time()
+    lags, late = histogram(), histogram()
+    watcher = asyncio.ensure_future(watch_lag(lags, deadline))
 
     async def room_loop(a, b, watchers, room) -> None:
         players = {0: a, 1: b}
@@ -346,6 +350,7 @@ async def play_share(
                 continue
             probes.clear()
             probes[other.seq[room] + 1] = (planned, {other, *watchers})
+            late.record_value(max(1, int((time.perf_counter() - planned) * US)))
             n += 1
             try:
                 reply = await me.request("act", room=room, action=action, id=f"{seed}-{n}")
@@ -366,7 +371,25 @@ async def play_share(
 
     await asyncio.gather(*(room_loop(*t) for t in tables))
     stats["client_cpu"] = time.process_time() - cpu
-    return {"opp": opp.encode(), "spec": spec.encode(), "stats": dict(stats)}
+    await watcher
+    return {
+        "opp": opp.encode(),
+        "spec": spec.encode(),
+        "lag": lags.encode(),
+        "late": late.encode(),
+        "stats": dict(stats),
+    }
+
+
+async def watch_lag(lags: HdrHistogram, deadline: float, interval: float = 0.01) -> None:
+    """The generator's own event-loop lag: how late it wakes a sleeper. A late generator
+    sends late and reads late, and the open-loop latencies count that against the server,
+    so this says how much of a tail is the generator's."""
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < deadline:
+        before = loop.time()
+        await asyncio.sleep(interval)
+        lags.record_value(max(1, int((loop.time() - before - interval) * US)))
 
 
 async def lobby_share(url: str, followers: int, seconds: float, marks) -> dict:
@@ -511,6 +534,8 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
 
 def run_share(fn, *args):
     """One worker process's share of the load."""
+    if os.environ.get("LOAD_CLIENT_NICE"):
+        os.nice(int(os.environ["LOAD_CLIENT_NICE"]))
     return asyncio.run(fn(*args))
 
 
@@ -634,6 +659,9 @@ def play(args) -> None:
         print(f"  errors: {errors or 'none'}")
         print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB set up, before play)")
         print(f"  load generator CPU {100 * stats['client_cpu'] / spent:.0f}% of a core in all")
+        print(f"  generator loop lag: {describe(merge([r['lag'] for r in results]))}")
+        late = merge([r["late"] for r in results])
+        print(f"  actions sent after their planned time by: {describe(late)}")
         print(f"  {server.internals()}")
         time.sleep(3)
         print(f"  RSS after: {server.usage()[1] / 2**20:.0f} MiB")
