@@ -533,8 +533,8 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
 
 
 def run_share(fn, *args):
-    """One worker process's share of the load."""
-    if os.environ.get("LOAD_CLIENT_NICE"):
+    """One worker process's share of the load, ``--client-nice`` levels below the server."""
+    if int(os.environ.get("LOAD_CLIENT_NICE", "0")):
         os.nice(int(os.environ["LOAD_CLIENT_NICE"]))
     return asyncio.run(fn(*args))
 
@@ -751,9 +751,21 @@ def main() -> None:
     for p in sub.choices.values():
         p.add_argument("--procs", type=int, default=4, help="client processes")
         p.add_argument("--redis", default=None, help="a Redis URL (default: embedded store)")
+        p.add_argument(
+            "--client-nice",
+            type=int,
+            default=10,
+            help="nice levels of the client processes below the server (0: equals)",
+        )
     args = parser.parse_args()
+    # The clients stand in for players on other machines: on two cores, four client
+    # processes at the server's priority take the CPU the one server process needs.
+    os.environ["LOAD_CLIENT_NICE"] = str(args.client_nice)
     stamp = time.strftime("%Y-%m-%d %H:%M")
-    print(f"{stamp}, load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
+    print(
+        f"{stamp}, load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, "
+        f"clients {args.client_nice} nice levels below the server"
+    )
     {"idle": idle, "play": play, "lobby": lobby, "saturate": saturate}[args.scenario](args)
 
 
