@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import struct
 import time
 import zlib
 from collections import deque
@@ -70,6 +71,17 @@ class RestingDeflate(PerMessageDeflate):
     def rest(self) -> None:
         self.__dict__.pop("encoder", None)
 
+    def compress(self, data: bytes) -> bytes:
+        """The payload of one whole compressed message: what :meth:`encode` makes of an
+        unfragmented data frame, without the frame objects."""
+        if "encoder" not in self.__dict__ or self.local_no_context_takeover:
+            bits = self.local_max_window_bits
+            self.encoder = zlib.compressobj(wbits=-bits, **self.compress_settings)
+        out = self.encoder.compress(data) + self.encoder.flush(zlib.Z_SYNC_FLUSH)
+        if self.local_no_context_takeover:
+            del self.encoder
+        return out[:-4]  # a sync flush ends with 00 00 ff ff, which the peer puts back
+
 
 class RestingDeflateFactory(ServerPerMessageDeflateFactory):
     def process_request_params(self, params, accepted_extensions):
@@ -99,6 +111,7 @@ class Wire(asyncio.Protocol):
         "close_timer",
         "conn",
         "connections",
+        "deflate",
         "draining",
         "forwarded",
         "heard",
@@ -129,6 +142,7 @@ class Wire(asyncio.Protocol):
         self.host: str | None = None
         self.forwarded: str | None = None
         self.path = ""
+        self.deflate: RestingDeflate | None = None
 
     # ---- asyncio.Protocol --------------------------------------------------------------
 
@@ -208,6 +222,9 @@ class Wire(asyncio.Protocol):
         self.ws.send_response(response if refusal is None else self.ws.reject(*refusal))
         if self.ws.state is OPEN:
             WIRES.add(self)
+            self.deflate = next(
+                (e for e in self.ws.extensions if isinstance(e, RestingDeflate)), None
+            )
             self.conn = SERVE.open(self)
 
     def _request(self, data: bytes | None) -> None:
@@ -246,12 +263,31 @@ class Wire(asyncio.Protocol):
     # ---- sending -------------------------------------------------------------------------
 
     def send(self, frame: bytes) -> int:
-        """Queue a binary message; the bytes now waiting in the transport."""
+        """Queue a binary message; the bytes now waiting in the transport.
+
+        The frame is made here, not by the protocol object: it is what websockets would
+        write for one unfragmented binary message (FIN, RSV1 when compressed, opcode 2,
+        unmasked from a server), in a tenth of the calls, and the protocol keeps no state
+        about data frames it sends but fragmentation, which this server never uses. What
+        the protocol has queued (a pong, a close) goes out first, and nothing is sent once
+        it has started closing."""
         if self.ws.state is not OPEN or self.transport is None:
             return 0
-        self.ws.send_binary(frame)
+        if getattr(self.ws, "writes", True):  # what websockets has queued, if anything
+            self._flush()
+        if self.deflate is not None:
+            frame, head = self.deflate.compress(frame), 0xC2
+        else:
+            head = 0x82
+        n = len(frame)
+        if n < 126:
+            header = bytes((head, n))
+        elif n < 65536:
+            header = struct.pack("!BBH", head, 126, n)
+        else:
+            header = struct.pack("!BBQ", head, 127, n)
+        self.transport.write(header + frame)
         self.sent = time.monotonic()
-        self._flush()
         return self.transport.get_write_buffer_size()
 
     def close(self, code: int, reason: str = "") -> None:

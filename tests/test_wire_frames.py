@@ -1,0 +1,99 @@
+"""The wire makes its outgoing frames itself (server/wire.py, Wire.send); a websockets
+client must read each of them as the message that was sent: compressed (context taken over
+from message to message) or not, at every length encoding (7-bit, 16-bit, 64-bit), and
+between the protocol's own frames (pongs)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+
+import pytest
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import BINARY, PONG, Frame
+from websockets.http11 import Response
+from websockets.uri import parse_uri
+
+from server import wire
+
+SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000, 300_000]
+
+
+class Accepting:
+    """The app side of a socket, as little as the wire asks of it: accept, record."""
+
+    def check(self, _wire):
+        return None
+
+    def open(self, _wire):
+        return self
+
+    closed = False
+
+    def admit(self) -> bool:
+        return True
+
+    async def serve(self, _conn, _data) -> None:
+        return None
+
+    def lost(self) -> None:
+        self.closed = True
+
+
+def payloads() -> list[bytes]:
+    """Random bytes (deflate cannot shrink them) and text-like bytes (it can), of each size,
+    some repeated so that the compressor's window is used across messages."""
+    out = []
+    for n in SIZES:
+        out.append(os.urandom(n))
+        out.append((b"patch seq room ops replace " * (n // 27 + 1))[:n])
+    return out + out[:6]
+
+
+@pytest.mark.parametrize("compressed", [True, False], ids=["deflate", "plain"])
+async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, monkeypatch):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    loop = asyncio.get_running_loop()
+    ours, theirs = socket.socketpair()
+    theirs.setblocking(False)
+    server = wire.Wire(None, type("State", (), {"connections": set()})())
+    await loop.connect_accepted_socket(lambda: server, ours)
+    extensions = [ClientPerMessageDeflateFactory()] if compressed else None
+    client = ClientProtocol(parse_uri("ws://127.0.0.1/ws"), extensions=extensions)
+
+    async def pump(until=lambda events: True) -> list:
+        """Send what the client has to send, then read what the server writes until
+        ``until(events)`` holds (at most two seconds); the events."""
+        for data in client.data_to_send():
+            await loop.sock_sendall(theirs, data)
+        events: list = []
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            try:
+                while data := theirs.recv(1 << 20):
+                    client.receive_data(data)
+            except BlockingIOError:
+                pass
+            events += client.events_received()
+            if events and until(events):
+                break
+        return events
+
+    client.send_request(client.connect())
+    events = await pump()
+    assert isinstance(events[0], Response) and events[0].status_code == 101
+    assert (server.deflate is not None) is compressed
+
+    for payload in payloads():
+        client.send_ping(b"are you there")  # the protocol's own frames mix with ours
+        frames = await pump()
+        server.send(payload)
+        frames += await pump(until=lambda events: events[-1].opcode is BINARY)
+        kinds = [f.opcode for f in frames if isinstance(f, Frame)]
+        assert kinds == [PONG, BINARY]
+        message = frames[-1]
+        assert message.fin and message.data == payload, len(payload)
+    server.transport.abort()
+    theirs.close()
