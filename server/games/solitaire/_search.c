@@ -32,10 +32,15 @@ typedef struct {
     uint8_t len[MAXCOLS], hid[MAXCOLS];
     uint8_t col[MAXCOLS][MAXCOL];
     uint8_t tn, tk;          /* the talon: tal[0..tk) is the waste (top last), the rest the */
-    uint8_t tal[MAXCARDS];   /* stock in the order it will be turned */
+    uint8_t tal[MAXCARDS];   /* stock in the order it will be turned; each entry is the card's
+                                place in the talon the search started with (Search.talcard) */
     uint8_t found[MAXSLOTS];
-    uint64_t colh[MAXCOLS]; /* each column's hash, and the talon's, kept up to date */
-    uint64_t talh;
+    /* Hashes kept up to date by every move (two independent 64-bit halves of each): each
+     * column's (Zobrist: a sum of a random number per place and card, and one for the count of
+     * face-down cards), the sums of the columns' mixed hashes (the columns as a multiset), and
+     * the talon's (a sum of a random number per card taken out of it). */
+    uint64_t h1[MAXCOLS], h2[MAXCOLS];
+    uint64_t ca, cb, t1, t2;
 } State;
 
 typedef struct {
@@ -58,6 +63,8 @@ typedef struct {
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
     int truncated;        /* some position had more moves than the arrays hold: no proof */
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
+    uint64_t keybuf[MAXMOVES][2]; /* scratch space of expand(): the children's keys */
+    uint8_t talcard[MAXCARDS];    /* the card at each place of the starting talon */
 } Search;
 
 /* The budget's clock: wall time, or (for measurements on a shared machine) the CPU time of
@@ -90,57 +97,83 @@ static inline uint64_t mix(uint64_t x) {
     return x;
 }
 
-static uint64_t hash_bytes(const uint8_t *p, int n, uint64_t seed) {
-    uint64_t h = seed ^ (uint64_t)n * 0x9e3779b97f4a7c15ULL;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+/* The random numbers of the Zobrist hashes, from a fixed seed (the same on every machine). */
+static uint64_t ZC[2][MAXCOL][52], ZH[2][MAXCOL + 1], ZT[2][MAXCARDS];
+
+static void init_zobrist(void) {
+    uint64_t x = 0x2545f4914f6cdd1dULL;
+#define NEXT (x += 0x9e3779b97f4a7c15ULL, mix(x))
+    for (int h = 0; h < 2; h++) {
+        for (int p = 0; p < MAXCOL; p++)
+            for (int c = 0; c < 52; c++) ZC[h][p][c] = NEXT;
+        for (int p = 0; p <= MAXCOL; p++) ZH[h][p] = NEXT;
+        for (int p = 0; p < MAXCARDS; p++) ZT[h][p] = NEXT;
     }
-    uint64_t w = 0;
-    for (int j = 0; i < n; i++, j++) w |= (uint64_t)p[i] << (8 * j);
-    return mix(h ^ w ^ 0x5555555555555555ULL);
+#undef NEXT
 }
 
-static uint64_t column_hash(const State *s, int i) {
-    uint8_t buf[MAXCOL + 2];
-    buf[0] = s->hid[i];
-    buf[1] = s->len[i];
-    memcpy(buf + 2, s->col[i], s->len[i]);
-    return hash_bytes(buf, s->len[i] + 2, 0x1234567ULL);
+/* A column's hash enters the multiset sums mixed, so that the sums tell which cards lie
+ * together in one column (plain sums of the Zobrist numbers would not). */
+static inline uint64_t m1(uint64_t h) { return mix(h ^ 0x243f6a8885a308d3ULL); }
+static inline uint64_t m2(uint64_t h) { return mix(h ^ 0x13198a2e03707344ULL); }
+
+/* Take column i out of the multiset sums before changing it, put it back after. */
+static inline void col_out(State *s, int i) {
+    s->ca -= m1(s->h1[i]);
+    s->cb -= m2(s->h2[i]);
 }
 
-static uint64_t talon_hash(const State *s) {
-    uint8_t buf[MAXCARDS + 1];
-    buf[0] = s->tn;
-    memcpy(buf + 1, s->tal, s->tn);
-    return hash_bytes(buf, s->tn + 1, 0xabcdefULL);
+static inline void col_in(State *s, int i) {
+    s->ca += m1(s->h1[i]);
+    s->cb += m2(s->h2[i]);
 }
 
-/* The canonical key: columns as a multiset (sums of their hashes, mixed two ways), the talon
- * as it is, and in Easy Harp each suit's two foundation slots as a sorted pair. */
-static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
-    uint64_t a = 0, b = 0;
+static inline void push_card(State *s, int j, int card) {
+    int p = s->len[j]++;
+    s->col[j][p] = (uint8_t)card;
+    s->h1[j] += ZC[0][p][card];
+    s->h2[j] += ZC[1][p][card];
+}
+
+static inline void set_hidden(State *s, int i, int hid) {
+    s->h1[i] += ZH[0][hid] - ZH[0][s->hid[i]];
+    s->h2[i] += ZH[1][hid] - ZH[1][s->hid[i]];
+    s->hid[i] = (uint8_t)hid;
+}
+
+/* All hashes of s from scratch (the start of a search). */
+static void hash_all(const Search *S, State *s) {
+    s->ca = s->cb = s->t1 = s->t2 = 0;
     for (int i = 0; i < S->ncols; i++) {
-        a += mix(s->colh[i] ^ 0x243f6a8885a308d3ULL);
-        b += mix(s->colh[i] ^ 0x13198a2e03707344ULL);
+        s->h1[i] = ZH[0][s->hid[i]];
+        s->h2[i] = ZH[1][s->hid[i]];
+        for (int p = 0; p < s->len[i]; p++) {
+            s->h1[i] += ZC[0][p][s->col[i][p]];
+            s->h2[i] += ZC[1][p][s->col[i][p]];
+        }
+        col_in(s, i);
     }
+}
+
+/* The canonical key: columns as a multiset (sums of their mixed hashes), the talon by the
+ * cards taken out of it (the talon only loses cards, in the order it started with, so these
+ * tell the talon), the waste count folded, and the foundations, in Easy Harp each suit's two
+ * slots as a sorted pair. Each half of the key comes from its own random numbers. */
+static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
     /* Presses of the stock cost nothing and the talon comes round again: every waste count
      * on that round (0, the draw's multiples, all) is one state. Others (left by playing
      * from the waste mid-round) are reached once per round and stay apart. */
-    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk;
+    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk; /* < 128 */
     if (S->nslots == 8) {
         for (int i = 0; i < 4; i++) {
             uint8_t x = s->found[i], y = s->found[i + 4];
-            f = f << 8 | (x < y ? x : y);
-            f = f * 31 + (x < y ? y : x);
+            f = f << 8 | (uint64_t)(x < y ? x : y) << 4 | (x < y ? y : x);
         }
     } else {
-        for (int i = 0; i < S->nslots; i++) f = f << 8 | s->found[i];
+        for (int i = 0; i < S->nslots; i++) f = f << 4 | s->found[i];
     }
-    *k1 = mix(a ^ mix(s->talh ^ f));
-    *k2 = mix(b + mix(s->talh + f * 0x9e3779b97f4a7c15ULL));
+    *k1 = mix(s->ca ^ mix(s->t1 ^ f));
+    *k2 = mix(s->cb + mix(s->t2 + f * 0x9e3779b97f4a7c15ULL));
     if (*k1 == 0 && *k2 == 0) *k2 = 1; /* (0, 0) marks a free slot */
 }
 
@@ -219,10 +252,16 @@ static int safe(const Search *S, const State *s, int card, int slot) {
     return 1;
 }
 
+/* Take count cards off column i (turning up the card below if it was face down). */
 static void take(State *s, int i, int count) {
-    s->len[i] -= count;
-    if (s->len[i] && s->hid[i] >= s->len[i]) s->hid[i] = s->len[i] - 1;
-    s->colh[i] = column_hash(s, i);
+    col_out(s, i);
+    for (int q = 0; q < count; q++) {
+        int p = --s->len[i];
+        s->h1[i] -= ZC[0][p][s->col[i][p]];
+        s->h2[i] -= ZC[1][p][s->col[i][p]];
+    }
+    if (s->len[i] && s->hid[i] >= s->len[i]) set_hidden(s, i, s->len[i] - 1);
+    col_in(s, i);
 }
 
 static void press(const Search *S, State *s) {
@@ -234,13 +273,14 @@ static void press(const Search *S, State *s) {
     }
 }
 
-static int waste_pop(State *s) {
-    int card = s->tal[s->tk - 1];
+static int waste_pop(const Search *S, State *s) {
+    int place = s->tal[s->tk - 1];
     memmove(s->tal + s->tk - 1, s->tal + s->tk, s->tn - s->tk);
     s->tn--;
     s->tk--;
-    s->talh = talon_hash(s);
-    return card;
+    s->t1 += ZT[0][place];
+    s->t2 += ZT[1][place];
+    return S->talcard[place];
 }
 
 /* Apply a move to s (a copy of its parent). */
@@ -248,7 +288,7 @@ static void apply(const Search *S, State *s, const Move *m) {
     for (int p = 0; p < m->presses; p++) press(S, s);
     int card;
     if (m->from == WASTE) {
-        card = waste_pop(s);
+        card = waste_pop(S, s);
     } else if (m->from >= SLOT) {
         int slot = m->from - SLOT;
         s->found[slot]--;
@@ -257,9 +297,9 @@ static void apply(const Search *S, State *s, const Move *m) {
         int i = m->from;
         if (m->to < SLOT) {
             int j = m->to;
-            memcpy(s->col[j] + s->len[j], s->col[i] + s->len[i] - m->count, m->count);
-            s->len[j] += m->count;
-            s->colh[j] = column_hash(s, j);
+            col_out(s, j);
+            for (int q = s->len[i] - m->count; q < s->len[i]; q++) push_card(s, j, s->col[i][q]);
+            col_in(s, j);
             take(s, i, m->count);
             return;
         }
@@ -269,8 +309,9 @@ static void apply(const Search *S, State *s, const Move *m) {
     if (m->to == ANYF) {
         s->found[slot_for(S, s, card)]++;
     } else {
-        s->col[m->to][s->len[m->to]++] = card;
-        s->colh[m->to] = column_hash(s, m->to);
+        col_out(s, m->to);
+        push_card(s, m->to, card);
+        col_in(s, m->to);
     }
 }
 
@@ -325,7 +366,7 @@ static int moves(Search *S, const State *s, Move *out) {
      * waste top in draw 3: taking a card out of the talon regroups the cards after it, and
      * a card the old grouping brought to the top may then be out of reach. */
     if (s->tk) {
-        int card = s->tal[s->tk - 1];
+        int card = S->talcard[s->tal[s->tk - 1]];
         if (goes_up[card] >= 0) {
             out[0] = mv(WASTE, ANYF, 1, 0);
             if (S->draw == 1 && safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
@@ -414,7 +455,10 @@ static int moves(Search *S, const State *s, Move *out) {
         /* A wanted card that is in the talon wants a parent too, and so on up: a chain
          * such as queen, jack, ten from the talon to give a nine a place. */
         uint16_t in_talon[2] = {0, 0};
-        for (int k = 0; k < s->tn; k++) in_talon[red(s->tal[k])] |= (uint16_t)(1u << RANK[s->tal[k]]);
+        for (int k = 0; k < s->tn; k++) {
+            int card = S->talcard[s->tal[k]];
+            in_talon[red(card)] |= (uint16_t)(1u << RANK[card]);
+        }
         for (;;) {
             uint16_t black = wants[0] | (uint16_t)(((wants[1] & in_talon[1]) << 1) & 0x1fff);
             uint16_t redw = wants[1] | (uint16_t)(((wants[0] & in_talon[0]) << 1) & 0x1fff);
@@ -432,7 +476,7 @@ static int moves(Search *S, const State *s, Move *out) {
         visited[tk] = 1;
         for (int presses = 0;; presses++) {
             if (tk) {
-                int card = s->tal[tk - 1];
+                int card = S->talcard[s->tal[tk - 1]];
                 if (presses && goes_up[card] >= 0 && nf < MAXFOUND)
                     found[nf++] = mv(WASTE, ANYF, 1, presses);
                 int wanted = !purposeful || (wants[red(card)] >> RANK[card] & 1);
@@ -494,6 +538,40 @@ static int won(const Search *S, const State *s) {
     return sum == S->total;
 }
 
+/* The moves of frame f's position that lead to positions not seen before, each now marked as
+ * seen (a position is marked when it is first generated and expanded in its turn: every marked
+ * position is expanded before the search can end exhausted). The keys of all children are
+ * computed first and their table buckets prefetched, so that the table's cache misses overlap
+ * instead of coming one after the other. A child that is won is the only move kept. Returns
+ * 1 if a child is won, 0 if not, -1 if memory ran out. */
+static int expand(Search *S, Frame *f) {
+    Move *m = f->moves;
+    int n = f->n;
+    while ((S->used + (size_t)n + 1) * 2 > S->cap)
+        if (!tt_grow(S)) return -1;
+    uint64_t(*k)[2] = S->keybuf;
+    State t;
+    for (int x = 0; x < n; x++) {
+        t = f->s;
+        apply(S, &t, &m[x]);
+        if (won(S, &t)) {
+            m[0] = m[x];
+            f->n = 1;
+            return 1;
+        }
+        key_of(S, &t, &k[x][0], &k[x][1]);
+        __builtin_prefetch(&S->keys[2 * (k[x][0] & (S->cap - 1))], 1);
+    }
+    int w = 0;
+    for (int x = 0; x < n; x++) {
+        int added = tt_add(S, k[x][0], k[x][1]);
+        if (added < 0) return -1;
+        if (added) m[w++] = m[x];
+    }
+    f->n = w;
+    return 0;
+}
+
 /* Depth-first search from start. Returns the depth of the win (the line is frames[1..depth]
  * .via), 0 when there is none in the space searched or the budget ran out. */
 static int run(Search *S, const State *start, Frame **framesp, int *capp) {
@@ -519,6 +597,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         f->n = w;
     }
+    if (expand(S, &frames[0]) < 0) goto oom;
     int depth = 0;
     while (depth >= 0) {
         if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now(S->cpu_clock) > S->deadline)) {
@@ -542,10 +621,6 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         Frame *c = &frames[depth + 1];
         c->s = f->s;
         apply(S, &c->s, &m);
-        key_of(S, &c->s, &k1, &k2);
-        int added = tt_add(S, k1, k2);
-        if (added < 0) goto oom;
-        if (!added) continue;
         S->nodes++;
         c->via = m;
         depth++;
@@ -556,6 +631,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         c->n = moves(S, &c->s, c->moves);
         c->next = 0;
+        if (expand(S, c) < 0) goto oom;
     }
     *framesp = frames;
     *capp = cap;
@@ -625,10 +701,10 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     st.tn = (uint8_t)ntalon;
     st.tk = (uint8_t)waste_count;
-    memcpy(st.tal, talon, ntalon);
+    memcpy(S.talcard, talon, ntalon);
+    for (int k = 0; k < ntalon; k++) st.tal[k] = (uint8_t)k;
     for (int i = 0; i < nslots; i++) st.found[i] = (uint8_t)found[i];
-    for (int i = 0; i < ncols; i++) st.colh[i] = column_hash(&st, i);
-    st.talh = talon_hash(&st);
+    hash_all(&S, &st);
 
     int cap = 256, depth = 0;
     Frame *frames = malloc(sizeof(Frame) * cap);
@@ -684,5 +760,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     init_tables();
+    init_zobrist();
     return PyModule_Create(&module);
 }
