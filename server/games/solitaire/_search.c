@@ -361,6 +361,19 @@ static int moves(Search *S, const State *s, Move *out) {
             empty = j;
             break;
         }
+    /* dest[card]: the columns that take the card, a bit each (a king: the first empty one). */
+    uint16_t dest[52];
+    memset(dest, 0, sizeof dest);
+    for (int j = 0; j < ncols; j++) {
+        if (!s->len[j]) continue;
+        int u = s->col[j][s->len[j] - 1], r = RANK[u];
+        if (!r) continue;
+        int a = red(u) ? 0 : 1, b = red(u) ? 3 : 2; /* the other colour's suits */
+        dest[a * 13 + r - 1] |= (uint16_t)(1u << j);
+        dest[b * 13 + r - 1] |= (uint16_t)(1u << j);
+    }
+    if (empty >= 0)
+        for (int suit = 0; suit < 4; suit++) dest[suit * 13 + 12] |= (uint16_t)(1u << empty);
 
     /* To a foundation: the waste top, column tops; a safe one is the only move tried. Not the
      * waste top in draw 3: taking a card out of the talon regroups the cards after it, and
@@ -404,14 +417,13 @@ static int moves(Search *S, const State *s, Move *out) {
                  * card is how its face-down cards are reached, not a swap. */
                 swap = !frees && fits(card, below) && !(S->king_runs && s->hid[i] > 0);
             }
-            for (int j = 0; j < ncols; j++) {
-                if (j == i) continue;
+            for (unsigned to = dest[card] & ~(1u << i); to; to &= to - 1) {
+                int j = __builtin_ctz(to);
                 if (s->len[j]) {
                     if (S->king_runs && count > 1) continue;
-                    if (!fits(card, s->col[j][s->len[j] - 1])) continue;
                     if (s->len[j] + count > MAXCOL) continue;
-                } else {
-                    if (RANK[card] != 12 || empties || j != empty) continue;
+                } else if (empties) {
+                    continue;
                 }
                 Move m = mv(i, j, count, 0);
                 if (nu == MAXKIND || nt == MAXKIND || ns == MAXKIND) {
@@ -480,10 +492,9 @@ static int moves(Search *S, const State *s, Move *out) {
                 if (presses && goes_up[card] >= 0 && nf < MAXFOUND)
                     found[nf++] = mv(WASTE, ANYF, 1, presses);
                 int wanted = !purposeful || (wants[red(card)] >> RANK[card] & 1);
-                for (int j = 0; j < ncols && nw < MAXMOVES && wanted; j++) {
-                    if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
-                                  : RANK[card] == 12 && j == empty)
-                        talon[nw++] = mv(WASTE, j, 1, presses);
+                for (unsigned to = wanted ? dest[card] : 0; to && nw < MAXMOVES; to &= to - 1) {
+                    int j = __builtin_ctz(to);
+                    if (s->len[j] < MAXCOL) talon[nw++] = mv(WASTE, j, 1, presses);
                 }
             }
             if (!tn) break;
@@ -497,10 +508,9 @@ static int moves(Search *S, const State *s, Move *out) {
     for (int sl = 0; sl < S->nslots; sl++) {
         if (!s->found[sl]) continue;
         int card = S->slot_suit[sl] * 13 + s->found[sl] - 1;
-        for (int j = 0; j < ncols; j++) {
-            int ok = s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
-                               : RANK[card] == 12 && j == empty;
-            if (ok && (!S->narrow || S->king_runs)) back[nb++] = mv(SLOT + sl, j, 1, 0);
+        for (unsigned to = dest[card]; to; to &= to - 1) {
+            int j = __builtin_ctz(to);
+            if (s->len[j] < MAXCOL && (!S->narrow || S->king_runs)) back[nb++] = mv(SLOT + sl, j, 1, 0);
         }
     }
 
