@@ -58,7 +58,7 @@ typedef struct {
     int avoid_from, avoid_to, avoid_count; /* a first move not to propose (-1: none) */
     /* the transposition table: 128-bit keys, open addressing */
     uint64_t *keys;
-    size_t cap, used;
+    size_t cap, used, bytes; /* bytes: the size of the block keys lies in (>= 16 * cap) */
     Move talon[MAXMOVES]; /* scratch space of moves() */
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
     int truncated;        /* some position had more moves than the arrays hold: no proof */
@@ -179,24 +179,69 @@ static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) 
 
 /* The table's memory, zeroed: from mmap (zero pages, touched lazily) in huge pages where the
  * kernel gives them, since each new position costs a random access into the table and a
- * miss of the address cache costs as much as one of the data cache. */
-static uint64_t *tt_alloc(size_t cap) {
+ * miss of the address cache costs as much as one of the data cache. The kernel's zeroing of
+ * fresh pages (a fault per page) cost a tenth to a quarter of a search's time: so the two
+ * largest blocks freed are kept (per thread) and handed out again zeroed by memset, which
+ * costs less, to the next table of the same solve (tables grow by doubling, and a solve
+ * runs several passes); release() (solver.py calls it at the end of a solve) unmaps them. */
+typedef struct {
+    void *p;
+    size_t bytes;
+} Block;
+static __thread Block spare[2];
+
+static void block_unmap(Block *b) {
+    if (b->p) munmap(b->p, b->bytes);
+    b->p = NULL;
+    b->bytes = 0;
+}
+
+static uint64_t *tt_alloc(size_t cap, size_t *bytesp) {
     size_t bytes = cap * 2 * sizeof(uint64_t);
+    int best = -1;
+    for (int i = 0; i < 2; i++)
+        if (spare[i].p && spare[i].bytes >= bytes && (best < 0 || spare[i].bytes < spare[best].bytes))
+            best = i;
+    if (best >= 0) {
+        void *p = spare[best].p;
+        *bytesp = spare[best].bytes;
+        spare[best].p = NULL;
+        spare[best].bytes = 0;
+        memset(p, 0, bytes);
+        return p;
+    }
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
     if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
 #endif
+    *bytesp = bytes;
     return p;
 }
 
-static void tt_free(uint64_t *keys, size_t cap) {
-    if (keys) munmap(keys, cap * 2 * sizeof(uint64_t));
+/* Keep the block if it is larger than a kept one (unmap the smaller), else unmap it. */
+static void tt_free(uint64_t *keys, size_t bytes) {
+    if (!keys) return;
+    Block b = {keys, bytes};
+    int small = spare[0].bytes <= spare[1].bytes ? 0 : 1;
+    if (bytes > spare[small].bytes) {
+        block_unmap(&spare[small]);
+        spare[small] = b;
+    } else {
+        block_unmap(&b);
+    }
+}
+
+static PyObject *release(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args)) {
+    block_unmap(&spare[0]);
+    block_unmap(&spare[1]);
+    Py_RETURN_NONE;
 }
 
 static int tt_grow(Search *S) {
     size_t cap = S->cap ? S->cap * 2 : (1u << 16);
-    uint64_t *keys = tt_alloc(cap);
+    size_t bytes;
+    uint64_t *keys = tt_alloc(cap, &bytes);
     if (!keys) return 0;
     for (size_t i = 0; i < S->cap; i++) {
         uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
@@ -206,9 +251,10 @@ static int tt_grow(Search *S) {
         keys[2 * j] = k1;
         keys[2 * j + 1] = k2;
     }
-    tt_free(S->keys, S->cap);
+    tt_free(S->keys, S->bytes);
     S->keys = keys;
     S->cap = cap;
+    S->bytes = bytes;
     return 1;
 }
 
@@ -724,7 +770,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.deadline = now(use_cpu) + max_seconds;
     depth = run(&S, &st, &frames, &cap);
     Py_END_ALLOW_THREADS
-    tt_free(S.keys, S.cap);
+    tt_free(S.keys, S.bytes);
 
     PyObject *line = PyList_New(0);
     if (!line) {
@@ -760,6 +806,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a solitaire position."},
+    {"release", release, METH_NOARGS, "Unmap this thread's kept table memory."},
     {NULL, NULL, 0, NULL},
 };
 

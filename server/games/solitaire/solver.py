@@ -167,6 +167,19 @@ def solve(
     budget (and the time reported) is CPU time of the solving thread, not wall time: for
     measurements on a shared machine.
     """
+    try:
+        return _solve(game, max_nodes, max_seconds, avoid, cpu_clock)
+    finally:
+        _search.release()  # the table memory the passes shared
+
+
+def _solve(
+    game: Solitaire,
+    max_nodes: int,
+    max_seconds: float,
+    avoid: dict[str, Any] | None,
+    cpu_clock: bool,
+) -> Result:
     if game.won:
         return Result(WON, [], 0, 0.0)
     clock = time.thread_time if cpu_clock else time.perf_counter
