@@ -153,6 +153,23 @@ def _action(step: tuple[int, int, int]) -> dict[str, Any]:
     return {"type": "move", "from": _pile(source), "to": _pile(target), "count": count}
 
 
+def search_position(game: Solitaire) -> tuple:
+    """The position as the C search takes it (its first nine arguments)."""
+    v = game.variant
+    talon = bytes(card_number(c) for c in (*game.waste, *reversed(game.stock)))
+    return (
+        [bytes(card_number(c) for c in col) for col in game.columns],
+        bytes(game.hidden),
+        talon,
+        len(game.waste),
+        bytes(len(f) for f in game.foundations),
+        bytes(SUITS.index(s) for s in v.slots),
+        v.draw,
+        v.runs == KING_RUNS,
+        v.cards,
+    )
+
+
 def solve(
     game: Solitaire,
     max_nodes: int = 2_000_000,
@@ -185,18 +202,7 @@ def _solve(
     clock = time.thread_time if cpu_clock else time.perf_counter
     started = clock()
     v = game.variant
-    talon = bytes(card_number(c) for c in (*game.waste, *reversed(game.stock)))
-    position = (
-        [bytes(card_number(c) for c in col) for col in game.columns],
-        bytes(game.hidden),
-        talon,
-        len(game.waste),
-        bytes(len(f) for f in game.foundations),
-        bytes(SUITS.index(s) for s in v.slots),
-        v.draw,
-        v.runs == KING_RUNS,
-        v.cards,
-    )
+    position = search_position(game)
     first = None
     if avoid is not None:
         first = (pile_number(avoid["from"]), pile_number(avoid["to"]), avoid.get("count", 1))
