@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 from solitaire_play import winnable_by_brute_force
 
 from server.games.cards import RANKS
-from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
-from server.games.solitaire import _search
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire, _search
 from server.games.solitaire.solver import LOST, WON, search_position, solve
 
 
