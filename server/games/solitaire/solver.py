@@ -57,13 +57,13 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   regroups the cards after it by threes, and a card that came to the top in the old grouping
   may then be out of reach (also in the tests).
 
-The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first,
-which leave out further moves and so can find wins but prove nothing, then the complete
-pass. Narrow passes differ only in their move order, so one that sees its whole space
-without a win ends them: the others would see the same space. Move ordering (foundation moves first, then moves that turn a card up, empty a column
-or free a card for a foundation, other tableau moves, the talon to the columns, swaps of a
-run's parent, and last taking a card back from a foundation) changes only how soon a win is
-found, not what the complete pass sees.
+The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first, which
+leave out further moves and so can find wins but prove nothing, then the complete pass. Narrow
+passes differ only in their move order, so one that sees its whole space without a win ends
+them: the others would see the same space. Move ordering (foundation moves first, then moves
+that turn a card up, empty a column or free a card for a foundation, other tableau moves, the
+talon to the columns, swaps of a run's parent, and last taking a card back from a foundation)
+changes only how soon a win is found, not what the complete pass sees.
 """
 
 from __future__ import annotations
