@@ -585,7 +585,8 @@ typedef struct {
     State s;
     Move moves[MAXMOVES];
     int n, next;
-    Move via; /* the move that led here */
+    int first_ready; /* the next frame already holds the position of moves[0] */
+    Move via;        /* the move that led here */
 } Frame;
 
 static int won(const Search *S, const State *s) {
@@ -600,29 +601,38 @@ static int won(const Search *S, const State *s) {
  * computed first and their table buckets prefetched, so that the table's cache misses overlap
  * instead of coming one after the other. A child that is won is the only move kept. Returns
  * 1 if a child is won, 0 if not, -1 if memory ran out. */
-static int expand(Search *S, Frame *f) {
+static int expand(Search *S, Frame *f, State *first) {
     Move *m = f->moves;
     int n = f->n;
+    f->first_ready = 0;
     while ((S->used + (size_t)n + 1) * 2 > S->cap)
         if (!tt_grow(S)) return -1;
     uint64_t(*k)[2] = S->keybuf;
     State t;
     for (int x = 0; x < n; x++) {
-        t = f->s;
-        apply(S, &t, &m[x]);
-        if (won(S, &t)) {
+        /* The first child is built where the next frame will hold it: most often it is new
+         * and entered next, and need not be played again. */
+        State *c = x == 0 ? first : &t;
+        *c = f->s;
+        apply(S, c, &m[x]);
+        if (won(S, c)) {
+            if (x) *first = t;
             m[0] = m[x];
             f->n = 1;
+            f->first_ready = 1;
             return 1;
         }
-        key_of(S, &t, &k[x][0], &k[x][1]);
+        key_of(S, c, &k[x][0], &k[x][1]);
         __builtin_prefetch(&S->keys[2 * (k[x][0] & (S->cap - 1))], 1);
     }
     int w = 0;
     for (int x = 0; x < n; x++) {
         int added = tt_add(S, k[x][0], k[x][1]);
         if (added < 0) return -1;
-        if (added) m[w++] = m[x];
+        if (added) {
+            if (x == 0) f->first_ready = 1;
+            m[w++] = m[x];
+        }
     }
     f->n = w;
     return 0;
@@ -653,7 +663,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         f->n = w;
     }
-    if (expand(S, &frames[0]) < 0) goto oom;
+    if (expand(S, &frames[0], &frames[1].s) < 0) goto oom;
     int depth = 0;
     while (depth >= 0) {
         if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now(S->cpu_clock) > S->deadline)) {
@@ -673,10 +683,13 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
             cap = ncap;
             f = &frames[depth];
         }
+        int first = f->next == 0 && f->first_ready;
         Move m = f->moves[f->next++];
         Frame *c = &frames[depth + 1];
-        c->s = f->s;
-        apply(S, &c->s, &m);
+        if (!first) {
+            c->s = f->s;
+            apply(S, &c->s, &m);
+        }
         S->nodes++;
         c->via = m;
         depth++;
@@ -687,7 +700,15 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         c->n = moves(S, &c->s, c->moves);
         c->next = 0;
-        if (expand(S, c) < 0) goto oom;
+        if (depth + 1 >= cap) {
+            int ncap = cap * 2;
+            Frame *nf = realloc(frames, sizeof(Frame) * ncap);
+            if (!nf) goto oom;
+            frames = nf;
+            cap = ncap;
+            c = &frames[depth];
+        }
+        if (expand(S, c, &frames[depth + 1].s) < 0) goto oom;
     }
     *framesp = frames;
     *capp = cap;
