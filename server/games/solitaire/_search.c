@@ -63,6 +63,7 @@ typedef struct {
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
     int truncated;        /* some position had more moves than the arrays hold: no proof */
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
+    int no_dominance;     /* no dominance shortcut anywhere (a test's switch) */
     uint64_t keybuf[MAXMOVES][2]; /* scratch space of expand(): the children's keys */
     uint8_t talcard[MAXCARDS];    /* the card at each place of the starting talon */
 } Search;
@@ -647,9 +648,9 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     key_of(S, start, &k1, &k2);
     if (tt_add(S, k1, k2) < 0) goto oom;
     frames[0].s = *start;
-    S->every_move = S->avoid_from >= 0; /* the avoided move may be the dominant one */
+    S->every_move = S->no_dominance || S->avoid_from >= 0; /* the avoided move may be the dominant one */
     frames[0].n = moves(S, start, frames[0].moves);
-    S->every_move = 0;
+    S->every_move = S->no_dominance;
     frames[0].next = 0;
     if (S->avoid_from >= 0) {
         Frame *f = &frames[0];
@@ -722,10 +723,11 @@ oom:
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock)
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
  * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
- * budget is CPU time of this thread, not wall time.
+ * budget is CPU time of this thread, not wall time; no_dominance: never the dominance shortcut
+ * (for a test whose premise it breaks).
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
  * from == STOCK is a press of the stock. */
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -736,11 +738,11 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
-    int use_cpu = 0;
-    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|p", &PyList_Type, &columns, &hidden,
+    int use_cpu = 0, no_dominance = 0;
+    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|pp", &PyList_Type, &columns, &hidden,
                           &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
                           &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &narrow, &avoid, &seed, &use_cpu))
+                          &narrow, &avoid, &seed, &use_cpu, &no_dominance))
         return NULL;
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
@@ -760,6 +762,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.exhausted = 1;
     S.avoid_from = -1;
     S.rng = seed;
+    S.no_dominance = no_dominance;
     if (avoid != Py_None &&
         !PyArg_ParseTuple(avoid, "iii", &S.avoid_from, &S.avoid_to, &S.avoid_count))
         return NULL;
