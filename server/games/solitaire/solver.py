@@ -14,7 +14,10 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   position are keyed at once, so that the table's cache misses overlap), not when it is
   entered: a marked position waits in its parent's list of moves and is entered before the
   search can end with every list done, so an exhausted search has still entered every
-  position it marked. Positions are keyed by 128-bit hashes of a canonical form: the
+  position it marked. Positions that share a key are one game up to renaming (equally
+  winnable), though not always with the same moves tried (which safe card goes up first can
+  depend on the column order or, in draw 1, on the waste count): the moves tried from the
+  one entered keep a win if it has one, which is all a proof needs. Positions are keyed by 128-bit hashes of a canonical form: the
   columns as a set (columns are interchangeable: a line for one arrangement is a line for
   the other with the columns renamed), in Easy Harp each suit's two slots as a pair (the
   same, for slots), the foundations packed exactly, the talon's waste count folded as in the
