@@ -13,22 +13,22 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   there is one. A position is marked seen when it is first generated (all children of a
   position are keyed at once, so that the table's cache misses overlap), not when it is
   entered: a marked position waits in its parent's list of moves and is entered before the
-  search can end with every list done, so an exhausted search has still entered every
-  position it marked. Positions that share a key are one game up to renaming (equally
-  winnable), though not always with the same moves tried (which safe card goes up first can
-  depend on the column order or, in draw 1, on the waste count): the moves tried from the
-  one entered keep a win if it has one, which is all a proof needs. Positions are keyed by 128-bit hashes of a canonical form: the
-  columns as a set (columns are interchangeable: a line for one arrangement is a line for
-  the other with the columns renamed), in Easy Harp each suit's two slots as a pair (the
+  search can end with every list done, so an exhausted search has still entered every position
+  it marked. Positions that share a key are one game up to renaming (equally winnable), though
+  not always with the same moves tried (which safe card goes up first can depend on the column
+  order or, in draw 1, on the waste count): the moves tried from the one entered keep a win if
+  it has one, which is all a proof needs. Positions are keyed by 128-bit hashes of a canonical
+  form: the columns as a set (columns are interchangeable: a line for one arrangement is a line
+  for the other with the columns renamed), in Easy Harp each suit's two slots as a pair (the
   same, for slots), the foundations packed exactly, the talon's waste count folded as in the
-  next point, and the talon by the places (in the talon the search started with) of the
-  cards taken out of it: the talon only ever loses cards and keeps the order of the rest, so
-  these places tell it (in Easy Harp two places may hold equal cards: then two keys may name
-  one talon, which only costs a transposition). Each half of the key comes from its own
-  random numbers (Zobrist hashes of each column, a number per place and card, and of the
-  talon, kept up to date by each move, and the columns' hashes mixed and summed). Two
-  different positions share a key with a chance of about n^2 / 2^129 for n positions:
-  below 10^-23 for a ten-second solve. That is the one thing a proof takes on trust.
+  next point, and the talon by the places (in the talon the search started with) of the cards
+  taken out of it: the talon only ever loses cards and keeps the order of the rest, so these
+  places tell it (in Easy Harp two places may hold equal cards: then two keys may name one
+  talon, which only costs a transposition). Each half of the key comes from its own random
+  numbers (Zobrist hashes of each column, a number per place and card, and of the talon, kept
+  up to date by each move, and the columns' hashes mixed and summed). Two different positions
+  share a key with a chance of about n^2 / 2^129 for n positions: below 10^-23 for a ten-second
+  solve. That is the one thing a proof takes on trust.
 * Presses of the stock are folded into the moves: "press k times, then play the waste top"
   is one move, for every k up to a full round, so no position that presses reach is left
   out. The waste counts of one round (0, the draw's multiples, all of the talon) are one
