@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from solitaire_play import winnable_by_brute_force
 
 from server.games.cards import RANKS
-from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
-from server.games.solitaire.solver import LOST, WON, solve
+from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire, _search
+from server.games.solitaire.solver import LOST, WON, search_position, solve
 
 
 def position(variant, columns, heights, stock=(), waste=(), hidden=None) -> Solitaire:
@@ -181,6 +181,34 @@ def test_every_proof_of_no_win_holds_against_brute_force(game):
 @given(endgames())
 def test_every_proof_of_no_win_holds_against_brute_force_many(game):
     check(game, 20_000)
+
+
+def complete_pass(game: Solitaire, seed: int) -> tuple[bool, bool, int]:
+    """The complete pass alone, its move order shuffled by ``seed`` (0: the plain order),
+    without the dominance rule (see below)."""
+    won, exhausted, nodes, _ = _search.search(
+        *search_position(game), 400_000, 60.0, False, None, seed, False, True
+    )
+    return won, exhausted, nodes
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames(), st.integers(1, 2**32))
+def test_a_complete_pass_without_a_win_sees_the_same_positions_in_any_order(game, seed):
+    # An exhausted pass sees every position reachable under its moves, whatever the order: so
+    # it counts the same keys in a shuffled order, as long as positions that share a key
+    # (columns permuted, Easy Harp's slots swapped, in draw 1 the waste counts of a talon)
+    # have the same moves up to the same renaming. Without the dominance rule they do; with
+    # it they need not (which safe card goes up first depends on the column order, and in draw
+    # 1 on the waste count: equally sound, but the counts differ), so it is off here: the
+    # brute-force property above checks it. A table that lost or merged positions (a child
+    # marked but never expanded, two talons or columns taken for one) would make the count
+    # depend on which was met first.
+    won, exhausted, nodes = complete_pass(game, 0)
+    event(f"{game.variant.options} won {won} exhausted {exhausted}")
+    if won or not exhausted:
+        return
+    assert complete_pass(game, seed) == (False, True, nodes), game
 
 
 def test_a_dealt_game_the_old_solver_called_lost_is_won():

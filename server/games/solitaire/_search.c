@@ -32,10 +32,15 @@ typedef struct {
     uint8_t len[MAXCOLS], hid[MAXCOLS];
     uint8_t col[MAXCOLS][MAXCOL];
     uint8_t tn, tk;          /* the talon: tal[0..tk) is the waste (top last), the rest the */
-    uint8_t tal[MAXCARDS];   /* stock in the order it will be turned */
+    uint8_t tal[MAXCARDS];   /* stock in the order it will be turned; each entry is the card's
+                                place in the talon the search started with (Search.talcard) */
     uint8_t found[MAXSLOTS];
-    uint64_t colh[MAXCOLS]; /* each column's hash, and the talon's, kept up to date */
-    uint64_t talh;
+    /* Hashes kept up to date by every move (two independent 64-bit halves of each): each
+     * column's (Zobrist: a sum of a random number per place and card, and one for the count of
+     * face-down cards), the sums of the columns' mixed hashes (the columns as a multiset), and
+     * the talon's (a sum of a random number per card taken out of it). */
+    uint64_t h1[MAXCOLS], h2[MAXCOLS];
+    uint64_t ca, cb, t1, t2;
 } State;
 
 typedef struct {
@@ -53,11 +58,14 @@ typedef struct {
     int avoid_from, avoid_to, avoid_count; /* a first move not to propose (-1: none) */
     /* the transposition table: 128-bit keys, open addressing */
     uint64_t *keys;
-    size_t cap, used;
+    size_t cap, used, bytes; /* bytes: the size of the block keys lies in (>= 16 * cap) */
     Move talon[MAXMOVES]; /* scratch space of moves() */
     uint64_t rng;         /* 0: moves in their order; else a seed to shuffle each kind */
     int truncated;        /* some position had more moves than the arrays hold: no proof */
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
+    int no_dominance;     /* no dominance shortcut anywhere (a test's switch) */
+    uint64_t keybuf[MAXMOVES][2]; /* scratch space of expand(): the children's keys */
+    uint8_t talcard[MAXCARDS];    /* the card at each place of the starting talon */
 } Search;
 
 /* The budget's clock: wall time, or (for measurements on a shared machine) the CPU time of
@@ -90,80 +98,151 @@ static inline uint64_t mix(uint64_t x) {
     return x;
 }
 
-static uint64_t hash_bytes(const uint8_t *p, int n, uint64_t seed) {
-    uint64_t h = seed ^ (uint64_t)n * 0x9e3779b97f4a7c15ULL;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+/* The random numbers of the Zobrist hashes, from a fixed seed (the same on every machine). */
+static uint64_t ZC[2][MAXCOL][52], ZH[2][MAXCOL + 1], ZT[2][MAXCARDS];
+
+static void init_zobrist(void) {
+    uint64_t x = 0x2545f4914f6cdd1dULL;
+#define NEXT (x += 0x9e3779b97f4a7c15ULL, mix(x))
+    for (int h = 0; h < 2; h++) {
+        for (int p = 0; p < MAXCOL; p++)
+            for (int c = 0; c < 52; c++) ZC[h][p][c] = NEXT;
+        for (int p = 0; p <= MAXCOL; p++) ZH[h][p] = NEXT;
+        for (int p = 0; p < MAXCARDS; p++) ZT[h][p] = NEXT;
     }
-    uint64_t w = 0;
-    for (int j = 0; i < n; i++, j++) w |= (uint64_t)p[i] << (8 * j);
-    return mix(h ^ w ^ 0x5555555555555555ULL);
+#undef NEXT
 }
 
-static uint64_t column_hash(const State *s, int i) {
-    uint8_t buf[MAXCOL + 2];
-    buf[0] = s->hid[i];
-    buf[1] = s->len[i];
-    memcpy(buf + 2, s->col[i], s->len[i]);
-    return hash_bytes(buf, s->len[i] + 2, 0x1234567ULL);
+/* A column's hash enters the multiset sums mixed, so that the sums tell which cards lie
+ * together in one column (plain sums of the Zobrist numbers would not). */
+static inline uint64_t m1(uint64_t h) { return mix(h ^ 0x243f6a8885a308d3ULL); }
+static inline uint64_t m2(uint64_t h) { return mix(h ^ 0x13198a2e03707344ULL); }
+
+/* Take column i out of the multiset sums before changing it, put it back after. */
+static inline void col_out(State *s, int i) {
+    s->ca -= m1(s->h1[i]);
+    s->cb -= m2(s->h2[i]);
 }
 
-static uint64_t talon_hash(const State *s) {
-    uint8_t buf[MAXCARDS + 1];
-    buf[0] = s->tn;
-    memcpy(buf + 1, s->tal, s->tn);
-    return hash_bytes(buf, s->tn + 1, 0xabcdefULL);
+static inline void col_in(State *s, int i) {
+    s->ca += m1(s->h1[i]);
+    s->cb += m2(s->h2[i]);
 }
 
-/* The canonical key: columns as a multiset (sums of their hashes, mixed two ways), the talon
- * as it is, and in Easy Harp each suit's two foundation slots as a sorted pair. */
-static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
-    uint64_t a = 0, b = 0;
+static inline void push_card(State *s, int j, int card) {
+    int p = s->len[j]++;
+    s->col[j][p] = (uint8_t)card;
+    s->h1[j] += ZC[0][p][card];
+    s->h2[j] += ZC[1][p][card];
+}
+
+static inline void set_hidden(State *s, int i, int hid) {
+    s->h1[i] += ZH[0][hid] - ZH[0][s->hid[i]];
+    s->h2[i] += ZH[1][hid] - ZH[1][s->hid[i]];
+    s->hid[i] = (uint8_t)hid;
+}
+
+/* All hashes of s from scratch (the start of a search). */
+static void hash_all(const Search *S, State *s) {
+    s->ca = s->cb = s->t1 = s->t2 = 0;
     for (int i = 0; i < S->ncols; i++) {
-        a += mix(s->colh[i] ^ 0x243f6a8885a308d3ULL);
-        b += mix(s->colh[i] ^ 0x13198a2e03707344ULL);
+        s->h1[i] = ZH[0][s->hid[i]];
+        s->h2[i] = ZH[1][s->hid[i]];
+        for (int p = 0; p < s->len[i]; p++) {
+            s->h1[i] += ZC[0][p][s->col[i][p]];
+            s->h2[i] += ZC[1][p][s->col[i][p]];
+        }
+        col_in(s, i);
     }
+}
+
+/* The canonical key: columns as a multiset (sums of their mixed hashes), the talon by the
+ * cards taken out of it (the talon only loses cards, in the order it started with, so these
+ * tell the talon), the waste count folded, and the foundations, in Easy Harp each suit's two
+ * slots as a sorted pair. Each half of the key comes from its own random numbers. */
+static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
     /* Presses of the stock cost nothing and the talon comes round again: every waste count
      * on that round (0, the draw's multiples, all) is one state. Others (left by playing
      * from the waste mid-round) are reached once per round and stay apart. */
-    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk;
+    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk; /* < 128 */
     if (S->nslots == 8) {
         for (int i = 0; i < 4; i++) {
             uint8_t x = s->found[i], y = s->found[i + 4];
-            f = f << 8 | (x < y ? x : y);
-            f = f * 31 + (x < y ? y : x);
+            f = f << 8 | (uint64_t)(x < y ? x : y) << 4 | (x < y ? y : x);
         }
     } else {
-        for (int i = 0; i < S->nslots; i++) f = f << 8 | s->found[i];
+        for (int i = 0; i < S->nslots; i++) f = f << 4 | s->found[i];
     }
-    *k1 = mix(a ^ mix(s->talh ^ f));
-    *k2 = mix(b + mix(s->talh + f * 0x9e3779b97f4a7c15ULL));
+    *k1 = mix(s->ca ^ mix(s->t1 ^ f));
+    *k2 = mix(s->cb + mix(s->t2 + f * 0x9e3779b97f4a7c15ULL));
     if (*k1 == 0 && *k2 == 0) *k2 = 1; /* (0, 0) marks a free slot */
 }
 
 /* The table's memory, zeroed: from mmap (zero pages, touched lazily) in huge pages where the
  * kernel gives them, since each new position costs a random access into the table and a
- * miss of the address cache costs as much as one of the data cache. */
-static uint64_t *tt_alloc(size_t cap) {
+ * miss of the address cache costs as much as one of the data cache. The kernel's zeroing of
+ * fresh pages (a fault per page) cost a tenth to a quarter of a search's time: so the two
+ * largest blocks freed are kept (per thread) and handed out again zeroed by memset, which
+ * costs less, to the next table of the same solve (tables grow by doubling, and a solve
+ * runs several passes); release() (solver.py calls it at the end of a solve) unmaps them. */
+typedef struct {
+    void *p;
+    size_t bytes;
+} Block;
+static __thread Block spare[2];
+
+static void block_unmap(Block *b) {
+    if (b->p) munmap(b->p, b->bytes);
+    b->p = NULL;
+    b->bytes = 0;
+}
+
+static uint64_t *tt_alloc(size_t cap, size_t *bytesp) {
     size_t bytes = cap * 2 * sizeof(uint64_t);
+    int best = -1;
+    for (int i = 0; i < 2; i++)
+        if (spare[i].p && spare[i].bytes >= bytes && (best < 0 || spare[i].bytes < spare[best].bytes))
+            best = i;
+    if (best >= 0) {
+        void *p = spare[best].p;
+        *bytesp = spare[best].bytes;
+        spare[best].p = NULL;
+        spare[best].bytes = 0;
+        memset(p, 0, bytes);
+        return p;
+    }
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
     if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
 #endif
+    *bytesp = bytes;
     return p;
 }
 
-static void tt_free(uint64_t *keys, size_t cap) {
-    if (keys) munmap(keys, cap * 2 * sizeof(uint64_t));
+/* Keep the block if it is larger than a kept one (unmap the smaller), else unmap it. */
+static void tt_free(uint64_t *keys, size_t bytes) {
+    if (!keys) return;
+    Block b = {keys, bytes};
+    int small = spare[0].bytes <= spare[1].bytes ? 0 : 1;
+    if (bytes > spare[small].bytes) {
+        block_unmap(&spare[small]);
+        spare[small] = b;
+    } else {
+        block_unmap(&b);
+    }
+}
+
+static PyObject *release(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args)) {
+    block_unmap(&spare[0]);
+    block_unmap(&spare[1]);
+    Py_RETURN_NONE;
 }
 
 static int tt_grow(Search *S) {
     size_t cap = S->cap ? S->cap * 2 : (1u << 16);
-    uint64_t *keys = tt_alloc(cap);
+    size_t bytes;
+    uint64_t *keys = tt_alloc(cap, &bytes);
     if (!keys) return 0;
     for (size_t i = 0; i < S->cap; i++) {
         uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
@@ -173,9 +252,10 @@ static int tt_grow(Search *S) {
         keys[2 * j] = k1;
         keys[2 * j + 1] = k2;
     }
-    tt_free(S->keys, S->cap);
+    tt_free(S->keys, S->bytes);
     S->keys = keys;
     S->cap = cap;
+    S->bytes = bytes;
     return 1;
 }
 
@@ -219,10 +299,16 @@ static int safe(const Search *S, const State *s, int card, int slot) {
     return 1;
 }
 
+/* Take count cards off column i (turning up the card below if it was face down). */
 static void take(State *s, int i, int count) {
-    s->len[i] -= count;
-    if (s->len[i] && s->hid[i] >= s->len[i]) s->hid[i] = s->len[i] - 1;
-    s->colh[i] = column_hash(s, i);
+    col_out(s, i);
+    for (int q = 0; q < count; q++) {
+        int p = --s->len[i];
+        s->h1[i] -= ZC[0][p][s->col[i][p]];
+        s->h2[i] -= ZC[1][p][s->col[i][p]];
+    }
+    if (s->len[i] && s->hid[i] >= s->len[i]) set_hidden(s, i, s->len[i] - 1);
+    col_in(s, i);
 }
 
 static void press(const Search *S, State *s) {
@@ -234,13 +320,14 @@ static void press(const Search *S, State *s) {
     }
 }
 
-static int waste_pop(State *s) {
-    int card = s->tal[s->tk - 1];
+static int waste_pop(const Search *S, State *s) {
+    int place = s->tal[s->tk - 1];
     memmove(s->tal + s->tk - 1, s->tal + s->tk, s->tn - s->tk);
     s->tn--;
     s->tk--;
-    s->talh = talon_hash(s);
-    return card;
+    s->t1 += ZT[0][place];
+    s->t2 += ZT[1][place];
+    return S->talcard[place];
 }
 
 /* Apply a move to s (a copy of its parent). */
@@ -248,7 +335,7 @@ static void apply(const Search *S, State *s, const Move *m) {
     for (int p = 0; p < m->presses; p++) press(S, s);
     int card;
     if (m->from == WASTE) {
-        card = waste_pop(s);
+        card = waste_pop(S, s);
     } else if (m->from >= SLOT) {
         int slot = m->from - SLOT;
         s->found[slot]--;
@@ -257,9 +344,9 @@ static void apply(const Search *S, State *s, const Move *m) {
         int i = m->from;
         if (m->to < SLOT) {
             int j = m->to;
-            memcpy(s->col[j] + s->len[j], s->col[i] + s->len[i] - m->count, m->count);
-            s->len[j] += m->count;
-            s->colh[j] = column_hash(s, j);
+            col_out(s, j);
+            for (int q = s->len[i] - m->count; q < s->len[i]; q++) push_card(s, j, s->col[i][q]);
+            col_in(s, j);
             take(s, i, m->count);
             return;
         }
@@ -269,8 +356,9 @@ static void apply(const Search *S, State *s, const Move *m) {
     if (m->to == ANYF) {
         s->found[slot_for(S, s, card)]++;
     } else {
-        s->col[m->to][s->len[m->to]++] = card;
-        s->colh[m->to] = column_hash(s, m->to);
+        col_out(s, m->to);
+        push_card(s, m->to, card);
+        col_in(s, m->to);
     }
 }
 
@@ -320,12 +408,25 @@ static int moves(Search *S, const State *s, Move *out) {
             empty = j;
             break;
         }
+    /* dest[card]: the columns that take the card, a bit each (a king: the first empty one). */
+    uint16_t dest[52];
+    memset(dest, 0, sizeof dest);
+    for (int j = 0; j < ncols; j++) {
+        if (!s->len[j]) continue;
+        int u = s->col[j][s->len[j] - 1], r = RANK[u];
+        if (!r) continue;
+        int a = red(u) ? 0 : 1, b = red(u) ? 3 : 2; /* the other colour's suits */
+        dest[a * 13 + r - 1] |= (uint16_t)(1u << j);
+        dest[b * 13 + r - 1] |= (uint16_t)(1u << j);
+    }
+    if (empty >= 0)
+        for (int suit = 0; suit < 4; suit++) dest[suit * 13 + 12] |= (uint16_t)(1u << empty);
 
     /* To a foundation: the waste top, column tops; a safe one is the only move tried. Not the
      * waste top in draw 3: taking a card out of the talon regroups the cards after it, and
      * a card the old grouping brought to the top may then be out of reach. */
     if (s->tk) {
-        int card = s->tal[s->tk - 1];
+        int card = S->talcard[s->tal[s->tk - 1]];
         if (goes_up[card] >= 0) {
             out[0] = mv(WASTE, ANYF, 1, 0);
             if (S->draw == 1 && safe(S, s, card, goes_up[card]) && !S->every_move) return 1;
@@ -363,14 +464,13 @@ static int moves(Search *S, const State *s, Move *out) {
                  * card is how its face-down cards are reached, not a swap. */
                 swap = !frees && fits(card, below) && !(S->king_runs && s->hid[i] > 0);
             }
-            for (int j = 0; j < ncols; j++) {
-                if (j == i) continue;
+            for (unsigned to = dest[card] & ~(1u << i); to; to &= to - 1) {
+                int j = __builtin_ctz(to);
                 if (s->len[j]) {
                     if (S->king_runs && count > 1) continue;
-                    if (!fits(card, s->col[j][s->len[j] - 1])) continue;
                     if (s->len[j] + count > MAXCOL) continue;
-                } else {
-                    if (RANK[card] != 12 || empties || j != empty) continue;
+                } else if (empties) {
+                    continue;
                 }
                 Move m = mv(i, j, count, 0);
                 if (nu == MAXKIND || nt == MAXKIND || ns == MAXKIND) {
@@ -414,7 +514,10 @@ static int moves(Search *S, const State *s, Move *out) {
         /* A wanted card that is in the talon wants a parent too, and so on up: a chain
          * such as queen, jack, ten from the talon to give a nine a place. */
         uint16_t in_talon[2] = {0, 0};
-        for (int k = 0; k < s->tn; k++) in_talon[red(s->tal[k])] |= (uint16_t)(1u << RANK[s->tal[k]]);
+        for (int k = 0; k < s->tn; k++) {
+            int card = S->talcard[s->tal[k]];
+            in_talon[red(card)] |= (uint16_t)(1u << RANK[card]);
+        }
         for (;;) {
             uint16_t black = wants[0] | (uint16_t)(((wants[1] & in_talon[1]) << 1) & 0x1fff);
             uint16_t redw = wants[1] | (uint16_t)(((wants[0] & in_talon[0]) << 1) & 0x1fff);
@@ -432,14 +535,13 @@ static int moves(Search *S, const State *s, Move *out) {
         visited[tk] = 1;
         for (int presses = 0;; presses++) {
             if (tk) {
-                int card = s->tal[tk - 1];
+                int card = S->talcard[s->tal[tk - 1]];
                 if (presses && goes_up[card] >= 0 && nf < MAXFOUND)
                     found[nf++] = mv(WASTE, ANYF, 1, presses);
                 int wanted = !purposeful || (wants[red(card)] >> RANK[card] & 1);
-                for (int j = 0; j < ncols && nw < MAXMOVES && wanted; j++) {
-                    if (s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
-                                  : RANK[card] == 12 && j == empty)
-                        talon[nw++] = mv(WASTE, j, 1, presses);
+                for (unsigned to = wanted ? dest[card] : 0; to && nw < MAXMOVES; to &= to - 1) {
+                    int j = __builtin_ctz(to);
+                    if (s->len[j] < MAXCOL) talon[nw++] = mv(WASTE, j, 1, presses);
                 }
             }
             if (!tn) break;
@@ -453,10 +555,9 @@ static int moves(Search *S, const State *s, Move *out) {
     for (int sl = 0; sl < S->nslots; sl++) {
         if (!s->found[sl]) continue;
         int card = S->slot_suit[sl] * 13 + s->found[sl] - 1;
-        for (int j = 0; j < ncols; j++) {
-            int ok = s->len[j] ? fits(card, s->col[j][s->len[j] - 1]) && s->len[j] < MAXCOL
-                               : RANK[card] == 12 && j == empty;
-            if (ok && (!S->narrow || S->king_runs)) back[nb++] = mv(SLOT + sl, j, 1, 0);
+        for (unsigned to = dest[card]; to; to &= to - 1) {
+            int j = __builtin_ctz(to);
+            if (s->len[j] < MAXCOL && (!S->narrow || S->king_runs)) back[nb++] = mv(SLOT + sl, j, 1, 0);
         }
     }
 
@@ -485,13 +586,57 @@ typedef struct {
     State s;
     Move moves[MAXMOVES];
     int n, next;
-    Move via; /* the move that led here */
+    int first_ready; /* the next frame already holds the position of moves[0] */
+    Move via;        /* the move that led here */
 } Frame;
 
 static int won(const Search *S, const State *s) {
     int sum = 0;
     for (int i = 0; i < S->nslots; i++) sum += s->found[i];
     return sum == S->total;
+}
+
+/* The moves of frame f's position that lead to positions not seen before, each now marked as
+ * seen (a position is marked when it is first generated and expanded in its turn: every marked
+ * position is expanded before the search can end exhausted). The keys of all children are
+ * computed first and their table buckets prefetched, so that the table's cache misses overlap
+ * instead of coming one after the other. A child that is won is the only move kept. Returns
+ * 1 if a child is won, 0 if not, -1 if memory ran out. */
+static int expand(Search *S, Frame *f, State *first) {
+    Move *m = f->moves;
+    int n = f->n;
+    f->first_ready = 0;
+    while ((S->used + (size_t)n + 1) * 2 > S->cap)
+        if (!tt_grow(S)) return -1;
+    uint64_t(*k)[2] = S->keybuf;
+    State t;
+    for (int x = 0; x < n; x++) {
+        /* The first child is built where the next frame will hold it: most often it is new
+         * and entered next, and need not be played again. */
+        State *c = x == 0 ? first : &t;
+        *c = f->s;
+        apply(S, c, &m[x]);
+        if (won(S, c)) {
+            if (x) *first = t;
+            m[0] = m[x];
+            f->n = 1;
+            f->first_ready = 1;
+            return 1;
+        }
+        key_of(S, c, &k[x][0], &k[x][1]);
+        __builtin_prefetch(&S->keys[2 * (k[x][0] & (S->cap - 1))], 1);
+    }
+    int w = 0;
+    for (int x = 0; x < n; x++) {
+        int added = tt_add(S, k[x][0], k[x][1]);
+        if (added < 0) return -1;
+        if (added) {
+            if (x == 0) f->first_ready = 1;
+            m[w++] = m[x];
+        }
+    }
+    f->n = w;
+    return 0;
 }
 
 /* Depth-first search from start. Returns the depth of the win (the line is frames[1..depth]
@@ -503,9 +648,9 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     key_of(S, start, &k1, &k2);
     if (tt_add(S, k1, k2) < 0) goto oom;
     frames[0].s = *start;
-    S->every_move = S->avoid_from >= 0; /* the avoided move may be the dominant one */
+    S->every_move = S->no_dominance || S->avoid_from >= 0; /* the avoided move may be the dominant one */
     frames[0].n = moves(S, start, frames[0].moves);
-    S->every_move = 0;
+    S->every_move = S->no_dominance;
     frames[0].next = 0;
     if (S->avoid_from >= 0) {
         Frame *f = &frames[0];
@@ -519,6 +664,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         f->n = w;
     }
+    if (expand(S, &frames[0], &frames[1].s) < 0) goto oom;
     int depth = 0;
     while (depth >= 0) {
         if (S->nodes >= S->max_nodes || ((S->nodes & 1023) == 0 && now(S->cpu_clock) > S->deadline)) {
@@ -538,14 +684,13 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
             cap = ncap;
             f = &frames[depth];
         }
+        int first = f->next == 0 && f->first_ready;
         Move m = f->moves[f->next++];
         Frame *c = &frames[depth + 1];
-        c->s = f->s;
-        apply(S, &c->s, &m);
-        key_of(S, &c->s, &k1, &k2);
-        int added = tt_add(S, k1, k2);
-        if (added < 0) goto oom;
-        if (!added) continue;
+        if (!first) {
+            c->s = f->s;
+            apply(S, &c->s, &m);
+        }
         S->nodes++;
         c->via = m;
         depth++;
@@ -556,6 +701,15 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         }
         c->n = moves(S, &c->s, c->moves);
         c->next = 0;
+        if (depth + 1 >= cap) {
+            int ncap = cap * 2;
+            Frame *nf = realloc(frames, sizeof(Frame) * ncap);
+            if (!nf) goto oom;
+            frames = nf;
+            cap = ncap;
+            c = &frames[depth];
+        }
+        if (expand(S, c, &frames[depth + 1].s) < 0) goto oom;
     }
     *framesp = frames;
     *capp = cap;
@@ -569,10 +723,11 @@ oom:
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock)
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
  * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
- * budget is CPU time of this thread, not wall time.
+ * budget is CPU time of this thread, not wall time; no_dominance: never the dominance shortcut
+ * (for a test whose premise it breaks).
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
  * from == STOCK is a press of the stock. */
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
@@ -583,11 +738,11 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
-    int use_cpu = 0;
-    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|p", &PyList_Type, &columns, &hidden,
+    int use_cpu = 0, no_dominance = 0;
+    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|pp", &PyList_Type, &columns, &hidden,
                           &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
                           &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &narrow, &avoid, &seed, &use_cpu))
+                          &narrow, &avoid, &seed, &use_cpu, &no_dominance))
         return NULL;
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
@@ -607,6 +762,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.exhausted = 1;
     S.avoid_from = -1;
     S.rng = seed;
+    S.no_dominance = no_dominance;
     if (avoid != Py_None &&
         !PyArg_ParseTuple(avoid, "iii", &S.avoid_from, &S.avoid_to, &S.avoid_count))
         return NULL;
@@ -625,10 +781,10 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     st.tn = (uint8_t)ntalon;
     st.tk = (uint8_t)waste_count;
-    memcpy(st.tal, talon, ntalon);
+    memcpy(S.talcard, talon, ntalon);
+    for (int k = 0; k < ntalon; k++) st.tal[k] = (uint8_t)k;
     for (int i = 0; i < nslots; i++) st.found[i] = (uint8_t)found[i];
-    for (int i = 0; i < ncols; i++) st.colh[i] = column_hash(&st, i);
-    st.talh = talon_hash(&st);
+    hash_all(&S, &st);
 
     int cap = 256, depth = 0;
     Frame *frames = malloc(sizeof(Frame) * cap);
@@ -638,7 +794,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.deadline = now(use_cpu) + max_seconds;
     depth = run(&S, &st, &frames, &cap);
     Py_END_ALLOW_THREADS
-    tt_free(S.keys, S.cap);
+    tt_free(S.keys, S.bytes);
 
     PyObject *line = PyList_New(0);
     if (!line) {
@@ -674,6 +830,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a solitaire position."},
+    {"release", release, METH_NOARGS, "Unmap this thread's kept table memory."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -684,5 +841,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     init_tables();
+    init_zobrist();
     return PyModule_Create(&module);
 }

@@ -10,11 +10,24 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
 
 * Positions seen before (a transposition table). A depth-first search that skips a position
   already seen still reaches every position reachable from the start, so it finds a win if
-  there is one. Positions are keyed by 128-bit hashes of a canonical form: the columns as a
-  set (columns are interchangeable: a line for one arrangement is a line for the other with
-  the columns renamed), in Easy Harp each suit's two slots as a pair (the same, for slots),
-  and the talon's waste count folded as in the next point. Two different positions share a
-  key with a chance of about n^2 / 2^129 for n positions: below 10^-23 for a ten-second
+  there is one. A position is marked seen when it is first generated (all children of a
+  position are keyed at once, so that the table's cache misses overlap), not when it is
+  entered: a marked position waits in its parent's list of moves and is entered before the
+  search can end with every list done, so an exhausted search has still entered every position
+  it marked. Positions that share a key are one game up to renaming (equally winnable), though
+  not always with the same moves tried (which safe card goes up first can depend on the column
+  order or, in draw 1, on the waste count): the moves tried from the one entered keep a win if
+  it has one, which is all a proof needs. Positions are keyed by 128-bit hashes of a canonical
+  form: the columns as a set (columns are interchangeable: a line for one arrangement is a line
+  for the other with the columns renamed), in Easy Harp each suit's two slots as a pair (the
+  same, for slots), the foundations packed exactly, the talon's waste count folded as in the
+  next point, and the talon by the places (in the talon the search started with) of the cards
+  taken out of it: the talon only ever loses cards and keeps the order of the rest, so these
+  places tell it (in Easy Harp two places may hold equal cards: then two keys may name one
+  talon, which only costs a transposition). Each half of the key comes from its own random
+  numbers (Zobrist hashes of each column, a number per place and card, and of the talon, kept
+  up to date by each move, and the columns' hashes mixed and summed). Two different positions
+  share a key with a chance of about n^2 / 2^129 for n positions: below 10^-23 for a ten-second
   solve. That is the one thing a proof takes on trust.
 * Presses of the stock are folded into the moves: "press k times, then play the waste top"
   is one move, for every k up to a full round, so no position that presses reach is left
@@ -47,12 +60,13 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   regroups the cards after it by threes, and a card that came to the top in the old grouping
   may then be out of reach (also in the tests).
 
-The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first,
-which leave out further moves and so can find wins but prove nothing, then the complete
-pass. Move ordering (foundation moves first, then moves that turn a card up, empty a column
-or free a card for a foundation, other tableau moves, the talon to the columns, swaps of a
-run's parent, and last taking a card back from a foundation) changes only how soon a win is
-found, not what the complete pass sees.
+The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first, which
+leave out further moves and so can find wins but prove nothing, then the complete pass. Narrow
+passes differ only in their move order, so one that sees its whole space without a win ends
+them: the others would see the same space. Move ordering (foundation moves first, then moves
+that turn a card up, empty a column or free a card for a foundation, other tableau moves, the
+talon to the columns, swaps of a run's parent, and last taking a card back from a foundation)
+changes only how soon a win is found, not what the complete pass sees.
 """
 
 from __future__ import annotations
@@ -81,15 +95,26 @@ WASTE, SLOT, ANY_FOUNDATION, STOCK = 20, 30, 40, 50
 # most wins fast but can never prove a loss: only the complete last pass can. In Easy Harp,
 # which moves one card at a time, taking a built column apart over face-down cards is not a
 # swap, and take-backs stay (a card back from a foundation is often the parent a card needs).
-# Easy Harp's wins hide behind a few unlucky first choices: restarts with shuffled move
-# orders find them; its losses are too rare and too deep to prove, so the complete pass gets
-# a tenth. Réfléchi draw 3 loses about one deal in five: half the budget goes to proofs.
+# Easy Harp's wins hide behind a few unlucky first choices: many short restarts with shuffled
+# move orders find them (on the Easy Harp deals that 1 s did not decide, 10 restarts of a tenth
+# of the budget each decided 21 of 43, 40 of a fortieth 30, 80 after a plain pass of a fifth
+# 33). Its losses are too rare and too deep to prove, so the complete pass gets a twentieth.
+# Réfléchi draw 3 loses about one deal in five: half the budget goes to proofs.
 REFLECHI_PASSES = ((True, 0, 0.5), (False, 0, 1.0))
-EASY_HARP_PASSES = (
-    (True, 0, 0.1),
-    *((True, seed, 1 / (10 - seed)) for seed in range(1, 9)),
-    (False, 0, 1.0),
-)
+
+
+def restart_passes(first: float, restarts: int, complete: float) -> tuple:
+    """A plain narrow pass with ``first`` of the budget, ``restarts`` shuffled narrow passes of
+    equal shares, then the complete pass with ``complete`` (as shares of what is left)."""
+    each = (1 - first - complete) / restarts
+    return (
+        (True, 0, first),
+        *((True, seed, each / (1 - first - (seed - 1) * each)) for seed in range(1, restarts + 1)),
+        (False, 0, 1.0),
+    )
+
+
+EASY_HARP_PASSES = restart_passes(0.2, 100, 0.05)
 
 # Restarts (Réfléchi): the narrow share of the budget is spent in a first narrow pass in the
 # plain move order (FIRST_SHARE of it), then in narrow passes whose node budgets follow the
@@ -153,6 +178,23 @@ def _action(step: tuple[int, int, int]) -> dict[str, Any]:
     return {"type": "move", "from": _pile(source), "to": _pile(target), "count": count}
 
 
+def search_position(game: Solitaire) -> tuple:
+    """The position as the C search takes it (its first nine arguments)."""
+    v = game.variant
+    talon = bytes(card_number(c) for c in (*game.waste, *reversed(game.stock)))
+    return (
+        [bytes(card_number(c) for c in col) for col in game.columns],
+        bytes(game.hidden),
+        talon,
+        len(game.waste),
+        bytes(len(f) for f in game.foundations),
+        bytes(SUITS.index(s) for s in v.slots),
+        v.draw,
+        v.runs == KING_RUNS,
+        v.cards,
+    )
+
+
 def solve(
     game: Solitaire,
     max_nodes: int = 2_000_000,
@@ -167,23 +209,25 @@ def solve(
     budget (and the time reported) is CPU time of the solving thread, not wall time: for
     measurements on a shared machine.
     """
+    try:
+        return _solve(game, max_nodes, max_seconds, avoid, cpu_clock)
+    finally:
+        _search.release()  # the table memory the passes shared
+
+
+def _solve(
+    game: Solitaire,
+    max_nodes: int,
+    max_seconds: float,
+    avoid: dict[str, Any] | None,
+    cpu_clock: bool,
+) -> Result:
     if game.won:
         return Result(WON, [], 0, 0.0)
     clock = time.thread_time if cpu_clock else time.perf_counter
     started = clock()
     v = game.variant
-    talon = bytes(card_number(c) for c in (*game.waste, *reversed(game.stock)))
-    position = (
-        [bytes(card_number(c) for c in col) for col in game.columns],
-        bytes(game.hidden),
-        talon,
-        len(game.waste),
-        bytes(len(f) for f in game.foundations),
-        bytes(SUITS.index(s) for s in v.slots),
-        v.draw,
-        v.runs == KING_RUNS,
-        v.cards,
-    )
+    position = search_position(game)
     first = None
     if avoid is not None:
         first = (pile_number(avoid["from"]), pile_number(avoid["to"]), avoid.get("count", 1))
@@ -219,6 +263,8 @@ def solve(
         passes = EASY_HARP_PASSES if v.runs == KING_RUNS else REFLECHI_PASSES
     exhausted = False
     for narrow, seed, share in passes:
+        if narrow and exhausted:
+            continue  # a narrow pass saw its whole space: the others would see the same
         # Each pass has its share of what is left of the budget.
         spent = clock() - started
         won, exhausted, steps = run(
