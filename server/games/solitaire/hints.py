@@ -196,11 +196,12 @@ def hint(
 # above what the search reaches in that time (about 2.4 M positions/s on a 2-core dev machine;
 # the solver's default of 2 M nodes ended the search before 1 s once it got that fast).
 WINNABLE_NODES_PER_SECOND = 4_000_000
+WINNABLE_MAX_NODES = 8_000_000  # about 256 MB of table, whatever the configured budget
 
 
 def still_winnable(game: Solitaire, seconds: float) -> dict[str, Any]:
     """The full-information verdict from here, and the budget it used (no line, no card)."""
-    nodes = max(2_000_000, int(seconds * WINNABLE_NODES_PER_SECOND))
+    nodes = min(WINNABLE_MAX_NODES, max(2_000_000, int(seconds * WINNABLE_NODES_PER_SECOND)))
     result = solve(game, max_nodes=nodes, max_seconds=seconds)
     return {
         "verdict": result.verdict,
