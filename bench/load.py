@@ -363,15 +363,19 @@ async def play_share(
             else:
                 stats["actions"] += 1
             planned += interval
+
+    await asyncio.gather(*(room_loop(*t) for t in tables))
+    stats["client_cpu"] = time.process_time() - cpu
+    await watcher
+    # Sockets close once every room of this process has stopped measuring: thousands of
+    # players leaving in the same second (each a presence change for its room) is another
+    # scenario than play, and it fell on the last rooms' latencies.
+    for a, b, watchers, _ in tables:
         for c in (a, b, *watchers):
             stats["frames"] += c.frames
             for code, count in c.errors.items():
                 stats[f"error:{code}"] += count
             await c.close()
-
-    await asyncio.gather(*(room_loop(*t) for t in tables))
-    stats["client_cpu"] = time.process_time() - cpu
-    await watcher
     return {
         "opp": opp.encode(),
         "spec": spec.encode(),
