@@ -22,8 +22,9 @@ def my_turn(state) -> bool:
 async def play(
     client: Client, room: str, level: str = "normal", hands: int | None = None, seed: int = 1
 ) -> None:
-    """Play ``room`` from ``client``'s seat with a bot's choices until the match (or
-    ``hands`` finished hands) is over."""
+    """Play ``room`` from ``client``'s seat with a bot's choices until the match is over or
+    ``hands`` hands of it have finished (counting those finished before the call: two
+    players given the same ``hands`` stop at the end of the same hand)."""
     bot = make_bot(level, seed)
     state = client.rooms[room]
     while True:
