@@ -189,9 +189,11 @@ async def trial(cluster: LocalCluster, trace: Trace, fault: str, rng: random.Ran
     await asyncio.sleep(rng.uniform(0.2, 1.5))
 
     struck: set[str] = set()  # nodes whose clients may lose their sockets
-    running = [r for r in (versus, *bots) if await trace.driver(r) is not None]
-    victim_room = rng.choice(running)
-    driver = await trace.driver(victim_room)
+    # The leases are read once: read again, the lease of the room just chosen could be
+    # gone (a renewal late on a loaded machine), and the fault had no node to strike.
+    leases = {r: await trace.driver(r) for r in (versus, *bots)}
+    victim_room = rng.choice([r for r, holder in leases.items() if holder is not None])
+    driver = leases[victim_room]
     moves_before = len((await trace.read(victim_room))[1])
     killed_at = time.monotonic()
     if fault == "kill_driver":

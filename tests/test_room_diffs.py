@@ -114,7 +114,7 @@ def test_gin_patches_are_the_diffs_of_the_rendered_views(seed, seats):
 
 @settings(max_examples=15, deadline=None)
 @given(
-    number=st.integers(1, 10**6),
+    number=st.integers(1, 999_999),
     variant=st.sampled_from([EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3]),
 )
 def test_solitaire_patches_are_the_diffs_of_the_rendered_views(number, variant):

@@ -641,6 +641,15 @@ static int expand(Search *S, Frame *f, State *first) {
 
 /* Depth-first search from start. Returns the depth of the win (the line is frames[1..depth]
  * .via), 0 when there is none in the space searched or the budget ran out. */
+/* Double the frame stack (pointers into it must be taken again); -1 when out of memory. */
+static int grow(Frame **frames, int *cap) {
+    Frame *bigger = realloc(*frames, sizeof(Frame) * (*cap) * 2);
+    if (!bigger) return -1;
+    *frames = bigger;
+    *cap *= 2;
+    return 0;
+}
+
 static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     Frame *frames = *framesp;
     int cap = *capp;
@@ -677,11 +686,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
             continue;
         }
         if (depth + 1 >= cap) {
-            int ncap = cap * 2;
-            Frame *nf = realloc(frames, sizeof(Frame) * ncap);
-            if (!nf) goto oom;
-            frames = nf;
-            cap = ncap;
+            if (grow(&frames, &cap) < 0) goto oom;
             f = &frames[depth];
         }
         int first = f->next == 0 && f->first_ready;
@@ -702,11 +707,7 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
         c->n = moves(S, &c->s, c->moves);
         c->next = 0;
         if (depth + 1 >= cap) {
-            int ncap = cap * 2;
-            Frame *nf = realloc(frames, sizeof(Frame) * ncap);
-            if (!nf) goto oom;
-            frames = nf;
-            cap = ncap;
+            if (grow(&frames, &cap) < 0) goto oom;
             c = &frames[depth];
         }
         if (expand(S, c, &frames[depth + 1].s) < 0) goto oom;
