@@ -23,6 +23,7 @@ import msgpack
 SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
 
+# One Packer for every call (a call then costs less); not for use from several threads.
 _packer = msgpack.Packer(use_bin_type=True)
 
 
