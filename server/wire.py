@@ -267,7 +267,7 @@ class Wire(asyncio.Protocol):
 
         The frame is made here, not by the protocol object: it is what websockets would
         write for one unfragmented binary message (FIN, RSV1 when compressed, opcode 2,
-        unmasked from a server), in a tenth of the calls, and the protocol keeps no state
+        unmasked from a server), with far fewer calls, and the protocol keeps no state
         about data frames it sends but fragmentation, which this server never uses. What
         the protocol has queued (a pong, a close) goes out first, and nothing is sent once
         it has started closing."""
