@@ -201,6 +201,36 @@ AUDITED: list[str] = []
 """Every state audited in this run, in order."""
 
 
+class Pages:
+    """A test's browser pages, each in a context of its own (its own storage: another
+    person), watched for page errors and policy violations; :meth:`close` fails the test on
+    any. ``accept_dialogs`` answers confirm() with yes."""
+
+    def __init__(self, chromium, accept_dialogs: bool = False) -> None:
+        self.chromium = chromium
+        self.accept_dialogs = accept_dialogs
+        self.contexts: list = []
+        self.pages: list = []
+        self.errors: list[str] = []
+
+    def open(self, **context_options: Any):
+        context = self.chromium.new_context(**context_options)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        if self.accept_dialogs:
+            page.on("dialog", lambda d: d.accept())
+        watch_policies(page, self.errors)
+        page.set_default_timeout(20_000)
+        self.pages.append(page)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        assert not self.errors, f"errors in the page: {self.errors}"
+
+
 def audit(page, state: str) -> list[dict[str, Any]]:
     """Run axe-core (from npm, injected here) on what the page shows, at a phone's width and a
     laptop's, with the contrast axe leaves undecided measured by tests/audit.js: fails on any

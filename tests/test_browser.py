@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from browser import (
     ARTIFACTS,
+    Pages,
     audit,
     card_value,
     cards_shown,
@@ -64,29 +65,14 @@ def open_page(chromium, request):
 
     After the test, what each page showed and its connection's rooms are written to
     tests/artifacts/ (what to read when a browser test fails)."""
-    contexts = []
-    pages: list[Page] = []
-    errors: list[str] = []
-
-    def make(viewport=LAPTOP) -> Page:
-        context = chromium.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        watch_policies(page, errors)
-        page.set_default_timeout(20_000)
-        pages.append(page)
-        return page
-
-    yield make
+    pages = Pages(chromium)
+    yield lambda viewport=LAPTOP: pages.open(viewport=viewport)
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / f"{request.node.name}.txt", "w") as out:
-        for n, page in enumerate(pages):
+        for n, page in enumerate(pages.pages):
             out.write(f"--- page {n}: {page.url}\n{page.inner_text('body')}\n")
             out.write(page.evaluate(DUMP_CONNECTION) + "\n")
-    for context in contexts:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
+    pages.close()
 
 
 def shot(page: Page, name: str) -> None:

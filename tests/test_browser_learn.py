@@ -14,11 +14,11 @@ import re
 import pytest
 from browser import (
     ARTIFACTS,
+    Pages,
     audit,
     server_client,
     table_state,
     wait_until,
-    watch_policies,
 )
 from catalogues import messages, pattern
 from conftest import ServerProcess, _env
@@ -57,26 +57,16 @@ def web(tmp_path_factory):
 
 
 @pytest.fixture
-def open_page(chromium, request):
+def open_page(chromium):
     """New pages, each in a browser context of its own: a person with a browser language
     (``lang``), a screen and a motion preference."""
-    contexts, errors = [], []
+    pages = Pages(chromium)
 
     def make(lang: str = "en", viewport=LAPTOP, reduced_motion: str = "no-preference") -> Page:
-        context = chromium.new_context(
-            viewport=viewport, locale=LOCALES[lang], reduced_motion=reduced_motion
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        watch_policies(page, errors)
-        page.set_default_timeout(20_000)
-        return page
+        return pages.open(viewport=viewport, locale=LOCALES[lang], reduced_motion=reduced_motion)
 
     yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
+    pages.close()
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:

@@ -11,7 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import ARTIFACTS, server_client, wait_until, watch_policies
+from browser import ARTIFACTS, Pages, server_client, wait_until
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect
 from solitaire_play import todays_line
@@ -31,23 +31,11 @@ def web(tmp_path_factory):
 
 @pytest.fixture
 def open_page(chromium):
-    """New pages, each in a browser context of its own (its own storage: another person)."""
-    contexts, errors = [], []
-
-    def make() -> Page:
-        context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())  # confirm() of reset and sign out
-        watch_policies(page, errors)  # the profile pages run under the CSP like the others
-        page.set_default_timeout(20_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
+    """New pages, each in a browser context of its own (its own storage: another person),
+    under the CSP like the others; confirm() of reset and sign out answered yes."""
+    pages = Pages(chromium, accept_dialogs=True)
+    yield lambda: pages.open(viewport={"width": 1280, "height": 900})
+    pages.close()
 
 
 def shot(page: Page, name: str) -> None:
