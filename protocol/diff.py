@@ -28,7 +28,7 @@ _packer = msgpack.Packer(use_bin_type=True)
 
 
 def _size(value: Any) -> int:
-    return len(msgpack.packb(value))
+    return len(_packer.pack(value))
 
 
 def _escape(key: str) -> str:
@@ -42,6 +42,9 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
+_SCALARS = (str, int, bool, type(None), float)
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     if old is new:
         return
@@ -53,20 +56,36 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
         for key, value in new.items():
-            sub = f"{path}/{_escape(key)}"
             if key not in old:
-                ops.append({"op": "add", "path": sub, "value": value})
-            else:
-                _diff(old[key], value, sub, ops)
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": value})
+                continue
+            was = old[key]
+            # what the call below would find at once: no operation for an equal scalar
+            if was is value or (type(was) is type(value) in _SCALARS and was == value):
+                continue
+            _diff(was, value, f"{path}/{_escape(key)}", ops)
         if len(ops) - mark > 1 and path and len(new) <= SMALL:
-            replace = {"op": "replace", "path": path, "value": new}
-            if _size(replace) < sum(_size(op) for op in ops[mark:]):
-                del ops[mark:]
-                ops.append(replace)
+            _replace_if_shorter(
+                new, path, ops, mark, _size({"op": "replace", "path": path, "value": new})
+            )
     elif isinstance(new, list):
         _diff_list(old, new, path, ops)
     elif old != new:
         ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _replace_if_shorter(
+    new: Any, path: str, ops: list[dict[str, Any]], mark: int, size: int
+) -> None:
+    """Replace ``ops[mark:]`` with one ``replace`` of ``path`` by ``new`` (``size`` bytes)
+    if the operations take more bytes (summed until they do)."""
+    total = 0
+    for op in ops[mark:]:
+        total += _size(op)
+        if total > size:
+            del ops[mark:]
+            ops.append({"op": "replace", "path": path, "value": new})
+            return
 
 
 def _diff_list(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> None:
@@ -112,19 +131,40 @@ def unpack_map(packed: PackedMap) -> dict[str, Any]:
     }
 
 
+Memo = dict[tuple[str, str, int], tuple[Any, Any, Any, list[dict[str, Any]]]]
+"""What one round of :func:`diff_packed` calls (a room's audiences after one change) learnt:
+for an entry (parent path, key, id of the new value), the new value itself (which keeps the
+id from being reused while the memo lives), the old packing it was diffed against, its
+packing and its operations."""
+
+
 def diff_packed(
-    old: PackedMap, new: dict[str, Any], deep: frozenset[str] = frozenset()
+    old: PackedMap,
+    new: dict[str, Any],
+    deep: frozenset[str] = frozenset(),
+    memo: Memo | None = None,
 ) -> tuple[list[dict[str, Any]], PackedMap]:
     """``diff(unpack_map(old), new)`` and ``pack_map(new, deep)``, unpacking only the entries
     whose packing changed: equal bytes are equal values (same types, same order), for which
-    :func:`diff` emits nothing, so skipping them changes no operation."""
+    :func:`diff` emits nothing, so skipping them changes no operation.
+
+    Calls that share a ``memo`` reuse each other's work on an entry when it is the same
+    object under the same path and its old packing is equal: an entry's operations and
+    packing depend on nothing else (its path, its old value, its new value), and a value is
+    read, never changed, while the memo holds it (so the same object is the same value).
+    The operations are then the same dicts in both results: read-only too."""
     ops: list[dict[str, Any]] = []
-    packed = _diff_packed(old, new, "", ops, deep)
+    packed = _diff_packed(old, new, "", ops, deep, memo)
     return ops, packed
 
 
 def _diff_packed(
-    old: PackedMap, new: dict[str, Any], path: str, ops: list[dict[str, Any]], deep: frozenset[str]
+    old: PackedMap,
+    new: dict[str, Any],
+    path: str,
+    ops: list[dict[str, Any]],
+    deep: frozenset[str],
+    memo: Memo | None,
 ) -> PackedMap:
     mark = len(ops)
     packed: PackedMap = {}
@@ -132,20 +172,29 @@ def _diff_packed(
         if key not in new:
             ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
     for key, value in new.items():
-        sub = f"{path}/{_escape(key)}"
         was = old.get(key)
+        if memo is not None:
+            seen = memo.get((path, key, id(value)))
+            if seen is not None and seen[0] is value and (seen[1] is was or seen[1] == was):
+                packed[key] = seen[2]
+                ops.extend(seen[3])
+                continue
+            start = len(ops)
         if key in deep and isinstance(value, dict):
             if isinstance(was, dict):
-                packed[key] = _diff_packed(was, value, sub, ops, frozenset())
-                continue
-            packed[key] = pack_map(value)
+                now: Any = _diff_packed(
+                    was, value, f"{path}/{_escape(key)}", ops, frozenset(), memo
+                )
+            else:
+                now = pack_map(value)
+                _changed(was, now, value, f"{path}/{_escape(key)}", ops)
         else:
-            packed[key] = _packer.pack(value)
-        if key not in old:
-            ops.append({"op": "add", "path": sub, "value": value})
-        elif was != packed[key] and not _appended(was, packed[key], value, sub, ops):
-            before = unpack_map(was) if isinstance(was, dict) else msgpack.unpackb(was, raw=False)
-            _diff(before, value, sub, ops)
+            now = _packer.pack(value)
+            if was != now:
+                _changed(was, now, value, f"{path}/{_escape(key)}", ops)
+        packed[key] = now
+        if memo is not None:
+            memo[(path, key, id(value))] = (value, was, now, ops[start:])
     if len(ops) - mark > 1 and path and len(new) <= SMALL:
         if all(type(v) is bytes for v in packed.values()):  # its size from its parts
             size = _map_header(len(new)) + sum(
@@ -154,10 +203,18 @@ def _diff_packed(
             size += _size({"op": "replace", "path": path, "value": None}) - 1
         else:
             size = _size({"op": "replace", "path": path, "value": new})
-        if size < sum(_size(op) for op in ops[mark:]):
-            del ops[mark:]
-            ops.append({"op": "replace", "path": path, "value": new})
+        _replace_if_shorter(new, path, ops, mark, size)
     return packed
+
+
+def _changed(was: Any, now: Any, value: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """The operations for an entry whose packing went from ``was`` (None: a new entry) to
+    ``now``."""
+    if was is None:
+        ops.append({"op": "add", "path": path, "value": value})
+    elif not _appended(was, now, value, path, ops):
+        before = unpack_map(was) if isinstance(was, dict) else msgpack.unpackb(was, raw=False)
+        _diff(before, value, path, ops)
 
 
 def _map_header(n: int) -> int:

@@ -75,12 +75,17 @@ def test_all_52_cards_are_always_present_exactly_once(seed, choices):
 @settings(max_examples=60, deadline=None)
 @games
 def test_no_view_holds_a_hidden_card_or_the_stock_order(seed, choices):
+    """Views rendered together (as a room renders its audiences, sharing the public part)
+    as well as alone."""
     positions, _ = play(seed, choices)
+    viewers = [0, 1, None]
     for m in positions:
-        for viewer in (0, 1, None):
-            seen = set(strings_in(m.view(viewer)))
+        together = m.views(viewers)
+        for viewer, view in zip(viewers, together, strict=True):
+            seen = set(strings_in(view))
             leaked = seen & hidden_from(m, viewer)
             assert not leaked, f"seat {viewer} sees {leaked} in phase {m.phase}"
+            assert view == m.view(viewer)
 
 
 @settings(max_examples=40, deadline=None)

@@ -72,6 +72,43 @@ def test_lists_grown_at_their_end_diff_as_the_plain_diff_does(pair):
     assert apply(old, ops) == new
 
 
+@st.composite
+def audiences(draw):
+    """Old and new views of a few audiences, as a room renders them: the new ones share
+    some of their values (the same objects, the game part itself now and then), and the
+    old ones are equal in some entries and not in others."""
+
+    def mix(shared: dict, own: dict) -> dict:
+        return {
+            k: shared[k] if k in shared and (k not in own or draw(st.booleans())) else own[k]
+            for k in {**own, **shared}
+        }
+
+    shared = draw(MAPS)
+    shared["game"] = draw(MAPS)
+    olds, news = [], []
+    for _ in range(draw(st.integers(2, 4))):
+        new = mix(shared, draw(MAPS))
+        new["game"] = shared["game"] if draw(st.booleans()) else mix(shared["game"], draw(MAPS))
+        olds.append(draw(st.sampled_from([shared, new, draw(MAPS)])))
+        news.append(new)
+    return olds, news
+
+
+@settings(max_examples=300, deadline=None)
+@given(pair=audiences())
+def test_audiences_diffed_with_one_memo_get_what_each_gets_alone(pair):
+    """The memo shortcut (an entry that is the same object with an equal old packing is
+    diffed once for all audiences) against diffing each audience on its own."""
+    olds, news = pair
+    memo: dict = {}
+    for old, new in zip(olds, news, strict=True):
+        ops, packed = diff_packed(pack_map(old, DEEP), new, DEEP, memo)
+        assert (ops, packed) == diff_packed(pack_map(old, DEEP), new, DEEP)
+        assert ops == diff(old, new)
+        assert apply(old, ops) == new
+
+
 class Shadowed(Table):
     """A table that checks every change against views it keeps as objects."""
 

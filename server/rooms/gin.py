@@ -80,12 +80,16 @@ class GinRoom(Room):
         return self.match.winner
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None:
-            return self.match.view(seat)
-        game = self.match.view(None)
-        if self.meta.get("open_hands"):
-            game["open"] = open_hands(self.match)
-        return game
+        return self.game_views([seat])[0]
+
+    def game_views(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        games = self.match.views(seats)
+        if self.meta.get("open_hands") and None in seats:
+            shown = open_hands(self.match)
+            for seat, game in zip(seats, games, strict=True):
+                if seat is None:
+                    game["open"] = shown
+        return games
 
     def normalize(self, action: Any) -> dict[str, Any]:
         return (action if isinstance(action, Action) else Action.from_dict(action)).to_dict()

@@ -27,7 +27,7 @@ from typing import Any
 import msgpack
 
 from protocol.codec import pack
-from protocol.diff import PackedMap, diff_packed, pack_map, unpack_map
+from protocol.diff import Memo, PackedMap, diff_packed, pack_map, unpack_map
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 RECENT = 256
@@ -177,6 +177,10 @@ class Room(ABC):
     def game_view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: spectators) may see of the game."""
 
+    def game_views(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        """:meth:`game_view` for each of ``seats`` (a game may build what they share once)."""
+        return [self.game_view(seat) for seat in seats]
+
     @abstractmethod
     def normalize(self, action: Any) -> dict[str, Any]:
         """The wire form of a well-formed ``action`` (whatever the position), else raise."""
@@ -259,31 +263,39 @@ class Room(ABC):
 
     def render(self, audience: str) -> dict[str, Any]:
         """The full view of one audience: the room part and the game part."""
-        seat = AUDIENCES.index(audience) if audience != "spectators" else None
-        if seat is not None and seat >= len(self.seats):
-            seat = None  # a one-seat room's second seat audience sees what spectators see
-        game = self.game_view(seat)
-        return {
-            "room": {
-                "id": self.id,
-                "game": self.game,
-                "status": self.status,
-                "public": self.meta.get("public", False),
-                "open_hands": self.meta.get("open_hands", False),
-                "daily": self.meta.get("daily"),
-                "rated": bool(self.meta.get("rated")),
-                "turn_seconds": self.meta.get("turn_seconds"),
-                "deadline": self.deadline,
-                "seats": [s.public() for s in self.seats],
-                "spectators": self.spectators,
-                "forfeit": self.forfeit,
-                "forfeit_reason": self.forfeit_reason,
-                "closed": self.closed,
-                "winner": self.winner,
-            },
-            "seat": seat,
-            "game": game,
+        return self.render_all([audience])[0]
+
+    def render_all(self, audiences: list[str]) -> list[dict[str, Any]]:
+        """:meth:`render` for each of ``audiences``, sharing what they have in common (the
+        room part, the game's public parts): read-only."""
+        seats = []
+        for audience in audiences:
+            seat = AUDIENCES.index(audience) if audience != "spectators" else None
+            if seat is not None and seat >= len(self.seats):
+                seat = None  # a one-seat room's second seat audience sees what spectators see
+            seats.append(seat)
+        room = {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "public": self.meta.get("public", False),
+            "open_hands": self.meta.get("open_hands", False),
+            "daily": self.meta.get("daily"),
+            "rated": bool(self.meta.get("rated")),
+            "turn_seconds": self.meta.get("turn_seconds"),
+            "deadline": self.deadline,
+            "seats": [s.public() for s in self.seats],
+            "spectators": self.spectators,
+            "forfeit": self.forfeit,
+            "forfeit_reason": self.forfeit_reason,
+            "closed": self.closed,
+            "winner": self.winner,
         }
+        games = self.game_views(seats)
+        return [
+            {"room": room, "seat": seat, "game": game}
+            for seat, game in zip(seats, games, strict=True)
+        ]
 
     def follow(self, audience: str) -> None:
         """Render ``audience`` from now on (its view as it stands now)."""
@@ -458,8 +470,9 @@ class Room(ABC):
         for entry in entries:
             self._play_entry(entry)
             self.seq += 1
-        for audience in self._views:
-            self._views[audience] = pack_map(self.render(audience), DEEP)
+        audiences = list(self._views)
+        for audience, view in zip(audiences, self.render_all(audiences), strict=True):
+            self._views[audience] = pack_map(view, DEEP)
             self._recent[audience].clear()
 
     def set_presence(self, connected: list[bool], spectators: int) -> dict[str, list] | None:
@@ -477,10 +490,10 @@ class Room(ABC):
         """Recompute every followed audience's view; record and return the diffs (seq + 1)."""
         self.seq += 1
         out = {}
-        for audience in self._views:
-            ops, self._views[audience] = diff_packed(
-                self._views[audience], self.render(audience), DEEP
-            )
+        audiences = list(self._views)
+        memo: Memo = {}  # the audiences' shared parts are diffed once
+        for audience, view in zip(audiences, self.render_all(audiences), strict=True):
+            ops, self._views[audience] = diff_packed(self._views[audience], view, DEEP, memo)
             frame = pack({"t": "patch", "room": self.id, "seq": self.seq, "ops": ops})
             self._recent[audience].append(frame)
             out[audience] = ops

@@ -325,6 +325,15 @@ class Match:
         for a seat, its deadwood and move options) sits together under ``turn``, so a diff
         between two views can replace it in one operation.
         """
+        return self.views([seat])[0]
+
+    def views(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        """:meth:`view` for each of ``seats``, the public part built once: the views share
+        its lists and dicts (a room renders every audience at each change; diffing the
+        shared parts once is most of what that saves). Treat them as read-only."""
+        for seat in seats:
+            if seat not in (0, 1, None):
+                raise ValueError("a view is for seat 0, seat 1 or a spectator (None)")
         turn: dict[str, Any] = {
             "phase": self.phase,
             "to_act": self.to_act,
@@ -332,9 +341,9 @@ class Match:
             "stock_count": len(self.stock),
             "hand_counts": [len(self.hands[0]), len(self.hands[1])],
         }
-        v: dict[str, Any] = {
+        public: dict[str, Any] = {
             "game": "gin_rummy",
-            "seat": seat,
+            "seat": None,
             "hand_no": self.hand_no + 1,
             "dealer": self.dealer,
             "scores": list(self.scores),
@@ -346,8 +355,27 @@ class Match:
             "result": None if self.result is None else self.result.to_dict(),
             "winner": self.winner,
         }
-        if seat is None:
-            return v
+        return [public.copy() if seat is None else self._private(public, seat) for seat in seats]
+
+    def _private(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A seat's view: the public part and what only that seat may see."""
+        v = public.copy()
+        v["seat"] = seat
+        v["turn"] = turn = dict(public["turn"])
+        hand = self.hands[seat]
+        arrangement = arrange(hand)
+        v["hand"] = list(hand)
+        v["melds"] = [list(m) for m in arrangement.melds]
+        turn["deadwood"] = arrangement.deadwood
+        turn["drawn"] = self.drawn if self.to_act == seat else None
+        knocks = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
+        if self.phase == DISCARD and self.to_act == seat:  # legal_actions would redo the knocks
+            turn["legal"] = ["discard", "knock"] if knocks else ["discard"]
+        else:
+            turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
+        turn["forbidden"] = self.taken if self.to_act == seat else None
+        turn["knocks"] = knocks
+        return v
         if seat not in (0, 1):
             raise ValueError("a view is for seat 0, seat 1 or a spectator (None)")
         hand = self.hands[seat]
