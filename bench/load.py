@@ -602,9 +602,13 @@ def idle(args) -> None:
         alive = sum(r["alive_sampled"] for r in results)
         errors = sum((Counter(r["errors"]) for r in results), Counter())
         print(f"  sampled pings answered: {alive}; errors: {dict(errors) or 'none'}")
-        time.sleep(35)  # the node's upkeep hands freed memory back every 30 s
-        _, after = server.usage()
-        print(f"  RSS 35 s after they closed: {after / 2**20:.0f} MiB")
+        closed = time.monotonic()
+        after = []
+        for wait in (5, 35, 65):  # the node hands freed memory back every 30 s
+            time.sleep(closed + wait - time.monotonic())
+            after.append(f"{server.usage()[1] / 2**20:.0f} MiB after {wait} s")
+        print(f"  RSS once they closed: {', '.join(after)} (before them: {base / 2**20:.0f} MiB)")
+        print(f"  {server.internals()}")
     finally:
         server.stop()
 

@@ -43,6 +43,7 @@ class Config:
     lease_ms: int = 2000  # a driver's lease; renewed every third of it
     scan_seconds: float = 0.25  # how often a node looks for rooms nobody drives
     check_seconds: float = 5.0  # how often held replicas are compared with their logs
+    trim_seconds: float = 30.0  # how often freed memory is handed back to the system
     unjoined_seconds: float = 600.0  # a room with an open seat and nobody there closes
     abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends
     address_connections: int = 200  # open sockets from one client address, on this node
@@ -78,6 +79,7 @@ class Config:
             finished_linger=number("CARDROOM_FINISHED_LINGER", 60),
             unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
             abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
+            trim_seconds=number("CARDROOM_TRIM_SECONDS", 30),
             rooms_per_connection=int(env.get("CARDROOM_ROOMS_PER_CONNECTION", 50)),
             queue_bytes=int(env.get("CARDROOM_QUEUE_BYTES", 1 << 20)),
             address_connections=int(env.get("CARDROOM_ADDRESS_CONNECTIONS", 200)),

@@ -12,6 +12,9 @@ WebSocket protocol with an ASGI endpoint.
 
 Keepalive is one sweep over every socket, not a timer per socket: a socket quiet for
 PING_AFTER seconds gets a ping, and one that has answered nothing for DROP_AFTER is dropped.
+The sweep takes SWEEP_EVERY seconds, a slice of the sockets at a time, so that thousands of
+sockets that went quiet together (a crowd that arrived together) are not pinged in one
+stretch of the loop.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from protocol.codec import MAX_FRAME
 logger = logging.getLogger("cardroom")
 
 PING_AFTER, DROP_AFTER, SWEEP_EVERY = 20.0, 40.0, 5.0
+SWEEP_SLICES = 50  # the sweep's steps, SWEEP_EVERY / SWEEP_SLICES seconds apart
 REST_AFTER = 10.0  # seconds without a send after which a socket's compressor is released
 CLOSE_TIMEOUT = 10.0  # a peer that does not finish the closing handshake is dropped
 BACKLOG = 64  # requests waiting on one socket before it stops being read
@@ -334,9 +338,19 @@ class Wire(asyncio.Protocol):
 
 
 async def keepalive() -> None:
-    """Ping quiet sockets, drop dead ones, rest idle compressors: every SWEEP_EVERY s."""
+    """Ping quiet sockets, drop dead ones, rest idle compressors. Each round takes the open
+    sockets as they are at its start and sweeps a slice of them every SWEEP_EVERY /
+    SWEEP_SLICES s, so each is swept once a round; a socket opened meanwhile waits for the
+    next round, at most two rounds, well within PING_AFTER."""
+    pending: list[Wire] = []
+    per = 1
     while True:
-        await asyncio.sleep(SWEEP_EVERY)
+        if not pending:
+            pending = list(WIRES)
+            per = max(1, -(-len(pending) // SWEEP_SLICES))
+        await asyncio.sleep(SWEEP_EVERY / SWEEP_SLICES)
         now = time.monotonic()
-        for wire in list(WIRES):
+        chunk = pending[-per:]
+        del pending[-per:]
+        for wire in chunk:
             wire.sweep(now)

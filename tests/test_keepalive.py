@@ -1,0 +1,111 @@
+"""Keepalive (server/wire.py): a quiet socket is pinged, a socket that answers nothing is
+dropped, one that answers stays; and the sweep goes over the sockets a slice at a time, each
+once a round, so a crowd that went quiet together is not pinged in one stretch of the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+
+from test_wire_frames import Accepting
+from websockets.client import ClientProtocol
+from websockets.frames import PING, Frame
+from websockets.http11 import Response
+from websockets.uri import parse_uri
+
+from server import wire
+
+
+class Peer:
+    """A websockets client over a socketpair to a real Wire."""
+
+    def __init__(self, loop, theirs, client) -> None:
+        self.loop, self.sock, self.client = loop, theirs, client
+        self.frames: list = []
+
+    @classmethod
+    async def open(cls) -> tuple[Peer, wire.Wire]:
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair()
+        theirs.setblocking(False)
+        server = wire.Wire(None, type("State", (), {"connections": set()})())
+        await loop.connect_accepted_socket(lambda: server, ours)
+        peer = cls(loop, theirs, ClientProtocol(parse_uri("ws://127.0.0.1/ws")))
+        peer.client.send_request(peer.client.connect())
+        await peer.pump()
+        assert isinstance(peer.frames[0], Response) and peer.frames[0].status_code == 101
+        return peer, server
+
+    async def pump(self, answer: bool = True) -> None:
+        """Send what the client has to send (its pongs too, unless ``answer`` is false: a
+        peer gone silent), then read what the server wrote."""
+        sent = self.client.data_to_send()
+        if answer:
+            for data in sent:
+                with contextlib.suppress(ConnectionError):
+                    await self.loop.sock_sendall(self.sock, data)
+        await asyncio.sleep(0.02)
+        with contextlib.suppress(BlockingIOError, ConnectionError):
+            while data := self.sock.recv(1 << 16):
+                self.client.receive_data(data)
+        self.frames += self.client.events_received()
+
+
+async def test_a_quiet_socket_is_pinged_and_dropped_when_it_never_answers(monkeypatch):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    monkeypatch.setattr(wire, "PING_AFTER", 0.3)
+    monkeypatch.setattr(wire, "DROP_AFTER", 1.0)
+    monkeypatch.setattr(wire, "SWEEP_EVERY", 0.1)
+    monkeypatch.setattr(wire, "SWEEP_SLICES", 2)
+    silent, silent_wire = await Peer.open()
+    lively, lively_wire = await Peer.open()
+    sweeping = asyncio.create_task(wire.keepalive())
+    try:
+        deadline = time.monotonic() + 10
+        while silent_wire.transport is not None and time.monotonic() < deadline:
+            await silent.pump(answer=False)
+            await lively.pump()
+        assert silent_wire.transport is None, "a peer that never answered is still held"
+        assert any(isinstance(f, Frame) and f.opcode is PING for f in silent.frames)
+        pings = [f for f in lively.frames if isinstance(f, Frame) and f.opcode is PING]
+        assert len(pings) >= 2, "the answering peer was pinged again after its pong"
+        assert lively_wire.transport is not None, "a peer that answers every ping was dropped"
+    finally:
+        sweeping.cancel()
+        for w in (silent_wire, lively_wire):
+            if w.transport is not None:
+                w.transport.abort()
+        silent.sock.close()
+        lively.sock.close()
+
+
+class Counted:
+    """Stands in for a socket in the sweep: records when it is swept."""
+
+    def __init__(self) -> None:
+        self.at: list[float] = []
+
+    def sweep(self, now: float) -> None:
+        self.at.append(now)
+
+
+async def test_the_sweep_takes_each_socket_once_a_round_a_slice_at_a_time(monkeypatch):
+    monkeypatch.setattr(wire, "SWEEP_EVERY", 0.5)
+    monkeypatch.setattr(wire, "SWEEP_SLICES", 10)
+    crowd = [Counted() for _ in range(1003)]
+    monkeypatch.setattr(wire, "WIRES", set(crowd))
+    sweeping = asyncio.create_task(wire.keepalive())
+    try:
+        deadline = time.monotonic() + 20
+        while not all(c.at for c in crowd) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+    finally:
+        sweeping.cancel()
+    assert all(c.at for c in crowd), "a socket was left out of the round"
+    first = [c.at[0] for c in crowd]
+    end_of_round = max(first)
+    assert not any(len([t for t in c.at if t < end_of_round]) > 1 for c in crowd)
+    moments = {t: first.count(t) for t in set(first)}
+    assert len(moments) == 10 and max(moments.values()) == 101  # ceil(1003 / 10)
