@@ -4,6 +4,7 @@
     .venv/bin/python bench/load.py play --rooms 1000 --rate 1 --spectators 1 --seconds 60
     .venv/bin/python bench/load.py lobby --followers 1000 --churn 200 --seconds 30
     .venv/bin/python bench/load.py saturate --rooms 50 --seconds 20   # vs the bare baseline
+    .venv/bin/python bench/load.py depart --rooms 1000 --spectators 1  # everyone leaves at once
 
 The server is started here (embedded store in a temporary directory unless ``--redis``), on
 loopback, with its per-address limits lifted (every client comes from 127.0.0.1). Latency is
@@ -542,6 +543,48 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
     return dict(counts)
 
 
+async def depart_share(url: str, rooms: int, spectators: int, ready, go) -> dict:
+    """Seat two players and ``spectators`` watchers in each of ``rooms`` rooms, say ready,
+    and at the go close every socket at once."""
+    tables = []
+
+    async def setup():
+        a, b = await Lean.open(url), await Lean.open(url)
+        room = (await a.request("create", seats=[{"kind": "human"}] * 2))["room"]
+        await a.request("join", room=room, seat=0, name="A")
+        await b.request("join", room=room, seat=1, name="B")
+        watchers = [await Lean.open(url) for _ in range(spectators)]
+        for w in watchers:
+            await w.request("watch", room=room)
+        return [a, b, *watchers]
+
+    for start in range(0, rooms, 25):
+        for sockets in await asyncio.gather(*(setup() for _ in range(min(25, rooms - start)))):
+            tables += sockets
+    ready.set()
+    while not go.is_set():
+        await asyncio.sleep(0.01)
+    started = time.monotonic()
+    for c in tables:  # no closing handshake: as when the players' network goes
+        c.ws.transport.close()
+    await asyncio.sleep(1)
+    return {"sockets": len(tables), "closed_in": time.monotonic() - started}
+
+
+async def observe(url: str, seconds: float) -> list[float]:
+    """An unrelated client's ping round trips (ms), one every 10 ms for ``seconds``."""
+    client = await Lean.open(url)
+    trips = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        sent = time.monotonic()
+        await client.request("ping")
+        trips.append(1000 * (time.monotonic() - sent))
+        await asyncio.sleep(0.01)
+    await client.close()
+    return trips
+
+
 def run_share(fn, *args):
     """One worker process's share of the load, ``--client-nice`` levels below the server."""
     if int(os.environ.get("LOAD_CLIENT_NICE", "0")):
@@ -754,6 +797,49 @@ def saturate(args) -> None:
         server.stop()
 
 
+def depart(args) -> None:
+    """Everyone leaves at once: what the server's work on the departures (presence in every
+    room, the sockets' teardown) does to an unrelated client's round trips."""
+    server = Server({"CARDROOM_GRACE_SECONDS": "600"}, args.redis).start()
+    try:
+        manager = multiprocessing.Manager()
+        ready = [manager.Event() for _ in range(args.procs)]
+        go = manager.Event()
+        with multiprocessing.Pool(args.procs + 1) as pool:
+            jobs = [
+                pool.apply_async(
+                    run_share, (depart_share, server.ws, n, args.spectators, ready[k], go)
+                )
+                for k, n in enumerate(split(args.rooms, args.procs))
+            ]
+            for event in ready:
+                event.wait()
+            time.sleep(3)
+            quiet = pool.apply_async(run_share, (observe, server.ws, 3.0)).get()
+            watcher = pool.apply_async(run_share, (observe, server.ws, 6.0))
+            time.sleep(1)
+            started = time.monotonic()
+            go.set()
+            results = [j.get() for j in jobs]
+            trips = watcher.get()
+        ended = time.monotonic() + 5
+        sockets = sum(r["sockets"] for r in results)
+        closed_in = max(r["closed_in"] for r in results)
+        print(
+            f"depart: {args.rooms} rooms (2 players + {args.spectators} spectator(s)), "
+            f"{sockets} sockets closed by the clients within {closed_in:.2f} s"
+        )
+        for label, sample in (("before, quiet", quiet), ("during the departures", trips)):
+            h = histogram()
+            for ms in sample:
+                h.record_value(max(1, int(ms * 1000)))
+            print(f"  an unrelated client's ping round trip, {label}: {describe(h)}")
+        time.sleep(max(0.0, ended - time.monotonic()))
+        print(f"  {server.window(started, ended)}; {server.internals()}")
+    finally:
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="scenario", required=True)
@@ -771,6 +857,9 @@ def main() -> None:
     p = sub.add_parser("saturate")
     p.add_argument("--rooms", type=int, default=50)
     p.add_argument("--seconds", type=float, default=20)
+    p = sub.add_parser("depart")
+    p.add_argument("--rooms", type=int, default=1000)
+    p.add_argument("--spectators", type=int, default=1)
     for p in sub.choices.values():
         p.add_argument("--procs", type=int, default=4, help="client processes")
         p.add_argument("--redis", default=None, help="a Redis URL (default: embedded store)")
@@ -789,7 +878,14 @@ def main() -> None:
         f"{stamp}, load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, "
         f"clients {args.client_nice} nice levels below the server"
     )
-    {"idle": idle, "play": play, "lobby": lobby, "saturate": saturate}[args.scenario](args)
+    scenarios = {
+        "idle": idle,
+        "play": play,
+        "lobby": lobby,
+        "saturate": saturate,
+        "depart": depart,
+    }
+    scenarios[args.scenario](args)
 
 
 if __name__ == "__main__":

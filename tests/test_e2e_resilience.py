@@ -193,6 +193,19 @@ async def test_a_player_away_past_the_grace_period_forfeits_and_everyone_is_told
     assert status == 200 and replay["result"]["forfeit"] == 0
 
 
+async def test_players_who_go_together_cost_the_others_one_change(server):
+    """Both players' network goes at the same moment: a spectator sees them leave in one
+    patch, not one per socket (departures of a room are shown together)."""
+    alice, bob, room = await table(server)
+    eve = await connect(server.ws)
+    state = await eve.watch(room)
+    state = await eve.wait(room, lambda s: all(x["connected"] for x in s.view["room"]["seats"]))
+    before = state.seq
+    await asyncio.gather(alice.drop(), bob.drop())
+    state = await eve.wait(room, lambda s: not any(x["connected"] for x in s.view["room"]["seats"]))
+    assert state.seq == before + 1
+
+
 async def test_a_coming_back_player_within_grace_keeps_the_seat(server_env, make_server):
     server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "3"})
     alice, _bob, room = await table(server)

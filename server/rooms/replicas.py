@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 COMMIT_TRIES = 8
 SPECTATORS_EVERY = 0.5
+LEAVING_AFTER = 0.05
+"""Seconds a seat's departure waits to be shown (arrivals never wait): the departures of a
+room within it cost one change, and a socket back within it none."""
 ROOM_ID = re.compile(r"[a-z0-9]{1,32}")
 UNAVAILABLE = RoomError("unavailable", "The game store cannot be reached; try again in a moment.")
 
@@ -59,6 +62,7 @@ class Replica:
     flushing: asyncio.Task | None = None
     unload_timer: asyncio.TimerHandle | None = None
     crowd: asyncio.TimerHandle | None = None  # a spectator count waiting to be shown
+    leaving: asyncio.TimerHandle | None = None  # a seat's departure waiting to be shown
     driven: bool = False  # this node drives the room
 
     def local(self) -> list[int]:
@@ -318,25 +322,45 @@ class Replicas:
                 counts = [a + b for a, b in zip(counts, theirs, strict=False)]
         return counts
 
-    def _presence_changed(self, replica: Replica, broadcast: bool = True, skip=None) -> None:
+    def _presence_changed(
+        self, replica: Replica, broadcast: bool = True, skip=None, leaving: bool = False
+    ) -> None:
         """Recompute who is there from every live node; patch the views if that changed,
         and tell the store this node's part.
 
-        A seat's connection shows at once (the players and the grace period need it). So
-        does a change of the spectator count after a quiet spell; more changes within
-        SPECTATORS_EVERY seconds are shown together at its end, so a crowd joining a popular
-        room costs one patch to everyone per interval, not one per newcomer."""
+        A seat's arrival shows at once (the player's own view, and the grace period, need
+        it); its departure after LEAVING_AFTER seconds (``leaving``: now), so that when a
+        whole crowd goes at once (a network gone, a node's sockets cut) a room whose
+        players both go costs one change, not one per socket, and a socket replaced within
+        it shows nothing. A change of the spectator count shows at once after a quiet
+        spell; more changes within SPECTATORS_EVERY seconds are shown together at its end,
+        so a crowd joining a popular room costs one patch to everyone per interval, not one
+        per newcomer."""
         room = replica.room
         counts = self._counts(replica)
         connected = [counts[i] > 0 for i in range(len(room.seats))]
-        seats_moved = any(s.connected != c for s, c in zip(room.seats, connected, strict=False))
-        if seats_moved or not broadcast:
+        was = [s.connected for s in room.seats]
+        arrived = any(c and not w for w, c in zip(was, connected, strict=False))
+        left = any(w and not c for w, c in zip(was, connected, strict=False))
+        if arrived or not broadcast or (left and leaving):
+            if replica.leaving is not None:
+                replica.leaving.cancel()
+                replica.leaving = None
             self._show(replica, connected, counts[2], broadcast, skip)
+        elif left:
+            if replica.leaving is None:
+                loop = asyncio.get_running_loop()
+                replica.leaving = loop.call_later(LEAVING_AFTER, self._show_leaving, replica)
         elif counts[2] != room.spectators and replica.crowd is None:
             self._show(replica, connected, counts[2], broadcast, skip)
             self._quiet(replica)
         if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
             replica.flushing = self.node.spawn(self._publish(replica))
+
+    def _show_leaving(self, replica: Replica) -> None:
+        replica.leaving = None
+        if self.rooms.get(replica.room.id) is replica:
+            self._presence_changed(replica, leaving=True)
 
     def _show(self, replica: Replica, connected, spectators, broadcast=True, skip=None) -> None:
         diffs = replica.room.set_presence(connected, spectators)
