@@ -124,6 +124,11 @@ def pack_map(value: dict[str, Any], deep: frozenset[str] = frozenset()) -> Packe
     }
 
 
+def packed_size(packed: PackedMap) -> int:
+    """About the bytes of the map packed whole (its entries' bytes, keys left out)."""
+    return sum(packed_size(v) if isinstance(v, dict) else len(v) for v in packed.values())
+
+
 def unpack_map(packed: PackedMap) -> dict[str, Any]:
     return {
         k: unpack_map(v) if isinstance(v, dict) else msgpack.unpackb(v, raw=False)

@@ -9,13 +9,16 @@ diffs against views kept as objects, and check that the patches rebuild each ren
 
 from __future__ import annotations
 
+import copy
 import random
 
+import jsonpatch
+import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_schemas import BOTS, HUMANS, Table, play_gin, play_solitaire
 
-from protocol.diff import apply, diff, diff_packed, pack_map, unpack_map
+from protocol.diff import apply, diff, diff_packed, pack_map, packed_size, unpack_map
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
 from server.rooms import AUDIENCES
 from server.rooms.room import DEEP
@@ -115,6 +118,7 @@ class Shadowed(Table):
     def __init__(self, seats, seed: int, **options) -> None:
         super().__init__(seats, seed, **options)
         self.shadow = {a: self.room.render(a) for a in AUDIENCES}
+        self.past = {a: {self.room.seq: self.shadow[a]} for a in AUDIENCES}  # seq -> view
         self.changes = 0
 
     def commit(self, entry: dict) -> None:
@@ -135,7 +139,30 @@ class Shadowed(Table):
             assert apply(self.shadow[audience], ops[audience]) == new
             assert self.room.view(audience) == new
             self.shadow[audience] = new
+            self.past[audience][self.room.seq] = new
+            self.check_resumes(audience)
         self.changes += 1
+
+    def check_resumes(self, audience: str) -> None:
+        """A client that saw seq k gets the patches k+1.. that rebuild the view, or None
+        (a snapshot) when they are no longer kept; the last change is always kept, and what
+        is kept stays within the view's size (or is that one frame)."""
+        seq, past = self.room.seq, self.past[audience]
+        assert self.room.since(audience, seq) == []
+        assert self.room.since(audience, seq - 1) is not None
+        oldest = seq - 1
+        while oldest - 1 in past and self.room.since(audience, oldest - 1) is not None:
+            oldest -= 1
+        frames = self.room.since(audience, oldest)
+        assert [s for s, _ in frames] == list(range(oldest + 1, seq + 1))
+        view = copy.deepcopy(past[oldest])
+        for _, frame in frames:
+            jsonpatch.apply_patch(view, msgpack.unpackb(frame)["ops"], in_place=True)
+        assert view == past[seq]
+        for k in [k for k in past if k < oldest]:
+            del past[k]
+        sizes = [len(f) for _, f in frames]
+        assert len(sizes) == 1 or sum(sizes) <= packed_size(self.room._views[audience])
 
 
 @settings(max_examples=25, deadline=None)
