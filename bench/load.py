@@ -292,6 +292,24 @@ async def idle_share(url: str, count: int, rooms: list[str], ready, stop) -> dic
     return {"alive_sampled": alive, "errors": dict(errors)}
 
 
+async def granted(client: Lean, kind: str, **fields) -> dict:
+    """A set-up request's reply; a refusal stops the run with what the server said."""
+    reply = await client.request(kind, **fields)
+    if reply["t"] == "error":
+        raise RuntimeError(f"set-up {kind} refused: {reply}")
+    return reply
+
+
+async def settle(room: str, *clients: Lean) -> None:
+    """Wait until every client has the room's view (the snapshot comes before the reply to
+    a join or watch that succeeded); fail with what the server said otherwise."""
+    for _ in range(600):
+        if all(room in c.views for c in clients):
+            return
+        await asyncio.sleep(0.05)
+    raise RuntimeError(f"no view of {room} after 30 s; errors {[dict(c.errors) for c in clients]}")
+
+
 async def play_share(
     url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int, ready, go
 ):
@@ -303,12 +321,13 @@ async def play_share(
 
     async def setup():
         a, b = await Lean.open(url), await Lean.open(url)
-        room = (await a.request("create", seats=[{"kind": "human"}] * 2))["room"]
-        await a.request("join", room=room, seat=0, name="A")
-        await b.request("join", room=room, seat=1, name="B")
+        room = (await granted(a, "create", seats=[{"kind": "human"}] * 2))["room"]
+        await granted(a, "join", room=room, seat=0, name="A")
+        await granted(b, "join", room=room, seat=1, name="B")
         watchers = [await Lean.open(url) for _ in range(spectators)]
         for w in watchers:
-            await w.request("watch", room=room)
+            await granted(w, "watch", room=room)
+        await settle(room, a, b, *watchers)
         return a, b, watchers, room
 
     tables = []
@@ -585,6 +604,16 @@ async def observe(url: str, seconds: float) -> list[float]:
     return trips
 
 
+def wait_ready(ready, jobs) -> None:
+    """Wait for every share to be set up; a share that failed on the way raises here (it
+    would never say ready)."""
+    for event in ready:
+        while not event.wait(1):
+            for job in jobs:
+                if job.ready():
+                    job.get()
+
+
 def run_share(fn, *args):
     """One worker process's share of the load, ``--client-nice`` levels below the server."""
     if int(os.environ.get("LOAD_CLIENT_NICE", "0")):
@@ -623,8 +652,7 @@ def idle(args) -> None:
                 pool.apply_async(run_share, (idle_share, server.ws, n, rooms, ready[k], stop))
                 for k, n in enumerate(split(args.connections, args.procs))
             ]
-            for event in ready:
-                event.wait()
+            wait_ready(ready, jobs)
             connected = time.monotonic() - started
             time.sleep(5)
             _, active = server.usage()  # compressors still held from the snapshots
@@ -689,8 +717,7 @@ def play(args) -> None:
                 )
                 for k, n in enumerate(split(args.rooms, args.procs))
             ]
-            for event in ready:
-                event.wait()
+            wait_ready(ready, jobs)
             time.sleep(2)
             _, base = server.usage()
             started = time.monotonic()
@@ -812,8 +839,7 @@ def depart(args) -> None:
                 )
                 for k, n in enumerate(split(args.rooms, args.procs))
             ]
-            for event in ready:
-                event.wait()
+            wait_ready(ready, jobs)
             time.sleep(3)
             quiet = pool.apply_async(run_share, (observe, server.ws, 3.0)).get()
             watcher = pool.apply_async(run_share, (observe, server.ws, 6.0))

@@ -190,6 +190,19 @@ async def test_concurrent_appends_at_one_index_exactly_one_wins(store: Store, in
     assert await store.log("r1") == [entry(i) for i in range(index)] + [winner]
 
 
+async def test_a_burst_of_more_requests_than_connections_is_served_not_refused(
+    store: Store,
+) -> None:
+    """Hundreds of players acting at once on one node: each request waits its turn for a
+    store connection, none is refused as unavailable (redis-py's own pool refused every
+    command past its hundredth connection at once)."""
+    rooms = [f"burst{i}" for i in range(300)]
+    await asyncio.gather(*(store.create_room(r, meta()) for r in rooms))
+    await asyncio.gather(*(store.append(r, 0, entry(0)) for r in rooms))
+    logs = await asyncio.gather(*(store.log(r) for r in rooms))
+    assert logs == [[entry(0)]] * len(rooms)
+
+
 # Active rooms and finished games
 
 

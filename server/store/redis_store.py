@@ -20,8 +20,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import redis.asyncio as redis
+from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
-from redis.asyncio.sentinel import Sentinel
+from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialWithJitterBackoff
 
 from server.players import boards, ledger
@@ -275,6 +276,19 @@ def _reachable(method):
     return wrapper
 
 
+POOL_CONNECTIONS = 64
+"""Connections to Redis one node holds at most (Redis runs one command at a time: more would
+not make it faster). A command waits up to POOL_WAIT seconds for a free one. redis-py's own
+pool refuses a command at once when a hundred are in use: under a burst of requests (100
+clients setting up rooms together) every one past the hundredth failed as unavailable."""
+POOL_WAIT = 2.0
+
+
+class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
+    """A pool that follows the primary the sentinels name (SentinelConnectionPool) and waits
+    for a free connection (BlockingConnectionPool)."""
+
+
 def connect(
     url: str | None, sentinels: list[tuple[str, int]] | None = None, service: str = "cardroom"
 ) -> redis.Redis:
@@ -287,12 +301,14 @@ def connect(
         "socket_connect_timeout": 1.0,
         "retry": Retry(ExponentialWithJitterBackoff(base=0.02, cap=0.5), 3),
         "health_check_interval": 10,
+        "max_connections": POOL_CONNECTIONS,
+        "timeout": POOL_WAIT,
     }
     if sentinels:
         sentinel = Sentinel(sentinels, socket_timeout=1.0, socket_connect_timeout=1.0)
-        return sentinel.master_for(service, **options)
+        return sentinel.master_for(service, connection_pool_class=_BlockingSentinelPool, **options)
     assert url is not None
-    return redis.from_url(url, **options)
+    return redis.Redis(connection_pool=BlockingConnectionPool.from_url(url, **options))
 
 
 class RedisStore(Store):
