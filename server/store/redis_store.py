@@ -308,7 +308,7 @@ def connect(
         sentinel = Sentinel(sentinels, socket_timeout=1.0, socket_connect_timeout=1.0)
         return sentinel.master_for(service, connection_pool_class=_BlockingSentinelPool, **options)
     assert url is not None
-    return redis.Redis(connection_pool=BlockingConnectionPool.from_url(url, **options))
+    return redis.Redis.from_pool(BlockingConnectionPool.from_url(url, **options))  # owns it
 
 
 class RedisStore(Store):
