@@ -35,6 +35,7 @@ typedef struct {
     uint8_t tal[MAXCARDS];   /* stock in the order it will be turned; each entry is the card's
                                 place in the talon the search started with (Search.talcard) */
     uint8_t found[MAXSLOTS];
+    uint8_t up; /* the cards on the foundations (the sum of found) */
     /* Hashes kept up to date by every move (two independent 64-bit halves of each): each
      * column's (Zobrist: a sum of a random number per place and card, and one for the count of
      * face-down cards), the sums of the columns' mixed hashes (the columns as a multiset), and
@@ -171,6 +172,8 @@ static void key_parts(const Search *S, int tk, int tn, const uint8_t *found, uin
             uint8_t x = found[i], y = found[i + 4];
             f = f << 8 | (uint64_t)(x < y ? x : y) << 4 | (x < y ? y : x);
         }
+    } else if (S->nslots == 4) {
+        f = f << 16 | (uint64_t)found[0] << 12 | found[1] << 8 | found[2] << 4 | found[3];
     } else {
         for (int i = 0; i < S->nslots; i++) f = f << 4 | found[i];
     }
@@ -344,6 +347,7 @@ static void apply(const Search *S, State *s, const Move *m) {
     } else if (m->from >= SLOT) {
         int slot = m->from - SLOT;
         s->found[slot]--;
+        s->up--;
         card = S->slot_suit[slot] * 13 + s->found[slot];
     } else {
         int i = m->from;
@@ -360,6 +364,7 @@ static void apply(const Search *S, State *s, const Move *m) {
     }
     if (m->to == ANYF) {
         s->found[slot_for(S, s, card)]++;
+        s->up++;
     } else {
         col_out(s, m->to);
         push_card(s, m->to, card);
@@ -420,9 +425,7 @@ static int child_key(const Search *S, const State *s, const Move *m, uint64_t *k
     int won = 0;
     if (m->to == ANYF) {
         found[slot_for(S, s, card)]++;
-        int sum = 0;
-        for (int i = 0; i < S->nslots; i++) sum += found[i];
-        won = sum == S->total;
+        won = s->up + 1 == S->total;
     } else {
         int j = m->to, at = s->len[j];
         ca += m1(s->h1[j] + ZC[0][at][card]) - m1(s->h1[j]);
@@ -524,6 +527,8 @@ static int moves(Search *S, const State *s, Move *out) {
                 if (S->king_runs && RANK[c[start]] != 12) continue;
             }
             int card = c[start];
+            unsigned targets = dest[card] & ~(1u << i);
+            if (!targets) continue; /* most cards have no place: nothing more to work out */
             int uncovers = start == s->hid[i] && start > 0;
             int empties = start == 0;
             int frees = 0, swap = 0;
@@ -534,7 +539,7 @@ static int moves(Search *S, const State *s, Move *out) {
                  * card is how its face-down cards are reached, not a swap. */
                 swap = !frees && fits(card, below) && !(S->king_runs && s->hid[i] > 0);
             }
-            for (unsigned to = dest[card] & ~(1u << i); to; to &= to - 1) {
+            for (unsigned to = targets; to; to &= to - 1) {
                 int j = __builtin_ctz(to);
                 if (s->len[j]) {
                     if (S->king_runs && count > 1) continue;
@@ -660,11 +665,7 @@ typedef struct {
     Move via;        /* the move that led here */
 } Frame;
 
-static int won(const Search *S, const State *s) {
-    int sum = 0;
-    for (int i = 0; i < S->nslots; i++) sum += s->found[i];
-    return sum == S->total;
-}
+static int won(const Search *S, const State *s) { return s->up == S->total; }
 
 /* The moves of frame f's position that lead to positions not seen before, each now marked as
  * seen (a position is marked when it is first generated and expanded in its turn: every marked
@@ -868,7 +869,10 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     st.tk = (uint8_t)waste_count;
     memcpy(S.talcard, talon, ntalon);
     for (int k = 0; k < ntalon; k++) st.tal[k] = (uint8_t)k;
-    for (int i = 0; i < nslots; i++) st.found[i] = (uint8_t)found[i];
+    for (int i = 0; i < nslots; i++) {
+        st.found[i] = (uint8_t)found[i];
+        st.up += st.found[i];
+    }
     hash_all(&S, &st);
 
     int cap = 256, depth = 0;
