@@ -691,7 +691,7 @@ static int expand(Search *S, Frame *f, State *first) {
             key_of(S, first, &k[0][0], &k[0][1]);
         } else {
             is_won = child_key(S, &f->s, &m[x], &k[x][0], &k[x][1]);
-#ifdef CHECK_KEYS
+#ifdef CHECK_KEYS /* a build with -DCHECK_KEYS plays every child too and stops at a difference */
             State t = f->s;
             apply(S, &t, &m[x]);
             uint64_t a, b;
