@@ -35,6 +35,7 @@ typedef struct {
     uint8_t tal[MAXCARDS];   /* stock in the order it will be turned; each entry is the card's
                                 place in the talon the search started with (Search.talcard) */
     uint8_t found[MAXSLOTS];
+    uint8_t up; /* the cards on the foundations (the sum of found) */
     /* Hashes kept up to date by every move (two independent 64-bit halves of each): each
      * column's (Zobrist: a sum of a random number per place and card, and one for the count of
      * face-down cards), the sums of the columns' mixed hashes (the columns as a multiset), and
@@ -160,22 +161,29 @@ static void hash_all(const Search *S, State *s) {
  * cards taken out of it (the talon only loses cards, in the order it started with, so these
  * tell the talon), the waste count folded, and the foundations, in Easy Harp each suit's two
  * slots as a sorted pair. Each half of the key comes from its own random numbers. */
-static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
+static void key_parts(const Search *S, int tk, int tn, const uint8_t *found, uint64_t ca,
+                      uint64_t cb, uint64_t t1, uint64_t t2, uint64_t *k1, uint64_t *k2) {
     /* Presses of the stock cost nothing and the talon comes round again: every waste count
      * on that round (0, the draw's multiples, all) is one state. Others (left by playing
      * from the waste mid-round) are reached once per round and stay apart. */
-    uint64_t f = s->tk % S->draw == 0 || s->tk == s->tn ? 0 : s->tk; /* < 128 */
+    uint64_t f = tk % S->draw == 0 || tk == tn ? 0 : (uint64_t)tk; /* < 128 */
     if (S->nslots == 8) {
         for (int i = 0; i < 4; i++) {
-            uint8_t x = s->found[i], y = s->found[i + 4];
+            uint8_t x = found[i], y = found[i + 4];
             f = f << 8 | (uint64_t)(x < y ? x : y) << 4 | (x < y ? y : x);
         }
+    } else if (S->nslots == 4) {
+        f = f << 16 | (uint64_t)found[0] << 12 | found[1] << 8 | found[2] << 4 | found[3];
     } else {
-        for (int i = 0; i < S->nslots; i++) f = f << 4 | s->found[i];
+        for (int i = 0; i < S->nslots; i++) f = f << 4 | found[i];
     }
-    *k1 = mix(s->ca ^ mix(s->t1 ^ f));
-    *k2 = mix(s->cb + mix(s->t2 + f * 0x9e3779b97f4a7c15ULL));
+    *k1 = mix(ca ^ mix(t1 ^ f));
+    *k2 = mix(cb + mix(t2 + f * 0x9e3779b97f4a7c15ULL));
     if (*k1 == 0 && *k2 == 0) *k2 = 1; /* (0, 0) marks a free slot */
+}
+
+static void key_of(const Search *S, const State *s, uint64_t *k1, uint64_t *k2) {
+    key_parts(S, s->tk, s->tn, s->found, s->ca, s->cb, s->t1, s->t2, k1, k2);
 }
 
 /* The table's memory, zeroed: from mmap (zero pages, touched lazily) in huge pages where the
@@ -339,6 +347,7 @@ static void apply(const Search *S, State *s, const Move *m) {
     } else if (m->from >= SLOT) {
         int slot = m->from - SLOT;
         s->found[slot]--;
+        s->up--;
         card = S->slot_suit[slot] * 13 + s->found[slot];
     } else {
         int i = m->from;
@@ -355,11 +364,75 @@ static void apply(const Search *S, State *s, const Move *m) {
     }
     if (m->to == ANYF) {
         s->found[slot_for(S, s, card)]++;
+        s->up++;
     } else {
         col_out(s, m->to);
         push_card(s, m->to, card);
         col_in(s, m->to);
     }
+}
+
+/* The key of the position move m leads to from s, and whether it is won, without building
+ * it: the hashes' changes only (the same sums as apply() makes, so the same key as key_of()
+ * of the child). Most children are only keyed, never entered: copying and playing each cost
+ * more than this. */
+static int child_key(const Search *S, const State *s, const Move *m, uint64_t *k1, uint64_t *k2) {
+    uint64_t ca = s->ca, cb = s->cb, t1 = s->t1, t2 = s->t2;
+    int tk = s->tk, tn = s->tn, card;
+    uint8_t found[MAXSLOTS];
+    memcpy(found, s->found, sizeof found);
+    for (int p = 0; p < m->presses; p++) tk = tk < tn ? (tk + S->draw < tn ? tk + S->draw : tn) : 0;
+    if (m->from == WASTE) {
+        int place = s->tal[tk - 1];
+        tn--;
+        tk--;
+        t1 += ZT[0][place];
+        t2 += ZT[1][place];
+        card = S->talcard[place];
+    } else if (m->from >= SLOT) {
+        int slot = m->from - SLOT;
+        found[slot]--;
+        card = S->slot_suit[slot] * 13 + found[slot];
+    } else {
+        int i = m->from, len = s->len[i], count = m->to < SLOT ? m->count : 1;
+        const uint8_t *c = s->col[i];
+        uint64_t a = s->h1[i], b = s->h2[i];
+        for (int p = len - count; p < len; p++) {
+            a -= ZC[0][p][c[p]];
+            b -= ZC[1][p][c[p]];
+        }
+        int rest = len - count;
+        if (rest && s->hid[i] >= rest) {
+            a += ZH[0][rest - 1] - ZH[0][s->hid[i]];
+            b += ZH[1][rest - 1] - ZH[1][s->hid[i]];
+        }
+        ca += m1(a) - m1(s->h1[i]);
+        cb += m2(b) - m2(s->h2[i]);
+        if (m->to < SLOT) {
+            int j = m->to, at = s->len[j];
+            uint64_t a2 = s->h1[j], b2 = s->h2[j];
+            for (int q = 0; q < count; q++) {
+                a2 += ZC[0][at + q][c[rest + q]];
+                b2 += ZC[1][at + q][c[rest + q]];
+            }
+            ca += m1(a2) - m1(s->h1[j]);
+            cb += m2(b2) - m2(s->h2[j]);
+            key_parts(S, tk, tn, found, ca, cb, t1, t2, k1, k2);
+            return 0;
+        }
+        card = c[len - 1];
+    }
+    int won = 0;
+    if (m->to == ANYF) {
+        found[slot_for(S, s, card)]++;
+        won = s->up + 1 == S->total;
+    } else {
+        int j = m->to, at = s->len[j];
+        ca += m1(s->h1[j] + ZC[0][at][card]) - m1(s->h1[j]);
+        cb += m2(s->h2[j] + ZC[1][at][card]) - m2(s->h2[j]);
+    }
+    key_parts(S, tk, tn, found, ca, cb, t1, t2, k1, k2);
+    return won;
 }
 
 static inline Move mv(int from, int to, int count, int presses) {
@@ -454,6 +527,8 @@ static int moves(Search *S, const State *s, Move *out) {
                 if (S->king_runs && RANK[c[start]] != 12) continue;
             }
             int card = c[start];
+            unsigned targets = dest[card] & ~(1u << i);
+            if (!targets) continue; /* most cards have no place: nothing more to work out */
             int uncovers = start == s->hid[i] && start > 0;
             int empties = start == 0;
             int frees = 0, swap = 0;
@@ -464,7 +539,7 @@ static int moves(Search *S, const State *s, Move *out) {
                  * card is how its face-down cards are reached, not a swap. */
                 swap = !frees && fits(card, below) && !(S->king_runs && s->hid[i] > 0);
             }
-            for (unsigned to = dest[card] & ~(1u << i); to; to &= to - 1) {
+            for (unsigned to = targets; to; to &= to - 1) {
                 int j = __builtin_ctz(to);
                 if (s->len[j]) {
                     if (S->king_runs && count > 1) continue;
@@ -590,11 +665,7 @@ typedef struct {
     Move via;        /* the move that led here */
 } Frame;
 
-static int won(const Search *S, const State *s) {
-    int sum = 0;
-    for (int i = 0; i < S->nslots; i++) sum += s->found[i];
-    return sum == S->total;
-}
+static int won(const Search *S, const State *s) { return s->up == S->total; }
 
 /* The moves of frame f's position that lead to positions not seen before, each now marked as
  * seen (a position is marked when it is first generated and expanded in its turn: every marked
@@ -609,21 +680,35 @@ static int expand(Search *S, Frame *f, State *first) {
     while ((S->used + (size_t)n + 1) * 2 > S->cap)
         if (!tt_grow(S)) return -1;
     uint64_t(*k)[2] = S->keybuf;
-    State t;
     for (int x = 0; x < n; x++) {
         /* The first child is built where the next frame will hold it: most often it is new
-         * and entered next, and need not be played again. */
-        State *c = x == 0 ? first : &t;
-        *c = f->s;
-        apply(S, c, &m[x]);
-        if (won(S, c)) {
-            if (x) *first = t;
+         * and entered next, and need not be played again. The others are only keyed. */
+        int is_won;
+        if (x == 0) {
+            *first = f->s;
+            apply(S, first, &m[0]);
+            is_won = won(S, first);
+            key_of(S, first, &k[0][0], &k[0][1]);
+        } else {
+            is_won = child_key(S, &f->s, &m[x], &k[x][0], &k[x][1]);
+#ifdef CHECK_KEYS /* a build with -DCHECK_KEYS plays every child too and stops at a difference */
+            State t = f->s;
+            apply(S, &t, &m[x]);
+            uint64_t a, b;
+            key_of(S, &t, &a, &b);
+            if (a != k[x][0] || b != k[x][1] || is_won != won(S, &t)) abort();
+#endif
+        }
+        if (is_won) {
+            if (x) {
+                *first = f->s;
+                apply(S, first, &m[x]);
+            }
             m[0] = m[x];
             f->n = 1;
             f->first_ready = 1;
             return 1;
         }
-        key_of(S, c, &k[x][0], &k[x][1]);
         __builtin_prefetch(&S->keys[2 * (k[x][0] & (S->cap - 1))], 1);
     }
     int w = 0;
@@ -784,7 +869,10 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     st.tk = (uint8_t)waste_count;
     memcpy(S.talcard, talon, ntalon);
     for (int k = 0; k < ntalon; k++) st.tal[k] = (uint8_t)k;
-    for (int i = 0; i < nslots; i++) st.found[i] = (uint8_t)found[i];
+    for (int i = 0; i < nslots; i++) {
+        st.found[i] = (uint8_t)found[i];
+        st.up += st.found[i];
+    }
     hash_all(&S, &st);
 
     int cap = 256, depth = 0;

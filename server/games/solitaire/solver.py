@@ -67,6 +67,16 @@ them: the others would see the same space. Move ordering (foundation moves first
 that turn a card up, empty a column or free a card for a foundation, other tableau moves, the
 talon to the columns, swaps of a run's parent, and last taking a card back from a foundation)
 changes only how soon a win is found, not what the complete pass sees.
+
+Not a rule here, tried and measured (2026-12-01): "a card taken back from a foundation is used
+at once" (the next move puts a card on it, or is another take-back). It holds by commuting
+moves: a take-back can wait until just before the first move that depends on it. But that
+prunes only moves, not positions: every position a line reaches is reached by the reordered
+line too, with the take-backs not used yet at its end. So positions just after a take-back
+are still entered (keyed apart, or not keyed and entered from each parent), and on Réfléchi
+draw 3 the complete pass entered more positions and spent more instructions than without
+the rule (deal 14: 493 579 positions, 571 000 to 706 000 with the variants; on the same
+deal, no take-backs at all, which is not sound, would be 301 424).
 """
 
 from __future__ import annotations
