@@ -376,22 +376,6 @@ class Match:
         turn["forbidden"] = self.taken if self.to_act == seat else None
         turn["knocks"] = knocks
         return v
-        if seat not in (0, 1):
-            raise ValueError("a view is for seat 0, seat 1 or a spectator (None)")
-        hand = self.hands[seat]
-        arrangement = arrange(hand)
-        v["hand"] = list(hand)
-        v["melds"] = [list(m) for m in arrangement.melds]
-        turn["deadwood"] = arrangement.deadwood
-        turn["drawn"] = self.drawn if self.to_act == seat else None
-        knocks = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
-        if self.phase == DISCARD and self.to_act == seat:  # legal_actions would redo the knocks
-            turn["legal"] = ["discard", "knock"] if knocks else ["discard"]
-        else:
-            turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
-        turn["forbidden"] = self.taken if self.to_act == seat else None
-        turn["knocks"] = knocks
-        return v
 
 
 def _deal(
