@@ -310,6 +310,19 @@ async def settle(room: str, *clients: Lean) -> None:
     raise RuntimeError(f"no view of {room} after 30 s; errors {[dict(c.errors) for c in clients]}")
 
 
+async def seated_room(url: str, spectators: int) -> tuple[Lean, Lean, list[Lean], str]:
+    """A two-human room with both seats taken and ``spectators`` watchers, every view in."""
+    a, b = await Lean.open(url), await Lean.open(url)
+    room = (await granted(a, "create", seats=[{"kind": "human"}] * 2))["room"]
+    await granted(a, "join", room=room, seat=0, name="A")
+    await granted(b, "join", room=room, seat=1, name="B")
+    watchers = [await Lean.open(url) for _ in range(spectators)]
+    for w in watchers:
+        await granted(w, "watch", room=room)
+    await settle(room, a, b, *watchers)
+    return a, b, watchers, room
+
+
 async def play_share(
     url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int, ready, go
 ):
@@ -319,20 +332,10 @@ async def play_share(
     opp, spec = histogram(), histogram()
     stats = Counter()
 
-    async def setup():
-        a, b = await Lean.open(url), await Lean.open(url)
-        room = (await granted(a, "create", seats=[{"kind": "human"}] * 2))["room"]
-        await granted(a, "join", room=room, seat=0, name="A")
-        await granted(b, "join", room=room, seat=1, name="B")
-        watchers = [await Lean.open(url) for _ in range(spectators)]
-        for w in watchers:
-            await granted(w, "watch", room=room)
-        await settle(room, a, b, *watchers)
-        return a, b, watchers, room
-
     tables = []
     for start in range(0, rooms, 25):
-        tables += await asyncio.gather(*(setup() for _ in range(min(25, rooms - start))))
+        batch = (seated_room(url, spectators) for _ in range(min(25, rooms - start)))
+        tables += await asyncio.gather(*batch)
     ready.set()
     while not go.is_set():
         await asyncio.sleep(0.05)
@@ -565,29 +568,20 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
 async def depart_share(url: str, rooms: int, spectators: int, ready, go) -> dict:
     """Seat two players and ``spectators`` watchers in each of ``rooms`` rooms, say ready,
     and at the go close every socket at once."""
-    tables = []
-
-    async def setup():
-        a, b = await Lean.open(url), await Lean.open(url)
-        room = (await a.request("create", seats=[{"kind": "human"}] * 2))["room"]
-        await a.request("join", room=room, seat=0, name="A")
-        await b.request("join", room=room, seat=1, name="B")
-        watchers = [await Lean.open(url) for _ in range(spectators)]
-        for w in watchers:
-            await w.request("watch", room=room)
-        return [a, b, *watchers]
-
+    sockets: list[Lean] = []
     for start in range(0, rooms, 25):
-        for sockets in await asyncio.gather(*(setup() for _ in range(min(25, rooms - start)))):
-            tables += sockets
+        batch = (seated_room(url, spectators) for _ in range(min(25, rooms - start)))
+        for a, b, watchers, _ in await asyncio.gather(*batch):
+            sockets += [a, b, *watchers]
     ready.set()
     while not go.is_set():
         await asyncio.sleep(0.01)
     started = time.monotonic()
-    for c in tables:  # no closing handshake: as when the players' network goes
+    for c in sockets:  # no closing handshake: as when the players' network goes
         c.ws.transport.close()
+    closed_in = time.monotonic() - started
     await asyncio.sleep(1)
-    return {"sockets": len(tables), "closed_in": time.monotonic() - started}
+    return {"sockets": len(sockets), "closed_in": closed_in}
 
 
 async def observe(url: str, seconds: float) -> list[float]:
