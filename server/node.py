@@ -226,8 +226,9 @@ class Node:
         """Hand freed memory back now and then. The allocator keeps the pages of freed
         objects (a crowd of sockets gone, finished rooms) for reuse, so without this the
         resident size stays at its peak long after the load has gone. The call takes a
-        millisecond or two on a few hundred MiB, off the loop's thread (it holds no GIL)."""
-        while True:
+        millisecond or two on a few hundred MiB, off the loop's thread (it holds no GIL).
+        A period of 0 turns it off."""
+        while self.config.trim_seconds > 0:
             await asyncio.sleep(self.config.trim_seconds)
             await asyncio.to_thread(trim_memory)
 
