@@ -333,27 +333,28 @@ class Replicas:
         whole crowd goes at once (a network gone, a node's sockets cut) a room whose
         players both go costs one change, not one per socket, and a socket replaced within
         it shows nothing. A change of the spectator count shows at once after a quiet
-        spell; more changes within SPECTATORS_EVERY seconds are shown together at its end,
-        so a crowd joining a popular room costs one patch to everyone per interval, not one
-        per newcomer."""
+        spell (a departure waiting with it: a seated socket that starts watching sees itself
+        counted in its snapshot); more changes within SPECTATORS_EVERY seconds are shown
+        together at its end, so a crowd joining a popular room costs one patch to everyone
+        per interval, not one per newcomer."""
         room = replica.room
         counts = self._counts(replica)
         connected = [counts[i] > 0 for i in range(len(room.seats))]
         was = [s.connected for s in room.seats]
         arrived = any(c and not w for w, c in zip(was, connected, strict=False))
         left = any(w and not c for w, c in zip(was, connected, strict=False))
-        if arrived or not broadcast or (left and leaving):
+        seats_now = arrived or not broadcast or (left and leaving)
+        crowd_now = counts[2] != room.spectators and replica.crowd is None
+        if seats_now or crowd_now:  # a departure waiting goes with it
             if replica.leaving is not None:
                 replica.leaving.cancel()
                 replica.leaving = None
             self._show(replica, connected, counts[2], broadcast, skip)
-        elif left:
-            if replica.leaving is None:
-                loop = asyncio.get_running_loop()
-                replica.leaving = loop.call_later(LEAVING_AFTER, self._show_leaving, replica)
-        elif counts[2] != room.spectators and replica.crowd is None:
-            self._show(replica, connected, counts[2], broadcast, skip)
-            self._quiet(replica)
+            if not seats_now:
+                self._quiet(replica)
+        elif left and replica.leaving is None:
+            loop = asyncio.get_running_loop()
+            replica.leaving = loop.call_later(LEAVING_AFTER, self._show_leaving, replica)
         if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
             replica.flushing = self.node.spawn(self._publish(replica))
 
