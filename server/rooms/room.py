@@ -34,7 +34,7 @@ RECENT = 256
 """Most patch frames kept per audience, so a client that reconnects can catch up without a
 snapshot. Fewer are kept when their bytes would pass the size of the audience's view: a
 client that missed more than that gets the snapshot, which is then the cheaper thing to send
-and to apply. So what a room keeps for resumes is about its views' size again, not 256
+and to apply. So a room keeps about as many bytes for resumes as its views take, not 256
 patches an audience (at 1 000 busy rooms, about 115 MB once each had made 256 changes)."""
 DEEP = frozenset({"game"})
 """The part of a view kept packed entry by entry (the room part changes rarely, as a whole)."""
