@@ -163,7 +163,6 @@ class Room(ABC):
         # loop by tens of milliseconds; even (seq, frame) pairs were a third of what each
         # young collection went through).
         self._recent: dict[str, deque[bytes]] = {}
-        self._recent_bytes: dict[str, int] = {}
         for audience in AUDIENCES if watched is None else watched:
             self.follow(audience)
 
@@ -307,13 +306,11 @@ class Room(ABC):
         if audience not in self._views:
             self._views[audience] = pack_map(self.render(audience), DEEP)
             self._recent[audience] = deque()
-            self._recent_bytes[audience] = 0
 
     def unfollow(self, audience: str) -> None:
         """Stop rendering ``audience`` (nobody here looks at it)."""
         self._views.pop(audience, None)
         self._recent.pop(audience, None)
-        self._recent_bytes.pop(audience, None)
 
     def view(self, audience: str) -> dict[str, Any]:
         self.follow(audience)
@@ -481,7 +478,6 @@ class Room(ABC):
         for audience, view in zip(audiences, self.render_all(audiences), strict=True):
             self._views[audience] = pack_map(view, DEEP)
             self._recent[audience].clear()
-            self._recent_bytes[audience] = 0
 
     def set_presence(self, connected: list[bool], spectators: int) -> dict[str, list] | None:
         """Who is connected, across every node; the diffs, or None if nothing changed."""
@@ -511,8 +507,7 @@ class Room(ABC):
         """Keep ``frame`` for resumes, and as many before it as RECENT allows."""
         recent = self._recent[audience]
         recent.append(frame)
-        kept = self._recent_bytes[audience] + len(frame)
+        kept = sum(map(len, recent))  # a few frames: the budget holds about a view's bytes
         budget = packed_size(self._views[audience])
         while len(recent) > 1 and (kept > budget or len(recent) > RECENT):
             kept -= len(recent.popleft())
-        self._recent_bytes[audience] = kept
