@@ -331,10 +331,8 @@ class Wire(asyncio.Protocol):
             self.pinged = True
             self.ws.send_ping(b"")
             self._flush()
-        if now - self.sent > REST_AFTER:
-            for extension in self.ws.extensions:
-                if isinstance(extension, RestingDeflate):
-                    extension.rest()
+        if now - self.sent > REST_AFTER and self.deflate is not None:
+            self.deflate.rest()
 
 
 async def keepalive() -> None:

@@ -11,7 +11,8 @@ import time
 
 from test_wire_frames import Accepting
 from websockets.client import ClientProtocol
-from websockets.frames import PING, Frame
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import BINARY, PING, Frame
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
@@ -26,13 +27,14 @@ class Peer:
         self.frames: list = []
 
     @classmethod
-    async def open(cls) -> tuple[Peer, wire.Wire]:
+    async def open(cls, extensions=None) -> tuple[Peer, wire.Wire]:
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair()
         theirs.setblocking(False)
         server = wire.Wire(None, type("State", (), {"connections": set()})())
         await loop.connect_accepted_socket(lambda: server, ours)
-        peer = cls(loop, theirs, ClientProtocol(parse_uri("ws://127.0.0.1/ws")))
+        client = ClientProtocol(parse_uri("ws://127.0.0.1/ws"), extensions=extensions)
+        peer = cls(loop, theirs, client)
         peer.client.send_request(peer.client.connect())
         await peer.pump()
         assert isinstance(peer.frames[0], Response) and peer.frames[0].status_code == 101
@@ -85,6 +87,33 @@ async def test_a_quiet_socket_is_pinged_and_dropped_when_it_never_answers(monkey
                 w.transport.abort()
         silent.sock.close()
         lively.sock.close()
+
+
+async def test_a_quiet_socket_s_compressor_rests_and_the_next_message_still_reads(
+    monkeypatch,
+):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    monkeypatch.setattr(wire, "REST_AFTER", 0.2)
+    monkeypatch.setattr(wire, "SWEEP_EVERY", 0.1)
+    monkeypatch.setattr(wire, "SWEEP_SLICES", 1)
+    peer, server = await Peer.open([ClientPerMessageDeflateFactory()])
+    sweeping = asyncio.create_task(wire.keepalive())
+    try:
+        message = b"patch seq room ops replace " * 40
+        for _ in range(2):
+            server.send(message)
+            assert "encoder" in server.deflate.__dict__
+            deadline = time.monotonic() + 10
+            while "encoder" in server.deflate.__dict__ and time.monotonic() < deadline:
+                await peer.pump()
+            assert "encoder" not in server.deflate.__dict__, "the compressor never rested"
+        await peer.pump()
+        data = [f.data for f in peer.frames if isinstance(f, Frame) and f.opcode is BINARY]
+        assert data == [message, message]
+    finally:
+        sweeping.cancel()
+        server.transport.abort()
+        peer.sock.close()
 
 
 class Counted:
