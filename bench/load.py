@@ -310,10 +310,11 @@ async def settle(room: str, *clients: Lean) -> None:
     raise RuntimeError(f"no view of {room} after 30 s; errors {[dict(c.errors) for c in clients]}")
 
 
-async def seated_room(url: str, spectators: int) -> tuple[Lean, Lean, list[Lean], str]:
-    """A two-human room with both seats taken and ``spectators`` watchers, every view in."""
+async def seated_room(url: str, spectators: int, **options) -> tuple[Lean, Lean, list[Lean], str]:
+    """A two-human room (``options`` for its creation) with both seats taken and
+    ``spectators`` watchers, every view in."""
     a, b = await Lean.open(url), await Lean.open(url)
-    room = (await granted(a, "create", seats=[{"kind": "human"}] * 2))["room"]
+    room = (await granted(a, "create", seats=[{"kind": "human"}] * 2, **options))["room"]
     await granted(a, "join", room=room, seat=0, name="A")
     await granted(b, "join", room=room, seat=1, name="B")
     watchers = [await Lean.open(url) for _ in range(spectators)]
@@ -529,11 +530,7 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
             await m.close()
 
     async def game(g: int) -> None:
-        a, b, w = await Lean.open(url), await Lean.open(url), await Lean.open(url)
-        room = (await a.request("create", seats=[{"kind": "human"}] * 2, target=500))["room"]
-        await a.request("join", room=room, seat=0, name="A")
-        await b.request("join", room=room, seat=1, name="B")
-        await w.request("watch", room=room)
+        a, b, (w,), room = await seated_room(url, 1, target=500)
         players = {0: a, 1: b}
         n = 0
         while time.monotonic() < deadline:
