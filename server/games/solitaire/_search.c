@@ -65,6 +65,7 @@ typedef struct {
     int truncated;        /* some position had more moves than the arrays hold: no proof */
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
     int no_dominance;     /* no dominance shortcut anywhere (a test's switch) */
+    int no_blocked;       /* never cut a blocked position (a test's switch) */
     uint64_t keybuf[MAXMOVES][2]; /* scratch space of expand(): the children's keys */
     uint8_t talcard[MAXCARDS];    /* the card at each place of the starting talon */
 } Search;
@@ -305,6 +306,53 @@ static int safe(const Search *S, const State *s, int card, int slot) {
         if (s->found[i] < need) return 0;
     }
     return 1;
+}
+
+/* A position no line can win, known without playing it (one deck, runs of any card; solver.py
+ * has the argument): a set of cards, each the bottom card of a run (not fitting on the card
+ * under it), not a king, with both its parents under a card of the set and a lower card of
+ * its suit under a card of the set. No card of such a set can ever leave its column: the
+ * first one to leave would need a parent on top of a column or its suit's lower cards on the
+ * foundation, and these are all still under cards of the set. Found as the largest such set:
+ * start from every candidate and drop those the others do not hold, until none drops. */
+static int blocked(const Search *S, const State *s) {
+    if (S->nslots != 4 || S->king_runs || S->total != 52) return 0;
+    int8_t at_col[52], at_pos[52];
+    memset(at_col, -1, sizeof at_col);
+    int up[4]; /* the cards of each suit on the foundations */
+    for (int i = 0; i < 4; i++) up[S->slot_suit[i]] = s->found[i];
+    uint8_t set[MAXCOLS * MAXCOL];
+    int n = 0, top[MAXCOLS]; /* top[i]: the cards of column i below this place are covered */
+    for (int i = 0; i < S->ncols; i++) {
+        const uint8_t *c = s->col[i];
+        top[i] = 0;
+        for (int q = 0; q < s->len[i]; q++) {
+            at_col[c[q]] = (int8_t)i;
+            at_pos[c[q]] = (int8_t)q;
+            if (q && RANK[c[q]] != 12 && !fits(c[q], c[q - 1])) {
+                set[n++] = c[q];
+                top[i] = q;
+            }
+        }
+    }
+#define COVERED(card) (at_col[card] >= 0 && at_pos[card] < top[at_col[card]])
+    for (int changed = 1; changed && n;) {
+        changed = 0;
+        for (int x = 0; x < n; x++) {
+            int card = set[x], r = RANK[card], suit = card / 13, i = at_col[card];
+            int a = red(card) ? 0 : 1, b = red(card) ? 3 : 2; /* the parents' suits */
+            int lower = 0; /* a lower card of its suit covered */
+            for (int k = up[suit]; k < r && !lower; k++) lower = COVERED(suit * 13 + k);
+            if (lower && COVERED(a * 13 + r + 1) && COVERED(b * 13 + r + 1)) continue;
+            set[x--] = set[--n];
+            top[i] = 0;
+            for (int y = 0; y < n; y++)
+                if (at_col[set[y]] == i && at_pos[set[y]] > top[i]) top[i] = at_pos[set[y]];
+            changed = 1;
+        }
+    }
+#undef COVERED
+    return n > 0;
 }
 
 /* Take count cards off column i (turning up the card below if it was face down). */
@@ -746,6 +794,9 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     frames[0].n = moves(S, start, frames[0].moves);
     S->every_move = S->no_dominance;
     frames[0].next = 0;
+    /* A blocked start is lost. Only the start is tested: no move makes a blocked position of
+     * one that is not (solver.py), so the positions below it never are. */
+    if (!S->no_blocked && blocked(S, start)) frames[0].n = 0;
     if (S->avoid_from >= 0) {
         Frame *f = &frames[0];
         int w = 0;
@@ -816,64 +867,107 @@ oom:
  * (for a test whose premise it breaks).
  * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
  * from == STOCK is a press of the stock. */
-static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *columns, *avoid;
-    const char *hidden, *talon, *found, *slots;
-    Py_ssize_t nhidden, ntalon, nfound, nslots;
-    int waste_count, draw, king_runs, total, narrow;
-    long long max_nodes;
-    double max_seconds;
-    unsigned long long seed;
-    int use_cpu = 0, no_dominance = 0;
-    if (!PyArg_ParseTuple(args, "O!y#y#iy#y#iiiLdpOK|pp", &PyList_Type, &columns, &hidden,
-                          &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, &slots,
-                          &nslots, &draw, &king_runs, &total, &max_nodes, &max_seconds,
-                          &narrow, &avoid, &seed, &use_cpu, &no_dominance))
-        return NULL;
+/* The position of the Python arguments (see search()) into S and st; 0 with an exception set
+ * when it is out of range. */
+static int load_position(Search *S, State *st, PyObject *columns, const char *hidden,
+                         Py_ssize_t nhidden, const char *talon, Py_ssize_t ntalon,
+                         int waste_count, const char *found, Py_ssize_t nfound,
+                         const char *slots, Py_ssize_t nslots, int draw, int king_runs,
+                         int total) {
     Py_ssize_t ncols = PyList_GET_SIZE(columns);
     if (ncols > MAXCOLS || nhidden != ncols || ntalon > MAXCARDS || nfound != nslots ||
         nslots > MAXSLOTS || waste_count > ntalon || waste_count < 0 || draw < 1) {
         PyErr_SetString(PyExc_ValueError, "position out of range");
-        return NULL;
+        return 0;
     }
+    S->ncols = (int)ncols;
+    S->nslots = (int)nslots;
+    S->draw = draw;
+    S->king_runs = king_runs;
+    S->total = total;
+    for (int i = 0; i < nslots; i++) S->slot_suit[i] = (uint8_t)slots[i];
+    memset(st, 0, sizeof *st);
+    for (Py_ssize_t i = 0; i < ncols; i++) {
+        PyObject *c = PyList_GET_ITEM(columns, i);
+        if (!PyBytes_Check(c) || PyBytes_GET_SIZE(c) > MAXCOL) {
+            PyErr_SetString(PyExc_ValueError, "bad column");
+            return 0;
+        }
+        st->len[i] = (uint8_t)PyBytes_GET_SIZE(c);
+        memcpy(st->col[i], PyBytes_AS_STRING(c), st->len[i]);
+        st->hid[i] = (uint8_t)hidden[i];
+    }
+    st->tn = (uint8_t)ntalon;
+    st->tk = (uint8_t)waste_count;
+    memcpy(S->talcard, talon, ntalon);
+    for (int k = 0; k < ntalon; k++) st->tal[k] = (uint8_t)k;
+    for (int i = 0; i < nslots; i++) {
+        st->found[i] = (uint8_t)found[i];
+        st->up += st->found[i];
+    }
+    hash_all(S, st);
+    return 1;
+}
+
+#define POSITION_FORMAT "O!y#y#iy#y#iii"
+#define POSITION_VARS                                                                         \
+    PyObject *columns;                                                                        \
+    const char *hidden, *talon, *found, *slots;                                               \
+    Py_ssize_t nhidden, ntalon, nfound, nslots;                                               \
+    int waste_count, draw, king_runs, total
+#define POSITION_ARGS                                                                         \
+    &PyList_Type, &columns, &hidden, &nhidden, &talon, &ntalon, &waste_count, &found, &nfound, \
+        &slots, &nslots, &draw, &king_runs, &total
+#define LOAD_POSITION(S, st)                                                                  \
+    load_position(S, st, columns, hidden, nhidden, talon, ntalon, waste_count, found, nfound, \
+                  slots, nslots, draw, king_runs, total)
+
+/* blocked(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total):
+ * whether the position is one blocked() proves lost without playing it (for the tests). */
+static PyObject *blocked_py(PyObject *Py_UNUSED(self), PyObject *args) {
+    POSITION_VARS;
+    if (!PyArg_ParseTuple(args, POSITION_FORMAT, POSITION_ARGS)) return NULL;
     Search S;
+    State st;
     memset(&S, 0, sizeof S);
-    S.ncols = (int)ncols;
-    S.nslots = (int)nslots;
-    S.draw = draw;
-    S.king_runs = king_runs;
-    S.total = total;
+    if (!LOAD_POSITION(&S, &st)) return NULL;
+    return PyBool_FromLong(blocked(&S, &st));
+}
+
+/* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance, no_blocked)
+ * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
+ * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
+ * budget is CPU time of this thread, not wall time; no_dominance: never the dominance shortcut
+ * (for a test whose premise it breaks); no_blocked: never cut a blocked position (for a test
+ * that compares). Returns (found_win, exhausted, nodes, line) with line a list of
+ * (from, to, count) where from == STOCK is a press of the stock. */
+static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
+    POSITION_VARS;
+    PyObject *avoid;
+    int narrow;
+    long long max_nodes;
+    double max_seconds;
+    unsigned long long seed;
+    int use_cpu = 0, no_dominance = 0, no_blocked = 0;
+    if (!PyArg_ParseTuple(args, POSITION_FORMAT "LdpOK|ppp", POSITION_ARGS, &max_nodes,
+                          &max_seconds, &narrow, &avoid, &seed, &use_cpu, &no_dominance,
+                          &no_blocked))
+        return NULL;
+    Search S;
+    State st;
+    memset(&S, 0, sizeof S);
+    if (!LOAD_POSITION(&S, &st)) return NULL;
     S.narrow = narrow;
     S.max_nodes = max_nodes;
     S.exhausted = 1;
     S.avoid_from = -1;
     S.rng = seed;
     S.no_dominance = no_dominance;
+    S.no_blocked = no_blocked;
     if (avoid != Py_None &&
         !PyArg_ParseTuple(avoid, "iii", &S.avoid_from, &S.avoid_to, &S.avoid_count))
         return NULL;
-    for (int i = 0; i < nslots; i++) S.slot_suit[i] = (uint8_t)slots[i];
-    State st;
-    memset(&st, 0, sizeof st);
-    for (Py_ssize_t i = 0; i < ncols; i++) {
-        PyObject *c = PyList_GET_ITEM(columns, i);
-        if (!PyBytes_Check(c) || PyBytes_GET_SIZE(c) > MAXCOL) {
-            PyErr_SetString(PyExc_ValueError, "bad column");
-            return NULL;
-        }
-        st.len[i] = (uint8_t)PyBytes_GET_SIZE(c);
-        memcpy(st.col[i], PyBytes_AS_STRING(c), st.len[i]);
-        st.hid[i] = (uint8_t)hidden[i];
-    }
-    st.tn = (uint8_t)ntalon;
-    st.tk = (uint8_t)waste_count;
-    memcpy(S.talcard, talon, ntalon);
-    for (int k = 0; k < ntalon; k++) st.tal[k] = (uint8_t)k;
-    for (int i = 0; i < nslots; i++) {
-        st.found[i] = (uint8_t)found[i];
-        st.up += st.found[i];
-    }
-    hash_all(&S, &st);
 
     int cap = 256, depth = 0;
     Frame *frames = malloc(sizeof(Frame) * cap);
@@ -920,6 +1014,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a solitaire position."},
     {"release", release, METH_NOARGS, "Unmap this thread's kept table memory."},
+    {"blocked", blocked_py, METH_VARARGS, "Whether a position is blocked (lost, unplayed)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -59,6 +59,27 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   in the tests). Nor is any rule on the waste top in draw 3: taking a card out of the talon
   regroups the cards after it by threes, and a card that came to the top in the old grouping
   may then be out of reach (also in the tests).
+* Blocked positions (Réfléchi: one deck, runs of any card) are leaves: nothing is tried from
+  them. A position is blocked when it has a non-empty set H of cards in the columns, each
+  of which (1) is not a king, (2) lies on a card it does not fit on (so it can only ever
+  leave its column as the bottom card of what moves: the cards under it stay), (3) has both
+  its parents (the two cards of the other colour one rank higher) under cards of H (in the
+  column of a card of H, below it) and (4) has a lower card of its own suit under a card of
+  H. No card of H ever leaves its column, take-backs or not: take the first one to leave, X.
+  Until then every card of H is where it was, so what lies under them is still there. X
+  cannot go to a foundation (a lower card of its suit is not up), nor onto a parent (neither
+  is the top of a column), nor to an empty column (it is not a king). So H never reaches
+  the foundations: no line wins. The test keeps the largest such set: start from every card
+  meeting (1) and (2), drop any that fails (3) or (4) given the others, until none drops (a
+  set that holds stays inside every candidate set, so it is never dropped). Only the start
+  of a search is tested: no move makes a blocked position out of one that is not. A move
+  puts cards only where they fit (a king only on an empty column, at the bottom), so it never
+  makes a card that lies on one it does not fit on, and it never changes what lies under
+  such a card; a take-back brings a card to the top of a column, where nothing is under it.
+  So each later position's candidates and what they cover are among the start's, and its
+  largest set lies inside the start's. It decides at once deals that were out of reach
+  (61 127 147 608 754 of Réfléchi draw 3); the property tests check every blocked position
+  they make against the brute force, and that no move makes one.
 
 The search runs in passes (``REFLECHI_PASSES``, ``EASY_HARP_PASSES``): narrow ones first, which
 leave out further moves and so can find wins but prove nothing, then the complete pass. Narrow
