@@ -248,12 +248,19 @@ static PyObject *release(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args)) {
     Py_RETURN_NONE;
 }
 
+/* Double the table; 0 when memory or time ran out. */
 static int tt_grow(Search *S) {
     size_t cap = S->cap ? S->cap * 2 : (1u << 16);
     size_t bytes;
     uint64_t *keys = tt_alloc(cap, &bytes);
     if (!keys) return 0;
     for (size_t i = 0; i < S->cap; i++) {
+        /* A large table's first writes fault its pages in, seconds for a gigabyte on some
+         * machines: past the deadline, give up (the search ends there anyway). */
+        if ((i & 0xffff) == 0 && now(S->cpu_clock) > S->deadline) {
+            tt_free(keys, bytes);
+            return 0;
+        }
         uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
         if (!k1 && !k2) continue;
         size_t j = k1 & (cap - 1);
