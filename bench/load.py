@@ -509,28 +509,33 @@ async def churn(url: str, rooms: int, seconds: float, marks) -> Counter:
     return stats
 
 
-async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) -> dict:
+async def saturate_share(
+    url: str, groups: int, seconds: float, baseline: bool, spectators: int = 1
+) -> dict:
     """Closed loop: each group's actor sends the next message as soon as everyone in its
-    group has the last one: relayed messages per second (baseline) or actions (game)."""
+    group (two players and ``spectators`` watchers) has the last one: relayed messages per
+    second (baseline) or actions (game)."""
+    size = 2 + spectators
     counts = Counter()
     deadline = time.monotonic() + seconds
     rng = random.Random(groups)
 
     async def relay(g: int) -> None:
         path = url.replace("/ws", "/bench/broadcast")
-        members = [await websockets.connect(path, ping_interval=None) for _ in range(3)]
+        members = [await websockets.connect(path, ping_interval=None) for _ in range(size)]
         for m in members:
             await m.send(msgpack.packb({"t": "join", "group": g}))
             await m.recv()
         while time.monotonic() < deadline:
             await members[0].send(msgpack.packb({"t": "say", "group": g, "n": counts["sent"]}))
             await asyncio.gather(*(m.recv() for m in members))
-            counts["delivered"] += 3
+            counts["delivered"] += size
         for m in members:
             await m.close()
 
     async def game(g: int) -> None:
-        a, b, (w,), room = await seated_room(url, 1, target=500)
+        a, b, watchers, room = await seated_room(url, spectators, target=500)
+        everyone = (a, b, *watchers)
         players = {0: a, 1: b}
         n = 0
         while time.monotonic() < deadline:
@@ -538,14 +543,14 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
             seat = turn["to_act"] if turn["to_act"] is not None else 0
             me = players[seat]
             action = pick(me.views[room], rng)
-            target = {c: c.seq[room] + 1 for c in (a, b, w)}
+            target = {c: c.seq[room] + 1 for c in everyone}
             arrived = asyncio.Event()
 
             def seen(_room, _seq, target=target, arrived=arrived):
                 if all(c.seq[room] >= t for c, t in target.items()):
                     arrived.set()
 
-            for c in (a, b, w):
+            for c in everyone:
                 c.on_patch = seen
             n += 1
             reply = await me.request("act", room=room, action=action, id=n)
@@ -554,8 +559,8 @@ async def saturate_share(url: str, groups: int, seconds: float, baseline: bool) 
                 await asyncio.sleep(0.01)
                 continue
             await asyncio.wait_for(arrived.wait(), 30)
-            counts["delivered"] += 3
-        for c in (a, b, w):
+            counts["delivered"] += size
+        for c in everyone:
             await c.close()
 
     await asyncio.gather(*((relay if baseline else game)(g) for g in range(groups)))
@@ -788,7 +793,8 @@ def saturate(args) -> None:
             with multiprocessing.Pool(args.procs) as pool:
                 jobs = [
                     pool.apply_async(
-                        run_share, (saturate_share, server.ws, n, args.seconds, baseline)
+                        run_share,
+                        (saturate_share, server.ws, n, args.seconds, baseline, args.spectators),
                     )
                     for n in split(args.rooms, args.procs)
                 ]
@@ -798,11 +804,15 @@ def saturate(args) -> None:
             cpu = server.cpu_share(started, started + spent) or float("nan")
             per_cpu[label] = figures[label] / cpu
             print(
-                f"  {label}: {figures[label]:.0f} frames/s delivered to groups of 3 "
+                f"  {label}: {figures[label]:.0f} frames/s delivered to groups of "
+                f"{2 + args.spectators} "
                 f"({counts}); {server.window(started, started + spent)}"
             )
         ratio = figures["game server"] / figures["bare broadcast baseline"]
-        print(f"saturate: {args.rooms} groups (2 players + 1 spectator), closed loop:")
+        print(
+            f"saturate: {args.rooms} groups (2 players + {args.spectators} spectators), "
+            "closed loop:"
+        )
         print(f"  the game server delivers {100 * ratio:.0f}% of the baseline")
         # When the generator, not the server, sets the pace (the server below a full core),
         # the plain ratio compares the clients; frames per second of server CPU do not.
@@ -873,6 +883,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30)
     p = sub.add_parser("saturate")
     p.add_argument("--rooms", type=int, default=50)
+    p.add_argument("--spectators", type=int, default=1)
     p.add_argument("--seconds", type=float, default=20)
     p = sub.add_parser("depart")
     p.add_argument("--rooms", type=int, default=1000)
