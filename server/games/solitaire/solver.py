@@ -59,8 +59,8 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   in the tests). Nor is any rule on the waste top in draw 3: taking a card out of the talon
   regroups the cards after it by threes, and a card that came to the top in the old grouping
   may then be out of reach (also in the tests).
-* Blocked positions (Réfléchi: one deck, runs of any card) are leaves: nothing is tried from
-  them. A position is blocked when it has a non-empty set H of cards in the columns, each
+* A blocked start (Réfléchi: one deck, runs of any card) is lost: nothing is tried from it.
+  A position is blocked when it has a non-empty set H of cards in the columns, each
   of which (1) is not a king, (2) lies on a card it does not fit on (so it can only ever
   leave its column as the bottom card of what moves: the cards under it stay), (3) has both
   its parents (the two cards of the other colour one rank higher) under cards of H (in the
