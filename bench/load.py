@@ -324,6 +324,15 @@ async def seated_room(url: str, spectators: int, **options) -> tuple[Lean, Lean,
     return a, b, watchers, room
 
 
+async def seated_rooms(url: str, rooms: int, spectators: int) -> list:
+    """``rooms`` of :func:`seated_room`, set up 25 at a time."""
+    tables = []
+    for start in range(0, rooms, 25):
+        batch = (seated_room(url, spectators) for _ in range(min(25, rooms - start)))
+        tables += await asyncio.gather(*batch)
+    return tables
+
+
 async def play_share(
     url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int, ready, go
 ):
@@ -333,10 +342,7 @@ async def play_share(
     opp, spec = histogram(), histogram()
     stats = Counter()
 
-    tables = []
-    for start in range(0, rooms, 25):
-        batch = (seated_room(url, spectators) for _ in range(min(25, rooms - start)))
-        tables += await asyncio.gather(*batch)
+    tables = await seated_rooms(url, rooms, spectators)
     ready.set()
     while not go.is_set():
         await asyncio.sleep(0.05)
@@ -571,10 +577,8 @@ async def depart_share(url: str, rooms: int, spectators: int, ready, go) -> dict
     """Seat two players and ``spectators`` watchers in each of ``rooms`` rooms, say ready,
     and at the go close every socket at once."""
     sockets: list[Lean] = []
-    for start in range(0, rooms, 25):
-        batch = (seated_room(url, spectators) for _ in range(min(25, rooms - start)))
-        for a, b, watchers, _ in await asyncio.gather(*batch):
-            sockets += [a, b, *watchers]
+    for a, b, watchers, _ in await seated_rooms(url, rooms, spectators):
+        sockets += [a, b, *watchers]
     ready.set()
     while not go.is_set():
         await asyncio.sleep(0.01)
