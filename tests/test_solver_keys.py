@@ -1,13 +1,11 @@
 """The search keys most children from the changes a move makes to the position's hashes
 (``child_key`` in ``_search.c``) instead of playing it on a copy. A build with
 ``-DCHECK_KEYS`` also plays every such child and aborts at the first key or "won" that
-differs. The same build checks the two other places where the search trusts its own
-bookkeeping: every move dropped as undoing the last one must lead to the key of the position
-before it, and after each doubling of the table in place every key must be found from its
-home with the count unchanged. This test compiles that build and solves deals of every
-variant and positions met in random play with it: the process must finish, with the verdicts
-and node counts of the normal build (the keys decide which positions are seen, so they
-decide the counts)."""
+differs. The same build checks the moves dropped as undoing the last one (``drop_undoing``):
+each must lead to the key of the position before it. This test compiles that build and
+solves deals of every variant and positions met in random play with it: the process must
+finish, with the verdicts and node counts of the normal build (the keys decide which
+positions are seen, so they decide the counts)."""
 
 from __future__ import annotations
 
@@ -57,7 +55,7 @@ for variant in (EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3):
             game = rng.choice(after)
         result = solve(game, max_nodes=60_000, max_seconds=60.0)
         out.append([variant.code, number, result.verdict, result.nodes])
-# Hard deals whose tables double several times (each doubling is checked in the build).
+# Two hard deals, searched further: complete passes, where most positions have a move to drop.
 for number in (19, 102):
     result = solve(Solitaire.new(REFLECHI_DRAW3, number), max_nodes=400_000, max_seconds=60.0)
     out.append([REFLECHI_DRAW3.code, number, result.verdict, result.nodes])

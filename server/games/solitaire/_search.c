@@ -7,7 +7,6 @@
  * dicts; tests replay every line with the Python engine, which is the one rule book.
  */
 #define PY_SSIZE_T_CLEAN
-#define _GNU_SOURCE /* mremap */
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -249,106 +248,45 @@ static PyObject *release(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args)) {
     Py_RETURN_NONE;
 }
 
-/* Slots past the end of the table: a probe runs on into them instead of wrapping around to
- * the start, so that the table can double in place (tt_grow). A probe that reaches their end
- * (never seen: the table is at most half full) doubles the table first. */
-#define OVERFLOW 4096
-
-static inline int tt_empty(const uint64_t *keys, size_t j) { return !keys[2 * j] && !keys[2 * j + 1]; }
-
-/* Put a key known to be absent into the first free slot from its home; 0 if none is left. */
-static inline int tt_put(uint64_t *keys, size_t cap, uint64_t k1, uint64_t k2) {
-    for (size_t j = k1 & (cap - 1); j < cap + OVERFLOW; j++)
-        if (tt_empty(keys, j)) {
-            keys[2 * j] = k1;
-            keys[2 * j + 1] = k2;
-            return 1;
-        }
-    return 0;
-}
-
-/* Double the table in place, the block grown by mremap (the kernel moves pages, it copies
- * nothing): fresh memory is only the new half, where a table doubled into a new block faults
- * in every generation's block (on some machines seconds per gigabyte, a fifth of a hard
- * solve). The rehash needs no second table. The overflow's keys are set aside, then each key
- * of the lower half, in increasing order, is taken out and put back from its new home, which
- * is its old one or that plus the old size. A key that stays in the lower half lands at or
- * before its old slot, after slots already done; one that moves lands in the upper half,
- * which holds only keys already put back. Either way no slot it probed past is emptied
- * afterwards, so every key is found again. 0 when memory or time ran out (past the deadline
- * the table is left half done: the search ends there and uses it no more). */
+/* Double the table; 0 when memory or time ran out. */
 static int tt_grow(Search *S) {
-    size_t old = S->cap, cap = old ? old * 2 : (1u << 16);
-    size_t need = (cap + OVERFLOW) * 2 * sizeof(uint64_t);
-    if (!old) {
-        S->keys = tt_alloc(cap + OVERFLOW, &S->bytes);
-        if (!S->keys) return 0;
-        S->cap = cap;
-        return 1;
-    }
-    if (now(S->cpu_clock) > S->deadline) return 0;
-    if (S->bytes < need) {
-        void *p = mremap(S->keys, S->bytes, need, MREMAP_MAYMOVE);
-        if (p == MAP_FAILED) return 0;
-#ifdef MADV_HUGEPAGE
-        madvise(p, need, MADV_HUGEPAGE);
-#endif
-        S->keys = p;
-        S->bytes = need;
-    }
-    uint64_t *keys = S->keys;
-    /* a kept block (tt_alloc) is zeroed only as far as it was asked for */
-    memset(keys + 2 * (old + OVERFLOW), 0, (cap - old) * 2 * sizeof(uint64_t));
-    uint64_t *aside = malloc(2 * OVERFLOW * sizeof(uint64_t));
-    if (!aside) return 0;
-    size_t n = 0;
-    for (size_t j = old; j < old + OVERFLOW; j++)
-        if (!tt_empty(keys, j)) {
-            aside[2 * n] = keys[2 * j];
-            aside[2 * n + 1] = keys[2 * j + 1];
-            n++;
-            keys[2 * j] = keys[2 * j + 1] = 0;
+    size_t cap = S->cap ? S->cap * 2 : (1u << 16);
+    size_t bytes;
+    uint64_t *keys = tt_alloc(cap, &bytes);
+    if (!keys) return 0;
+    for (size_t i = 0; i < S->cap; i++) {
+        /* A large table's first writes fault its pages in, seconds for a gigabyte on some
+         * machines: past the deadline, give up (the search ends there anyway). */
+        if ((i & 0xffff) == 0 && now(S->cpu_clock) > S->deadline) {
+            tt_free(keys, bytes);
+            return 0;
         }
-    int ok = 1;
-    for (size_t j = 0; j < old && ok; j++) {
-        if ((j & 0xffff) == 0 && now(S->cpu_clock) > S->deadline) ok = 0;
-        if (!ok || tt_empty(keys, j)) continue;
-        uint64_t k1 = keys[2 * j], k2 = keys[2 * j + 1];
-        keys[2 * j] = keys[2 * j + 1] = 0;
-        ok = tt_put(keys, cap, k1, k2);
+        uint64_t k1 = S->keys[2 * i], k2 = S->keys[2 * i + 1];
+        if (!k1 && !k2) continue;
+        size_t j = k1 & (cap - 1);
+        while (keys[2 * j] || keys[2 * j + 1]) j = (j + 1) & (cap - 1);
+        keys[2 * j] = k1;
+        keys[2 * j + 1] = k2;
     }
-    for (size_t x = 0; x < n && ok; x++) ok = tt_put(keys, cap, aside[2 * x], aside[2 * x + 1]);
-    free(aside);
-    if (!ok) return 0;
+    tt_free(S->keys, S->bytes);
+    S->keys = keys;
     S->cap = cap;
-#ifdef CHECK_KEYS /* every key is found from its home: no free slot before it */
-    size_t found = 0;
-    for (size_t j = 0; j < cap + OVERFLOW; j++) {
-        if (tt_empty(keys, j)) continue;
-        found++;
-        for (size_t h = keys[2 * j] & (cap - 1); h < j; h++)
-            if (tt_empty(keys, h)) abort();
-    }
-    if (found != S->used) abort();
-#endif
+    S->bytes = bytes;
     return 1;
 }
 
 /* Add the key; 1 if it is new, 0 if it was there, -1 if memory ran out. */
 static int tt_add(Search *S, uint64_t k1, uint64_t k2) {
     if ((S->used + 1) * 2 > S->cap && !tt_grow(S)) return -1;
-    for (;;) {
-        for (size_t j = k1 & (S->cap - 1); j < S->cap + OVERFLOW; j++) {
-            if (tt_empty(S->keys, j)) {
-                S->keys[2 * j] = k1;
-                S->keys[2 * j + 1] = k2;
-                S->used++;
-                return 1;
-            }
-            if (S->keys[2 * j] == k1 && S->keys[2 * j + 1] == k2) return 0;
-        }
-        if (!tt_grow(S)) return -1; /* the overflow is full */
+    size_t j = k1 & (S->cap - 1);
+    while (S->keys[2 * j] || S->keys[2 * j + 1]) {
+        if (S->keys[2 * j] == k1 && S->keys[2 * j + 1] == k2) return 0;
+        j = (j + 1) & (S->cap - 1);
     }
+    S->keys[2 * j] = k1;
+    S->keys[2 * j + 1] = k2;
+    S->used++;
+    return 1;
 }
 
 static inline int slot_for(const Search *S, const State *s, int card) {
