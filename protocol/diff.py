@@ -143,11 +143,19 @@ id from being reused while the memo lives), the old packing it was diffed agains
 packing and its operations."""
 
 
+Stable = dict[tuple[str, str], tuple[Any, bytes]]
+"""For the entries a caller names stable (values its source hands out as the same object for as
+long as they do not change, such as a match's finished hands): the last value packed under
+(parent path, key) and its packing."""
+
+
 def diff_packed(
     old: PackedMap,
     new: dict[str, Any],
     deep: frozenset[str] = frozenset(),
     memo: Memo | None = None,
+    stable: Stable | None = None,
+    stable_keys: frozenset[str] = frozenset(),
 ) -> tuple[list[dict[str, Any]], PackedMap]:
     """``diff(unpack_map(old), new)`` and ``pack_map(new, deep)``, unpacking only the entries
     whose packing changed: equal bytes are equal values (same types, same order), for which
@@ -157,9 +165,15 @@ def diff_packed(
     object under the same path and its old packing is equal: an entry's operations and
     packing depend on nothing else (its path, its old value, its new value), and a value is
     read, never changed, while the memo holds it (so the same object is the same value).
-    The operations are then the same dicts in both results: read-only too."""
+    The operations are then the same dicts in both results: read-only too.
+
+    An entry named in ``stable_keys`` that is the very object ``stable`` last saw under its
+    path, with the very packing made of it then as its old packing, is neither packed nor
+    diffed again: a value read, never changed, packs the same, so its packing is its old one
+    and it has no operations. What such an entry costs a change is then one lookup, not its
+    size (``stable`` is the caller's, kept from call to call)."""
     ops: list[dict[str, Any]] = []
-    packed = _diff_packed(old, new, "", ops, deep, memo)
+    packed = _diff_packed(old, new, "", ops, deep, memo, stable, stable_keys)
     return ops, packed
 
 
@@ -170,6 +184,8 @@ def _diff_packed(
     ops: list[dict[str, Any]],
     deep: frozenset[str],
     memo: Memo | None,
+    stable: Stable | None = None,
+    stable_keys: frozenset[str] = frozenset(),
 ) -> PackedMap:
     mark = len(ops)
     packed: PackedMap = {}
@@ -178,6 +194,12 @@ def _diff_packed(
             ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
     for key, value in new.items():
         was = old.get(key)
+        held = stable if key in stable_keys else None
+        if held is not None:
+            last = held.get((path, key))
+            if last is not None and last[0] is value and last[1] is was:
+                packed[key] = was
+                continue
         if memo is not None:
             seen = memo.get((path, key, id(value)))
             if seen is not None and seen[0] is value and (seen[1] is was or seen[1] == was):
@@ -188,7 +210,14 @@ def _diff_packed(
         if key in deep and isinstance(value, dict):
             if isinstance(was, dict):
                 now: Any = _diff_packed(
-                    was, value, f"{path}/{_escape(key)}", ops, frozenset(), memo
+                    was,
+                    value,
+                    f"{path}/{_escape(key)}",
+                    ops,
+                    frozenset(),
+                    memo,
+                    stable,
+                    stable_keys,
                 )
             else:
                 now = pack_map(value)
@@ -197,6 +226,8 @@ def _diff_packed(
             now = _packer.pack(value)
             if was != now:
                 _changed(was, now, value, f"{path}/{_escape(key)}", ops)
+            if held is not None:
+                held[(path, key)] = (value, now)
         packed[key] = now
         if memo is not None:
             memo[(path, key, id(value))] = (value, was, now, ops[start:])

@@ -14,11 +14,13 @@ import random
 
 import jsonpatch
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_schemas import BOTS, HUMANS, Table, play_gin, play_solitaire
 
 from protocol.diff import apply, diff, diff_packed, pack_map, packed_size, unpack_map
+from server.games.gin_rummy.game import HAND_OVER, MATCH_OVER, new_match
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
 from server.rooms import AUDIENCES
 from server.rooms.room import DEEP
@@ -110,6 +112,69 @@ def test_audiences_diffed_with_one_memo_get_what_each_gets_alone(pair):
         assert (ops, packed) == diff_packed(pack_map(old, DEEP), new, DEEP)
         assert ops == diff(old, new)
         assert apply(old, ops) == new
+
+
+@st.composite
+def rounds(draw):
+    """Views of one audience change after change, as a room renders them: the stable entry
+    (``h`` in the game part) is now the very object of the change before, now a new object
+    equal to it, now another value."""
+    views, held = [], draw(VALUES)
+    for _ in range(draw(st.integers(2, 6))):
+        view = draw(MAPS)
+        game = draw(MAPS)
+        how = draw(st.sampled_from(["same", "copy", "other", "absent"]))
+        if how == "copy":
+            held = copy.deepcopy(held)
+        elif how == "other":
+            held = draw(VALUES)
+        if how != "absent":
+            game["h"] = held
+        view["game"] = game
+        views.append(view)
+    return views
+
+
+@settings(max_examples=300, deadline=None)
+@given(views=rounds())
+def test_a_stable_entry_skipped_as_the_same_object_changes_no_patch(views):
+    """The stable shortcut (an entry that is the very object packed last time, with that
+    packing as its old one, is skipped) against diffing without it, change after change."""
+    stable: dict = {}
+    kept = plain = pack_map(views[0], DEEP)
+    for new in views[1:]:
+        ops, kept = diff_packed(kept, new, DEEP, {}, stable, frozenset({"h"}))
+        want, plain = diff_packed(plain, new, DEEP)
+        assert (ops, kept) == (want, plain)
+
+
+def test_a_stable_entry_that_is_the_same_object_is_not_packed_again():
+    """Shown with a value that cannot be packed at all: only the first change packs it."""
+    unpackable = [object()]
+    stable: dict = {}
+    old = pack_map({"game": {"h": []}}, DEEP)
+    with pytest.raises(TypeError):
+        diff_packed(old, {"game": {"h": unpackable}}, DEEP, {}, {}, frozenset({"h"}))
+    packed_once = {"game": {"h": b"\x91\xc0"}}  # what a first change would have kept
+    stable[("/game", "h")] = (unpackable, packed_once["game"]["h"])
+    ops, packed = diff_packed(
+        packed_once, {"game": {"h": unpackable, "n": 1}}, DEEP, {}, stable, frozenset({"h"})
+    )
+    assert ops == [{"op": "add", "path": "/game/n", "value": 1}]
+    assert packed["game"]["h"] is packed_once["game"]["h"]
+
+
+def test_a_match_hands_out_its_finished_hands_as_one_object_until_a_hand_ends():
+    match = new_match(7, {"target": 1})
+    rng = random.Random(7)
+    first = match.views([None])[0]["hands_played"]
+    while match.phase not in (HAND_OVER, MATCH_OVER):
+        assert match.views([0, None])[1]["hands_played"] is first
+        seat = match.to_act
+        match = match.apply(seat, rng.choice(match.legal_actions(seat)))
+    after = match.views([None])[0]["hands_played"]
+    assert after is not first and first == []
+    assert after == [h.to_dict() for h in match.past] and len(after) == 1
 
 
 class Shadowed(Table):

@@ -27,7 +27,15 @@ from typing import Any
 import msgpack
 
 from protocol.codec import pack
-from protocol.diff import Memo, PackedMap, diff_packed, pack_map, packed_size, unpack_map
+from protocol.diff import (
+    Memo,
+    PackedMap,
+    Stable,
+    diff_packed,
+    pack_map,
+    packed_size,
+    unpack_map,
+)
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 RECENT = 256
@@ -38,6 +46,29 @@ and to apply. So a room keeps about as many bytes for resumes as its views take,
 patches an audience (at 1 000 busy rooms, about 115 MB once each had made 256 changes)."""
 DEEP = frozenset({"game"})
 """The part of a view kept packed entry by entry (the room part changes rarely, as a whole)."""
+STABLE = frozenset({"hands_played"})
+"""Parts of a game's view that its engine hands out as the same object until they change (a
+match's finished hands, which grow with the match): not packed again while they are the same
+(protocol.diff.diff_packed), so that a move costs work in proportion to what it changed."""
+
+
+class Frames(deque):
+    """Packed frames, oldest first, with the sum of their lengths kept as they come and go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+
+    def push(self, frame: bytes) -> None:
+        self.append(frame)
+        self.size += len(frame)
+
+    def drop_oldest(self) -> None:
+        self.size -= len(self.popleft())
+
+    def clear(self) -> None:
+        super().clear()
+        self.size = 0
 
 
 class RoomError(Exception):
@@ -162,7 +193,8 @@ class Room(ABC):
         # they were most of a busy server's heap, and full collections stalled the event
         # loop by tens of milliseconds; even (seq, frame) pairs were a third of what each
         # young collection went through).
-        self._recent: dict[str, deque[bytes]] = {}
+        self._recent: dict[str, Frames] = {}
+        self._stable: Stable = {}
         for audience in AUDIENCES if watched is None else watched:
             self.follow(audience)
 
@@ -305,7 +337,7 @@ class Room(ABC):
         """Render ``audience`` from now on (its view as it stands now)."""
         if audience not in self._views:
             self._views[audience] = pack_map(self.render(audience), DEEP)
-            self._recent[audience] = deque()
+            self._recent[audience] = Frames()
 
     def unfollow(self, audience: str) -> None:
         """Stop rendering ``audience`` (nobody here looks at it)."""
@@ -497,7 +529,9 @@ class Room(ABC):
         audiences = list(self._views)
         memo: Memo = {}  # the audiences' shared parts are diffed once
         for audience, view in zip(audiences, self.render_all(audiences), strict=True):
-            ops, self._views[audience] = diff_packed(self._views[audience], view, DEEP, memo)
+            ops, self._views[audience] = diff_packed(
+                self._views[audience], view, DEEP, memo, self._stable, STABLE
+            )
             frame = pack({"t": "patch", "room": self.id, "seq": self.seq, "ops": ops})
             self._keep(audience, frame)
             out[audience] = ops
@@ -506,8 +540,7 @@ class Room(ABC):
     def _keep(self, audience: str, frame: bytes) -> None:
         """Keep ``frame`` for resumes, and as many before it as RECENT allows."""
         recent = self._recent[audience]
-        recent.append(frame)
-        kept = sum(map(len, recent))  # a few frames: the budget holds about a view's bytes
+        recent.push(frame)
         budget = packed_size(self._views[audience])
-        while len(recent) > 1 and (kept > budget or len(recent) > RECENT):
-            kept -= len(recent.popleft())
+        while len(recent) > 1 and (recent.size > budget or len(recent) > RECENT):
+            recent.drop_oldest()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from server.games.cards import derive_seed, shuffled, standard_deck
@@ -84,6 +85,22 @@ class HandSummary:
         }
 
 
+class Past(tuple):
+    """A match's finished hands, oldest first: a tuple that renders its part of the views
+    once. The views are rendered at every move and this part grows with the match: rendered
+    afresh, it would cost each move work in proportion to the whole match. A position hands
+    out the same list as long as no hand ends (a room then does not even pack it again)."""
+
+    @cached_property
+    def view(self) -> list[dict[str, Any]]:
+        """Read-only, like the views that share it."""
+        return [h.to_dict() for h in self]
+
+
+NO_HANDS = Past()
+"""The finished hands before the first one ends."""
+
+
 @dataclass(frozen=True)
 class Match:
     """One position of a Gin Rummy match. Build it with :func:`new_match`."""
@@ -104,7 +121,7 @@ class Match:
     taken: str | None = None
     drawn: str | None = None
     result: HandResult | None = None
-    past: tuple[HandSummary, ...] = ()
+    past: Past = NO_HANDS
     ply: int = 0
 
     # ---- reading -------------------------------------------------------------------------
@@ -298,7 +315,7 @@ class Match:
             to_act=None,
             scores=(scores[0], scores[1]),
             result=result,
-            past=(*self.past, summary),
+            past=Past((*self.past, summary)),
         )
 
     def _next_dealer(self) -> int:
@@ -351,7 +368,7 @@ class Match:
             "turn": turn,
             "discard_pile": list(self.discard_pile),
             "history": [dict(e) for e in self.history],
-            "hands_played": [h.to_dict() for h in self.past],
+            "hands_played": self.past.view,
             "result": None if self.result is None else self.result.to_dict(),
             "winner": self.winner,
         }
@@ -384,7 +401,7 @@ def _deal(
     scores: tuple[int, int],
     hand_no: int,
     dealer: int,
-    past: tuple[HandSummary, ...],
+    past: Past,
 ) -> Match:
     deck = shuffled(standard_deck(), derive_seed(seed, hand_no + 1))
     non_dealer = 1 - dealer
@@ -411,7 +428,7 @@ def new_match(seed: int, options: dict[str, Any] | Options | None = None) -> Mat
     """The first position of a match: hand 1 dealt, the upcard offered to the non-dealer."""
     opts = options if isinstance(options, Options) else Options.from_dict(options)
     first_dealer = derive_seed(seed, 0) & 1
-    return _deal(seed, opts, (0, 0), 0, first_dealer, ())
+    return _deal(seed, opts, (0, 0), 0, first_dealer, NO_HANDS)
 
 
 def replay(
