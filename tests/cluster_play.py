@@ -117,7 +117,7 @@ class Player:
                         continue
                     pending = (f"{self._prefix}-{next(self._ids)}", action.to_dict())
                 try:
-                    await self.client.act(self.room, pending[1], id=pending[0])
+                    reply = await self.client.act(self.room, pending[1], id=pending[0])
                 except ClientError as refused:
                     if refused.code in RETRY:
                         await asyncio.sleep(0.2)
@@ -128,7 +128,11 @@ class Player:
                     raise
                 self.acked.append(pending[0])
                 pending = None
-                await self.client.wait(self.room, lambda s, q=seq: s.seq > q)
+                # A retry of an action already applied (its first answer lost, or refused as
+                # unavailable after the store took it) is answered as a duplicate with the seq
+                # it was applied at: its patch may have come before this turn's seq was read.
+                done = reply["seq"] if reply.get("duplicate") else seq + 1
+                await self.client.wait(self.room, lambda s, d=done: s.seq >= d)
             except (TimeoutError, ConnectionError):
                 if self.client.closed.is_set():
                     await self.reconnect()
