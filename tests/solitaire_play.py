@@ -9,6 +9,7 @@ import sqlite3
 
 from server.games.solitaire import EASY_HARP, IllegalMove, Solitaire
 from server.games.solitaire.deals import layout
+from server.games.solitaire.game import fits_on
 from server.games.solitaire.solver import solve
 
 
@@ -77,13 +78,25 @@ def every_action(game: Solitaire, take_backs: bool = True):
                 yield {"type": "move", "from": source, "to": target, "count": count}
 
 
+def is_swap(game: Solitaire, action: dict) -> bool:
+    """``action`` moves a run between columns off a card its bottom card fits on (so onto
+    the other card of that colour and rank)."""
+    if action.get("type") != "move" or not action["from"].startswith("c"):
+        return False
+    if not action["to"].startswith("c"):
+        return False
+    column = game.columns[int(action["from"][1:])]
+    count = action.get("count", 1)
+    return count < len(column) and fits_on(column[-count], column[-count - 1])
+
+
 def winnable_by_brute_force(
-    game: Solitaire, budget: int = 300_000, take_backs: bool = True
+    game: Solitaire, budget: int = 300_000, take_backs: bool = True, swaps: bool = True
 ) -> bool | None:
     """Exhaustive search over every legal action, no pruning at all: an independent check of
     the solver's proofs on small spaces. None when the budget runs out. Without
     ``take_backs`` it never takes a card back from a foundation (to show that a position is
-    won only by taking one back)."""
+    won only by taking one back); without ``swaps``, never a swap (``is_swap``)."""
     seen = {_key(game)}
     todo = [game]
     while todo:
@@ -91,6 +104,8 @@ def winnable_by_brute_force(
         if position.won:
             return True
         for action in every_action(position, take_backs):
+            if not swaps and is_swap(position, action):
+                continue
             try:
                 after = position.apply(action)
             except IllegalMove:

@@ -66,6 +66,8 @@ typedef struct {
     int every_move;       /* no dominance shortcut (the root, when a first move is avoided) */
     int no_dominance;     /* no dominance shortcut anywhere (a test's switch) */
     int no_blocked;       /* never cut a blocked position (a test's switch) */
+    int plain_swaps;      /* Réfléchi: every swap tried, not only the freeing ones (a test's switch) */
+    int all_swaps;        /* now: plain_swaps, or the root when a first move is avoided */
     uint64_t keybuf[MAXMOVES][2]; /* scratch space of expand(): the children's keys */
     uint8_t talcard[MAXCARDS];    /* the card at each place of the starting talon */
 } Search;
@@ -530,6 +532,9 @@ static int moves(Search *S, const State *s, Move *out) {
         if (s->found[i] < 13) goes_up[S->slot_suit[i] * 13 + s->found[i]] = (int8_t)i;
     int nf = 0, nu = 0, nt = 0, nw = 0, ns = 0, nb = 0;
     int ncols = S->ncols;
+    /* Réfléchi (one deck, runs of any card): a swap is tried only when the card it uncovers
+     * can go up (then it is an "up" move, below); solver.py has the argument. */
+    int swaps_free_only = !S->king_runs && S->nslots == 4 && S->total == 52 && !S->all_swaps;
     int empty = -1;
     for (int j = 0; j < ncols; j++)
         if (!s->len[j]) {
@@ -612,7 +617,7 @@ static int moves(Search *S, const State *s, Move *out) {
                     int score = uncovers ? 64 + s->hid[i] : frees ? 32 : 16;
                     insert_by_score(up, upscore, &nu, m, score);
                 } else if (swap) {
-                    if (!S->narrow) swaps[ns++] = m;
+                    if (!S->narrow && !swaps_free_only) swaps[ns++] = m;
                 } else {
                     /* A column nearest to a face-down card is taken apart first. */
                     int score = S->king_runs && s->hid[i] ? 64 - (len - s->hid[i]) : 0;
@@ -838,9 +843,13 @@ static int run(Search *S, const State *start, Frame **framesp, int *capp) {
     key_of(S, start, &k1, &k2);
     if (tt_add(S, k1, k2) < 0) goto oom;
     frames[0].s = *start;
-    S->every_move = S->no_dominance || S->avoid_from >= 0; /* the avoided move may be the dominant one */
+    /* The avoided move may be the dominant one, or lines may start only with it but for
+     * swaps that the rule leaves out: at the root every move is tried. */
+    S->every_move = S->no_dominance || S->avoid_from >= 0;
+    S->all_swaps = S->plain_swaps || S->avoid_from >= 0;
     frames[0].n = moves(S, start, frames[0].moves);
     S->every_move = S->no_dominance;
+    S->all_swaps = S->plain_swaps;
     frames[0].next = 0;
     /* A blocked start is lost. Only the start is tested: no move makes a blocked position of
      * one that is not (solver.py), so the positions below it never are. */
@@ -908,14 +917,6 @@ oom:
     return 0;
 }
 
-/* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance)
- * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
- * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
- * budget is CPU time of this thread, not wall time; no_dominance: never the dominance shortcut
- * (for a test whose premise it breaks).
- * Returns (found_win, exhausted, nodes, line) with line a list of (from, to, count) where
- * from == STOCK is a press of the stock. */
 /* The position of the Python arguments (see search()) into S and st; 0 with an exception set
  * when it is out of range. */
 static int load_position(Search *S, State *st, PyObject *columns, const char *hidden,
@@ -984,13 +985,14 @@ static PyObject *blocked_py(PyObject *Py_UNUSED(self), PyObject *args) {
 }
 
 /* search(columns, hidden, talon, waste_count, found, slot_suits, draw, king_runs, total,
- *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance, no_blocked)
+ *        max_nodes, max_seconds, narrow, avoid, seed, cpu_clock, no_dominance, no_blocked,
+ *        plain_swaps)
  * columns: list of bytes; hidden, found, slot_suits: bytes; talon: bytes (waste bottom to
  * top, then the stock in turning order); avoid: (from, to, count) or None; cpu_clock: the
  * budget is CPU time of this thread, not wall time; no_dominance: never the dominance shortcut
- * (for a test whose premise it breaks); no_blocked: never cut a blocked position (for a test
- * that compares). Returns (found_win, exhausted, nodes, line) with line a list of
- * (from, to, count) where from == STOCK is a press of the stock. */
+ * (for a test whose premise it breaks); no_blocked: never cut a blocked position, plain_swaps:
+ * every swap tried in Réfléchi (for tests that compare). Returns (found_win, exhausted, nodes,
+ * line) with line a list of (from, to, count) where from == STOCK is a press of the stock. */
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     POSITION_VARS;
     PyObject *avoid;
@@ -998,10 +1000,10 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     long long max_nodes;
     double max_seconds;
     unsigned long long seed;
-    int use_cpu = 0, no_dominance = 0, no_blocked = 0;
-    if (!PyArg_ParseTuple(args, POSITION_FORMAT "LdpOK|ppp", POSITION_ARGS, &max_nodes,
+    int use_cpu = 0, no_dominance = 0, no_blocked = 0, plain_swaps = 0;
+    if (!PyArg_ParseTuple(args, POSITION_FORMAT "LdpOK|pppp", POSITION_ARGS, &max_nodes,
                           &max_seconds, &narrow, &avoid, &seed, &use_cpu, &no_dominance,
-                          &no_blocked))
+                          &no_blocked, &plain_swaps))
         return NULL;
     Search S;
     State st;
@@ -1014,6 +1016,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     S.rng = seed;
     S.no_dominance = no_dominance;
     S.no_blocked = no_blocked;
+    S.plain_swaps = S.all_swaps = plain_swaps;
     if (avoid != Py_None &&
         !PyArg_ParseTuple(avoid, "iii", &S.avoid_from, &S.avoid_to, &S.avoid_count))
         return NULL;

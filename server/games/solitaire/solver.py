@@ -66,6 +66,40 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   in the tests). Nor is any rule on the waste top in draw 3: taking a card out of the talon
   regroups the cards after it by threes, and a card that came to the top in the old grouping
   may then be out of reach (also in the tests).
+* Swaps, in Réfléchi (one deck, runs of any card). A swap moves a run R off the card p its
+  bottom card c lies on and fits, onto p', the other card of p's colour and rank (the only
+  other card c fits): it changes only which of the twins p, p' is free. A swap is tried only
+  when p can then go up (it is among the moves that free a card for a foundation). Take a
+  shortest winning line, and in it the last swap S not followed at once by p going up, and
+  move S later, step by step, never making the line longer (nor shorter: it is shortest).
+  The next move M after S:
+  - touches neither p, p' nor c: it is legal before S and S after it (a card put on R's
+    top, or part of R moved away, is the same with R still on p; S then moves R as it is);
+  - moves c: c can only go up or back onto p (it fits nothing else), which is c going up
+    from p, or S undone: the line would be shorter;
+  - moves a run with p on top (from a card q at or below p) onto T: move it with R on it,
+    then S (p' is still free: q is at least p's rank, so T, one rank above q, is not p');
+    likewise a run through p' (under R) moves first without R, and S after it;
+  - puts a run X on p, whose bottom is c's twin c~ (the one other card that fits p), from a
+    column, the waste or a foundation: put X on p' instead and leave R on p, and play the
+    rest of the line with the stacks on p and p' exchanged. c and c~ lie on and take the
+    same cards, and so do p and p', so every move stays legal, until the bottom of one stack
+    goes up (it can go nowhere else); there a swap of the other stack onto the parent just
+    freed makes the positions equal. One swap is gone and one comes later;
+  - sends p up: S is followed by it, as the rule wants.
+  Each step moves the swap later (the line keeps its length), so this ends; swaps after S
+  that are followed by their parent going up stay so (S passes each with its parent's move
+  together, and the exchange maps such a pair to the same pair; a parent going up follows
+  the one swap that freed it, so no move is owed to two swaps). Done from the last swap to
+  the first, a shortest winning line has every swap followed by its parent going up, and the
+  search tries its first move (or the dominance rule's, above): from every winnable position
+  it enters, some move it tries leads to one with a shorter shortest line, so it reaches a
+  win. Easy Harp has no such rule: a card fits four cards there, and one card moves at a
+  time (R could not carry what was put on it). When a solve avoids a first move, every swap
+  is tried at its root (the rewriting can change which move comes first). On Réfléchi draw 3
+  deal 102 is proved lost after 2.1 M positions instead of 12.6 M, deal 732 after 0.83 M
+  instead of 14.6 M (2026-12-02); the tests check every proof of the solver on small knotted
+  positions against the brute force, and every verdict against a complete pass with every swap.
 * A blocked start (Réfléchi: one deck, runs of any card) is lost: nothing is tried from it.
   A position is blocked when it has a non-empty set H of cards in the columns, each
   of which (1) is not a king, (2) lies on a card it does not fit on (so it can only ever
@@ -105,6 +139,14 @@ are still entered (keyed apart, or not keyed and entered from each parent), and 
 draw 3 the complete pass entered more positions and spent more instructions than without
 the rule (deal 14: 493 579 positions, 571 000 to 706 000 with the variants; on the same
 deal, no take-backs at all, which is not sound, would be 301 424).
+
+Tried and refuted (2026-12-02): "a take-back only together with a use, as one move" (a card
+put on the card taken back, or the card under it in its suit taken back, with its own use in
+turn; the position between never entered). It cut deal 102 to 1.4 M positions, but it is not
+sound: in KING_TAKEN_BACK (tests) QH goes back onto KS and QS onto KH, and then JH onto QS
+uses both (it needs QH off the hearts and QS in a column), so one of the two is not followed
+by its use; the solver answered "not winnable". What commuting gives is weaker: in a block of
+take-backs, each is used by a later one or by the move after the block.
 """
 
 from __future__ import annotations
@@ -126,7 +168,8 @@ WASTE, SLOT, ANY_FOUNDATION, STOCK = 20, 30, 40, 50
 
 
 # The passes of a solve: (narrow, seed of the move order or 0, share of what is left of the
-# budget). A narrow pass leaves out moves that only swap a run's parent for another, foundation
+# budget). A narrow pass leaves out moves that only swap a run's parent for another (in
+# Réfléchi the complete pass leaves out those that free nothing, above), foundation
 # take-backs (Réfléchi) and, in draw 1, talon cards played to a column where nothing wants
 # them (a card is wanted as a parent of a column's card whose move turns a card up, empties a
 # column or frees a card for a foundation, or of a wanted card still in the talon). It finds
@@ -280,7 +323,8 @@ def _solve(
         return won, exhausted, steps
 
     if RESTARTS.get(v.game):
-        narrow_nodes, narrow_until = max_nodes * REFLECHI_PASSES[0][2], max_seconds * 0.5
+        share = REFLECHI_PASSES[0][2]
+        narrow_nodes, narrow_until = max_nodes * share, max_seconds * share
         for i in itertools.count(0):
             spent = clock() - started
             if i == 0:  # the plain order first, for a long while: most wins are there
