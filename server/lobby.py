@@ -16,6 +16,7 @@ import bisect
 from typing import TYPE_CHECKING, Any
 
 from protocol.codec import pack
+from protocol.frames import CROWD, Shared
 from server import metrics
 from server.store import Store, Unavailable
 
@@ -128,5 +129,10 @@ class Lobby:
             return
         frame = pack({"t": "lobby", "changes": changes})
         metrics.sent("lobby").inc(len(self.followers))
+        if len(self.followers) >= CROWD:  # framed and compressed once for all of them
+            shared = Shared(frame)
+            for conn in list(self.followers):
+                conn.send_shared(shared)
+            return
         for conn in list(self.followers):
             conn.send_packed(frame)

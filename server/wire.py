@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import logging
 import socket
-import struct
 import time
 import zlib
 from collections import deque
@@ -39,6 +38,7 @@ from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
 from protocol.codec import MAX_FRAME
+from protocol.frames import SHARED_BITS, Shared, framed
 
 logger = logging.getLogger("cardroom")
 
@@ -280,17 +280,26 @@ class Wire(asyncio.Protocol):
         if getattr(self.ws, "writes", True):  # what websockets has queued, if anything
             self._flush()
         if self.deflate is not None:
-            frame, head = self.deflate.compress(frame), 0xC2
+            self.transport.write(framed(0xC2, self.deflate.compress(frame)))
         else:
-            head = 0x82
-        n = len(frame)
-        if n < 126:
-            header = bytes((head, n))
-        elif n < 65536:
-            header = struct.pack("!BBH", head, 126, n)
+            self.transport.write(framed(0x82, frame))
+        self.sent = time.monotonic()
+        return self.transport.get_write_buffer_size()
+
+    def send_shared(self, shared: Shared) -> int:
+        """:meth:`send` of a message framed once for many sockets (:class:`Shared`)."""
+        if self.ws.state is not OPEN or self.transport is None:
+            return 0
+        deflate = self.deflate
+        if deflate is not None and deflate.local_max_window_bits < SHARED_BITS:
+            return self.send(shared.message)
+        if getattr(self.ws, "writes", True):
+            self._flush()
+        if deflate is not None:
+            deflate.rest()  # the peer's window holds this message now, ours would not
+            self.transport.write(shared.compressed)
         else:
-            header = struct.pack("!BBQ", head, 127, n)
-        self.transport.write(header + frame)
+            self.transport.write(shared.plain)
         self.sent = time.monotonic()
         return self.transport.get_write_buffer_size()
 

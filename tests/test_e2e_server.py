@@ -8,6 +8,7 @@ import pytest
 from e2e_play import both, connect, play, positions
 
 from protocol.diff import apply
+from protocol.frames import CROWD
 from server.games.gin_rummy import new_match
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -48,30 +49,39 @@ async def test_a_human_plays_each_bot_level_to_the_end_of_a_hand(server, level):
     await me.close()
 
 
-async def test_a_spectator_sees_exactly_the_engine_spectator_view_at_every_step(server, server_env):
-    alice, bob, eve = await connect(server.ws), await connect(server.ws), await connect(server.ws)
+async def test_every_spectator_sees_exactly_the_engine_spectator_view_at_every_step(
+    server, server_env
+):
+    # More spectators than CROWD: their patches are framed and compressed once for all of
+    # them (protocol/frames.py), and each client, compressing with its own history, must
+    # read every one.
+    alice, bob = await connect(server.ws), await connect(server.ws)
+    watchers = [await connect(server.ws) for _ in range(CROWD + 1)]
     room = await alice.create(HUMANS, public=True)
     await alice.join(room, 0, "Alice")
     await bob.join(room, 1, "Bob")
-    await eve.watch(room)
+    for eve in watchers:
+        await eve.watch(room)
     await both(play(alice, room, hands=2, seed=3), play(bob, room, hands=2, seed=4))
-    await eve.wait(room, lambda s: s.seq == alice.rooms[room].seq)
+    for eve in watchers:
+        await eve.wait(room, lambda s: s.seq == alice.rooms[room].seq)
     status, _ = server.get(f"/api/replays/{room}")
     assert status == 409  # in progress: no replay
-    # Rebuild the spectator's view from its snapshot and every patch, and compare it at every
-    # step with the engine's spectator view of the same position (from the stored log).
+    # Rebuild each spectator's view from its snapshot and every patch, and compare it at
+    # every step with the engine's spectator view of the same position (from the stored log).
     states = positions(server_env["CARDROOM_DB"], room)
-    view = None
-    compared = set()
-    for message in eve.received:
-        if message["t"] == "snapshot":
-            view = message["view"]
-        elif message["t"] == "patch":
-            view = apply(view, message["ops"])
-        else:
-            continue
-        ply = view["game"]["turn"]["ply"]
-        assert view["game"] == states[ply].view(None)
-        compared.add(ply)
-    assert view == eve.rooms[room].view
-    assert compared == set(range(len(states)))  # every position of the game was seen
+    for eve in watchers:
+        view = None
+        compared = set()
+        for message in eve.received:
+            if message["t"] == "snapshot":
+                view = message["view"]
+            elif message["t"] == "patch":
+                view = apply(view, message["ops"])
+            else:
+                continue
+            ply = view["game"]["turn"]["ply"]
+            assert view["game"] == states[ply].view(None)
+            compared.add(ply)
+        assert view == eve.rooms[room].view
+        assert compared == set(range(len(states)))  # every position of the game was seen

@@ -1,13 +1,15 @@
 """The wire makes its outgoing frames itself (server/wire.py, Wire.send); a websockets
 client must read each of them as the message that was sent: compressed (context taken over
-from message to message) or not, at every length encoding (7-bit, 16-bit, 64-bit), and
-between the protocol's own frames (pongs)."""
+from message to message) or not, at every length encoding (7-bit, 16-bit, 64-bit), between
+the protocol's own frames (pongs), and mixed with messages framed once for many sockets
+(Wire.send_shared, protocol/frames.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import socket
+import zlib
 
 import pytest
 from websockets.client import ClientProtocol
@@ -16,6 +18,7 @@ from websockets.frames import BINARY, PONG, Frame
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
+from protocol.frames import Shared
 from server import wire
 
 SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000, 300_000]
@@ -86,10 +89,15 @@ async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, 
     assert isinstance(events[0], Response) and events[0].status_code == 101
     assert (server.deflate is not None) is compressed
 
-    for payload in payloads():
+    for k, payload in enumerate(payloads()):
         client.send_ping(b"are you there")  # the protocol's own frames mix with ours
         frames = await pump()
-        server.send(payload)
+        # Every third message framed once for a crowd (wire.Shared), the others compressed
+        # with this socket's history: each must still read after the other kind.
+        if k % 3 == 1:
+            server.send_shared(Shared(payload))
+        else:
+            server.send(payload)
         frames += await pump(until=lambda events: events[-1].opcode is BINARY)
         kinds = [f.opcode for f in frames if isinstance(f, Frame)]
         assert kinds == [PONG, BINARY]
@@ -97,3 +105,14 @@ async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, 
         assert message.fin and message.data == payload, len(payload)
     server.transport.abort()
     theirs.close()
+
+
+def test_a_shared_message_is_compressed_once_and_refers_to_nothing_before_it():
+    message = b"patch seq room ops replace " * 12
+    shared = Shared(message)
+    assert len(shared.compressed) < len(shared.plain) // 2
+    # A fresh decompressor (an empty window) reads it: it needs nothing that came before.
+    inflate = zlib.decompressobj(wbits=-15)
+    payload = shared.compressed[2:]  # a 7-bit length: two bytes of header
+    assert shared.compressed[0] == 0xC2 and shared.plain[0] == 0x82
+    assert inflate.decompress(payload + b"\x00\x00\xff\xff") == message

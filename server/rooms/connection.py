@@ -22,6 +22,10 @@ class Socket(Protocol):
         """Write a message; the bytes now waiting to be sent."""
         ...
 
+    def send_shared(self, shared: Any) -> int:
+        """:meth:`send` of a message framed once for many sockets (server.wire.Shared)."""
+        ...
+
     def close(self, code: int, reason: str = "") -> None: ...
 
 
@@ -97,9 +101,16 @@ class Connection:
         self.send_packed(pack(message))
 
     def send_packed(self, frame: bytes) -> None:
-        if self.closed:
-            return
-        if self.socket.send(frame) > self.queue_bytes:
+        if not self.closed:
+            self._check(self.socket.send(frame))
+
+    def send_shared(self, shared: Any) -> None:
+        """Send a message framed once for a crowd (:class:`server.wire.Shared`)."""
+        if not self.closed:
+            self._check(self.socket.send_shared(shared))
+
+    def _check(self, waiting: int) -> None:
+        if waiting > self.queue_bytes:
             metrics.REFUSALS.labels("too_slow").inc()
             self.kill(1013, "too slow")
 
@@ -133,6 +144,9 @@ class _Gone:
     """The socket of a connection that ended: takes nothing."""
 
     def send(self, frame: bytes) -> int:
+        return 0
+
+    def send_shared(self, shared: Any) -> int:
         return 0
 
     def close(self, code: int, reason: str = "") -> None:

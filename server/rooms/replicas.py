@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from protocol.frames import CROWD, Shared
 from server import metrics
 from server.logs import log, now_ms
 from server.rooms import AUDIENCES, Room, RoomError, make_room
@@ -301,6 +302,12 @@ class Replicas:
                 continue
             frame = room.frame(audience)
             metrics.sent("patch").inc(len(conns))
+            if len(conns) >= CROWD:  # framed and compressed once for all of them
+                shared = Shared(frame)
+                for conn in conns:
+                    if conn is not skip:
+                        conn.send_shared(shared)
+                continue
             for conn in conns:
                 if conn is not skip:
                     conn.send_packed(frame)
