@@ -110,12 +110,18 @@ async def test_an_abandoned_solitaire_ends_and_keeps_its_replay_only_if_played(
 async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later(
     server_env, make_server
 ):
-    # Bots a little slowed down: the match to 500 outlasts the test.
+    # Bots a little slowed down: the matches to 500 outlast the test. Three of them: the
+    # reader is cut off once 64 KiB wait in the server beyond what the kernel's buffers
+    # hold, and one match to 500 between easy bots sends a spectator only 155-311 KB in all
+    # (40 seeds), not always enough (a full run failed once so).
     server = make_server(
         {**server_env, "CARDROOM_QUEUE_BYTES": "65536", "CARDROOM_BOT_DELAY": "0.004"}
     )
     host = await connect(server.ws)
-    busy = await host.create([{"kind": "bot", "level": "easy"}] * 2, target=500)
+    rooms = [
+        await host.create([{"kind": "bot", "level": "easy"}] * 2, target=500) for _ in range(3)
+    ]
+    busy = rooms[0]
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: it fills
     sock.connect(("127.0.0.1", server.port))
@@ -124,7 +130,8 @@ async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later
     )
     await ws.send(pack({"t": "hello", "id": 1, "v": 1}))
     await ws.recv()
-    await ws.send(pack({"t": "watch", "id": 2, "room": busy}))
+    for k, room in enumerate(rooms):
+        await ws.send(pack({"t": "watch", "id": 2 + k, "room": room}))
     ws.transport.pause_reading()  # the client stops reading; the bots go on
     for _ in range(600):  # the server cuts it off once 64 KiB wait for it
         if b'code="too_slow"' in server.raw("/metrics"):
