@@ -404,7 +404,7 @@ def swap_knot(rng: random.Random) -> Solitaire:
     """A small Réfléchi position built around a swap: a card on one of its parents, which
     could go up, the card's own suit held back by lower cards under that parent, the other
     parent on top of another column; the other cards few, at random, often on a card they fit
-    (more runs, more swaps). About one in six is won only by a swap."""
+    (more runs, more swaps). About one in seven is won only by a swap."""
     rank = rng.choice([9, 10, 10, 11, 11])  # a ten, jack or queen: few cards above
     card = RANKS[rank] + rng.choice("SHDC")
     parent, twin = rng.sample(parents(card), 2)

@@ -23,7 +23,7 @@ class Socket(Protocol):
         ...
 
     def send_shared(self, shared: Any) -> int:
-        """:meth:`send` of a message framed once for many sockets (server.wire.Shared)."""
+        """:meth:`send` of a message framed once for many sockets (protocol.frames.Shared)."""
         ...
 
     def close(self, code: int, reason: str = "") -> None: ...
@@ -105,7 +105,7 @@ class Connection:
             self._check(self.socket.send(frame))
 
     def send_shared(self, shared: Any) -> None:
-        """Send a message framed once for a crowd (:class:`server.wire.Shared`)."""
+        """Send a message framed once for a crowd (:class:`protocol.frames.Shared`)."""
         if not self.closed:
             self._check(self.socket.send_shared(shared))
 
