@@ -12,7 +12,7 @@ compresses its own copy, with its history)."""
 
 SHARED_BITS = 9
 """The window of a shared message's compressor: the least a peer may ask for (websockets
-takes 9 to 15 for the server's window, this server asks for 10)."""
+refuses 8 for the server's window and takes 9 to 15; this server asks for 10)."""
 
 
 def framed(head: int, payload: bytes) -> bytes:
@@ -38,10 +38,9 @@ class Shared:
     found in earlier patches: about 150 bytes a patch instead of 40, for one deflate per
     change instead of one per socket."""
 
-    __slots__ = ("compressed", "message", "plain")
+    __slots__ = ("compressed", "plain")
 
     def __init__(self, message: bytes) -> None:
-        self.message = message
         self.plain = framed(0x82, message)
         encoder = zlib.compressobj(wbits=-SHARED_BITS, memLevel=1)
         data = encoder.compress(message) + encoder.flush(zlib.Z_SYNC_FLUSH)

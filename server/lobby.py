@@ -16,8 +16,8 @@ import bisect
 from typing import TYPE_CHECKING, Any
 
 from protocol.codec import pack
-from protocol.frames import CROWD, Shared
 from server import metrics
+from server.rooms.connection import send_to_all
 from server.store import Store, Unavailable
 
 if TYPE_CHECKING:
@@ -129,10 +129,4 @@ class Lobby:
             return
         frame = pack({"t": "lobby", "changes": changes})
         metrics.sent("lobby").inc(len(self.followers))
-        if len(self.followers) >= CROWD:  # framed and compressed once for all of them
-            shared = Shared(frame)
-            for conn in list(self.followers):
-                conn.send_shared(shared)
-            return
-        for conn in list(self.followers):
-            conn.send_packed(frame)
+        send_to_all(list(self.followers), frame)

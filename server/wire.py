@@ -38,7 +38,7 @@ from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
 from protocol.codec import MAX_FRAME
-from protocol.frames import SHARED_BITS, Shared, framed
+from protocol.frames import Shared, framed
 
 logger = logging.getLogger("cardroom")
 
@@ -275,31 +275,31 @@ class Wire(asyncio.Protocol):
         about data frames it sends but fragmentation, which this server never uses. What
         the protocol has queued (a pong, a close) goes out first, and nothing is sent once
         it has started closing."""
-        if self.ws.state is not OPEN or self.transport is None:
+        if not self._open():
             return 0
-        if getattr(self.ws, "writes", True):  # what websockets has queued, if anything
-            self._flush()
         if self.deflate is not None:
-            self.transport.write(framed(0xC2, self.deflate.compress(frame)))
-        else:
-            self.transport.write(framed(0x82, frame))
-        self.sent = time.monotonic()
-        return self.transport.get_write_buffer_size()
+            return self._write(framed(0xC2, self.deflate.compress(frame)))
+        return self._write(framed(0x82, frame))
 
     def send_shared(self, shared: Shared) -> int:
         """:meth:`send` of a message framed once for many sockets (:class:`Shared`)."""
-        if self.ws.state is not OPEN or self.transport is None:
+        if not self._open():
             return 0
-        deflate = self.deflate
-        if deflate is not None and deflate.local_max_window_bits < SHARED_BITS:
-            return self.send(shared.message)
-        if getattr(self.ws, "writes", True):
+        if self.deflate is not None:
+            self.deflate.rest()  # the peer's window holds this message now, ours would not
+            return self._write(shared.compressed)
+        return self._write(shared.plain)
+
+    def _open(self) -> bool:
+        """Whether messages may still be sent, what websockets has queued written first."""
+        if self.ws.state is not OPEN or self.transport is None:
+            return False
+        if getattr(self.ws, "writes", True):  # what websockets has queued, if anything
             self._flush()
-        if deflate is not None:
-            deflate.rest()  # the peer's window holds this message now, ours would not
-            self.transport.write(shared.compressed)
-        else:
-            self.transport.write(shared.plain)
+        return True
+
+    def _write(self, data: bytes) -> int:
+        self.transport.write(data)
         self.sent = time.monotonic()
         return self.transport.get_write_buffer_size()
 

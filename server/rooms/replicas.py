@@ -23,11 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from protocol.frames import CROWD, Shared
 from server import metrics
 from server.logs import log, now_ms
 from server.rooms import AUDIENCES, Room, RoomError, make_room
-from server.rooms.connection import Connection
+from server.rooms.connection import Connection, send_to_all
 from server.store import Conflict, Store, Unavailable
 
 if TYPE_CHECKING:
@@ -302,15 +301,7 @@ class Replicas:
                 continue
             frame = room.frame(audience)
             metrics.sent("patch").inc(len(conns))
-            if len(conns) >= CROWD:  # framed and compressed once for all of them
-                shared = Shared(frame)
-                for conn in conns:
-                    if conn is not skip:
-                        conn.send_shared(shared)
-                continue
-            for conn in conns:
-                if conn is not skip:
-                    conn.send_packed(frame)
+            send_to_all(conns, frame, skip)
 
     def notice(self, replica: Replica, kind: str, **fields: Any) -> None:
         message = {"t": "notice", "room": replica.room.id, "kind": kind, **fields}
