@@ -195,11 +195,15 @@ def test_every_proof_of_no_win_holds_against_brute_force_many(game):
     check(game, 20_000)
 
 
-def complete_pass(game: Solitaire, seed: int) -> tuple[bool, bool, int]:
-    """The complete pass alone, its move order shuffled by ``seed`` (0: the plain order),
-    without the dominance rule (see below)."""
+def complete_pass(
+    game: Solitaire, seed: int = 0, dominance: bool = False, plain_swaps: bool = False
+) -> tuple[bool, bool, int]:
+    """The complete pass alone (won, exhausted, positions), its move order shuffled by
+    ``seed`` (0: the plain order), by default without the dominance rule (see below); with
+    ``plain_swaps``, trying every swap (Réfléchi leaves out those that free nothing)."""
     won, exhausted, nodes, _ = _search.search(
-        *search_position(game), 400_000, 60.0, False, None, seed, False, True
+        *search_position(game),
+        *(400_000, 60.0, False, None, seed, False, not dominance, False, plain_swaps),
     )
     return won, exhausted, nodes
 
@@ -457,18 +461,11 @@ def swap_knot(rng: random.Random) -> Solitaire:
     )
 
 
-def complete(game: Solitaire, plain_swaps: bool) -> tuple[bool, bool, int]:
-    """The complete pass alone (won, exhausted, positions), with the swap rule or without."""
-    won, exhausted, nodes, _ = _search.search(
-        *search_position(game), 400_000, 60.0, False, None, 0, False, False, False, plain_swaps
-    )
-    return won, exhausted, nodes
-
-
 def swaps_checked(game: Solitaire) -> None:
     # Every proof of no win is played out by the brute force (every swap, every take-back);
     # and the complete pass decides every position as the one that tries every swap does.
-    ruled, plain = complete(game, False), complete(game, True)
+    ruled = complete_pass(game, dominance=True)
+    plain = complete_pass(game, dominance=True, plain_swaps=True)
     if ruled[1] and plain[1]:
         assert ruled[0] == plain[0], game
         event(f"won {plain[0]}, fewer positions {ruled[2] < plain[2]}")
@@ -507,9 +504,9 @@ def test_the_swap_knots_hold_games_won_only_by_a_swap():
     won = [g for g in games if solve(g, max_nodes=200_000).verdict == WON]
     only_by_a_swap = [g for g in won if winnable_by_brute_force(g, 300, swaps=False) is False]
     assert len(only_by_a_swap) >= 6
-    cut = [
-        g
+    passes = [
+        (complete_pass(g, dominance=True), complete_pass(g, dominance=True, plain_swaps=True))
         for g in games
-        if not complete(g, True)[0] and complete(g, False)[2] < complete(g, True)[2]
     ]
+    cut = [ruled for ruled, plain in passes if not plain[0] and ruled[2] < plain[2]]
     assert len(cut) >= 6
