@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import msgpack
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from websockets.sync.client import connect
 
 from protocol.diff import apply
@@ -181,6 +182,37 @@ def wait_until(predicate, timeout: float = 20, what: str = "condition") -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def wait_for_my_move(page, timeout: float = 20) -> None:
+    """Wait until the page may act in a hand in play. A bot can end a hand before the page's
+    second or fourth move (the easy bot knocks as soon as its deadwood is 5 or less: 103 of
+    20 000 simulated hands ended within the player's first four actions): then the page deals
+    the next one."""
+
+    def mine() -> bool:
+        if page.locator("#next-hand").is_visible():
+            with suppress(PlaywrightTimeoutError):  # the table moved on: look again
+                page.click("#next-hand", timeout=5000)
+            return False
+        return table_state(page)["mine"] == "1"
+
+    wait_until(mine, timeout, what="my move")
+
+
+def play_to_my(page, phase: str) -> None:
+    """Pass the upcard and draw from the stock until it is the page's move in ``phase``
+    (``draw`` or ``discard``)."""
+    while True:
+        wait_for_my_move(page)
+        state = table_state(page)
+        if state["phase"] == phase:
+            return
+        page.click("#pass" if state["phase"] == "offer" else "#stock")
+        page.wait_for_function(
+            "ply => Number(document.querySelector('#table').dataset.ply) > ply",
+            arg=int(state["ply"]),
+        )
 
 
 def watch_policies(page, errors: list[str]) -> None:

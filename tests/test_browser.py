@@ -20,6 +20,7 @@ from browser import (
     cards_shown,
     hand_of,
     leaked,
+    play_to_my,
     server_client,
     table_state,
     wait_for_move,
@@ -402,13 +403,7 @@ def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page
 def test_a_dropped_connection_reconnects_and_the_game_goes_on(web, open_page):
     page = open_page()
     start_bot_game(page, web, level="normal")
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
-    if table_state(page)["phase"] == "offer":
-        page.click("#pass")
-        page.wait_for_function(
-            "() => { const t = document.querySelector('#table').dataset;"
-            " return t.mine === '1' && t.phase === 'draw'; }"
-        )
+    play_to_my(page, "draw")
     page.evaluate(
         "() => { window.states = []; window.cardroom.conn.on(e => e.type === 'state' &&"
         " window.states.push(e.state)); }"
@@ -513,10 +508,7 @@ def test_the_table_fits_a_phone(web, open_page):
     page = open_page(PHONE)
     start_bot_game(page, web, name="Pocket")
     # Eleven cards in hand, the widest the hand gets: pass the upcard, draw from the stock.
-    while (state := table_state(page))["phase"] != "discard" or state["mine"] != "1":
-        if state["mine"] == "1":
-            page.click("#pass" if state["phase"] == "offer" else "#stock")
-        wait_for_move(page, int(state["ply"]))
+    play_to_my(page, "discard")
     expect(page.locator("#hand .slot")).to_have_count(11)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for box in page.locator("#hand .slot").evaluate_all(

@@ -16,8 +16,10 @@ from browser import (
     ARTIFACTS,
     Pages,
     audit,
+    play_to_my,
     server_client,
     table_state,
+    wait_for_my_move,
     wait_until,
 )
 from catalogues import messages, pattern
@@ -333,7 +335,7 @@ def test_learn_pages_are_reached_from_the_lobby_by_link_and_from_a_table(web, op
     assert page.url == table_url
     expect(page.locator("#table #hand .slot")).to_have_count(10)
     # The live table still plays while the panel is open.
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
+    wait_for_my_move(page)
     ply = int(table_state(page)["ply"])
     page.click("#pass" if table_state(page)["phase"] == "offer" else "#stock")
     page.wait_for_function(
@@ -382,7 +384,7 @@ def latin_words(text: str) -> set[str]:
 
 
 def play_one_turn(page: Page) -> None:
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
+    wait_for_my_move(page)
     state = table_state(page)
     if state["phase"] == "offer":
         page.click("#pass")
@@ -411,6 +413,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     page.wait_for_selector("#hand .slot")
     for _ in range(3):
         play_one_turn(page)
+    wait_for_my_move(page)
     status = page.inner_text("#status")
     statuses = [pattern(v) for k, v in text.items() if k.startswith("status.")]
     assert any(p.match(status) for p in statuses), status
@@ -420,11 +423,8 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     shot(page, f"table-{lang}")
     audit(page, f"gin table ({lang})")
 
-    # A refusal in the player's language: the stock while it is not my move, or a second draw.
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
-    if table_state(page)["phase"] == "draw":
-        page.click("#stock")
-        page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'discard'")
+    # A refusal in the player's language: a second draw.
+    play_to_my(page, "discard")
     page.click("#stock")
     expect(page.locator("#refusal")).to_have_text(sentence(lang, "gin_rummy", "already_drew"))
 
@@ -502,13 +502,7 @@ def test_large_cards_still_fit_a_phone_with_eleven_in_hand(web, open_page):
     page.click("#settings-close")
     page.click("#play-easy")
     page.wait_for_selector("#hand .slot")
-    while (state := table_state(page))["phase"] != "discard" or state["mine"] != "1":
-        if state["mine"] == "1":
-            page.click("#pass" if state["phase"] == "offer" else "#stock")
-        page.wait_for_function(
-            "ply => Number(document.querySelector('#table').dataset.ply) > ply",
-            arg=int(state["ply"]),
-        )
+    play_to_my(page, "discard")
     expect(page.locator("#hand .slot")).to_have_count(11)
     width = page.locator("#hand .card").first.evaluate("e => e.getBoundingClientRect().width")
     assert width > 50 * 1.15  # large: bigger than the phone's usual 50 px
@@ -692,13 +686,7 @@ def test_gin_cards_fly_at_the_deal_the_draw_the_discard_and_the_lay_offs(web, op
         )
     }
     assert mine <= {name for name, _ in dealt}  # every card of the hand came out of the stock
-    wait_until(lambda: table_state(page)["mine"] == "1", what="my move")
-    if table_state(page)["phase"] == "offer":
-        page.click("#pass")
-        page.wait_for_function(
-            "() => { const t = document.querySelector('#table').dataset;"
-            " return t.mine === '1' && t.phase === 'draw'; }"
-        )
+    play_to_my(page, "draw")
     flown(page)
     page.click("#stock")
     page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'discard'")
