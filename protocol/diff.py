@@ -35,17 +35,21 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def diff(old: Any, new: Any) -> list[dict[str, Any]]:
-    """The operations turning ``old`` into ``new``."""
+def diff(old: Any, new: Any, whole: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The operations turning ``old`` into ``new``. An entry of a map named in ``whole`` is
+    replaced in one operation whenever its packing changed (a part that changes as a whole,
+    such as a game view's ``turn``: diffing it inside would only find the same)."""
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops)
+    _diff(old, new, "", ops, whole)
     return ops
 
 
 _SCALARS = (str, int, bool, type(None), float)
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _diff(
+    old: Any, new: Any, path: str, ops: list[dict[str, Any]], whole: frozenset[str] = frozenset()
+) -> None:
     if old is new:
         return
     if type(old) is not type(new):
@@ -63,13 +67,17 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             # what the call below would find at once: no operation for an equal scalar
             if was is value or (type(was) is type(value) in _SCALARS and was == value):
                 continue
-            _diff(was, value, f"{path}/{_escape(key)}", ops)
+            if key in whole:
+                if _packer.pack(was) != _packer.pack(value):
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
+                continue
+            _diff(was, value, f"{path}/{_escape(key)}", ops, whole)
         if len(ops) - mark > 1 and path and len(new) <= SMALL:
             _replace_if_shorter(
                 new, path, ops, mark, _size({"op": "replace", "path": path, "value": new})
             )
     elif isinstance(new, list):
-        _diff_list(old, new, path, ops)
+        _diff_list(old, new, path, ops, whole)
     elif old != new:
         ops.append({"op": "replace", "path": path, "value": new})
 
@@ -88,7 +96,9 @@ def _replace_if_shorter(
             return
 
 
-def _diff_list(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> None:
+def _diff_list(
+    old: list, new: list, path: str, ops: list[dict[str, Any]], whole: frozenset[str]
+) -> None:
     if old == new:
         return
     n, m = len(old), len(new)
@@ -100,7 +110,7 @@ def _diff_list(old: list, new: list, path: str, ops: list[dict[str, Any]]) -> No
         end += 1
     removed, added = n - start - end, m - start - end
     if removed == added == 1:
-        _diff(old[start], new[start], f"{path}/{start}", ops)
+        _diff(old[start], new[start], f"{path}/{start}", ops, whole)
         return
     if removed + added > 4 and removed + added > len(new) // 2:
         ops.append({"op": "replace", "path": path, "value": new})
@@ -156,10 +166,12 @@ def diff_packed(
     memo: Memo | None = None,
     stable: Stable | None = None,
     stable_keys: frozenset[str] = frozenset(),
+    whole: frozenset[str] = frozenset(),
 ) -> tuple[list[dict[str, Any]], PackedMap]:
-    """``diff(unpack_map(old), new)`` and ``pack_map(new, deep)``, unpacking only the entries
-    whose packing changed: equal bytes are equal values (same types, same order), for which
-    :func:`diff` emits nothing, so skipping them changes no operation.
+    """``diff(unpack_map(old), new, whole)`` and ``pack_map(new, deep)``, unpacking only the
+    entries whose packing changed, and not even those when they are named in ``whole``: equal
+    bytes are equal values (same types, same order), for which :func:`diff` emits nothing,
+    so skipping them changes no operation.
 
     Calls that share a ``memo`` reuse each other's work on an entry when it is the same
     object under the same path and its old packing is equal: an entry's operations and
@@ -173,7 +185,7 @@ def diff_packed(
     and it has no operations. What such an entry costs a change is then one lookup, not its
     size (``stable`` is the caller's, kept from call to call)."""
     ops: list[dict[str, Any]] = []
-    packed = _diff_packed(old, new, "", ops, deep, memo, stable, stable_keys)
+    packed = _diff_packed(old, new, "", ops, deep, memo, stable, stable_keys, whole)
     return ops, packed
 
 
@@ -186,6 +198,7 @@ def _diff_packed(
     memo: Memo | None,
     stable: Stable | None = None,
     stable_keys: frozenset[str] = frozenset(),
+    whole: frozenset[str] = frozenset(),
 ) -> PackedMap:
     mark = len(ops)
     packed: PackedMap = {}
@@ -194,6 +207,12 @@ def _diff_packed(
             ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
     for key, value in new.items():
         was = old.get(key)
+        if type(value) in _SCALARS:  # packed faster than looked up: neither memo nor stable
+            now = _packer.pack(value)
+            if was != now:
+                _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
+            packed[key] = now
+            continue
         held = stable if key in stable_keys else None
         if held is not None:
             last = held.get((path, key))
@@ -218,14 +237,18 @@ def _diff_packed(
                     memo,
                     stable,
                     stable_keys,
+                    whole,
                 )
             else:
                 now = pack_map(value)
-                _changed(was, now, value, f"{path}/{_escape(key)}", ops)
+                _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
         else:
             now = _packer.pack(value)
             if was != now:
-                _changed(was, now, value, f"{path}/{_escape(key)}", ops)
+                if key in whole and type(was) is bytes:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
+                else:
+                    _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
             if held is not None:
                 held[(path, key)] = (value, now)
         packed[key] = now
@@ -243,14 +266,21 @@ def _diff_packed(
     return packed
 
 
-def _changed(was: Any, now: Any, value: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _changed(
+    was: Any,
+    now: Any,
+    value: Any,
+    path: str,
+    ops: list[dict[str, Any]],
+    whole: frozenset[str] = frozenset(),
+) -> None:
     """The operations for an entry whose packing went from ``was`` (None: a new entry) to
     ``now``."""
     if was is None:
         ops.append({"op": "add", "path": path, "value": value})
     elif not _appended(was, now, value, path, ops):
         before = unpack_map(was) if isinstance(was, dict) else msgpack.unpackb(was, raw=False)
-        _diff(before, value, path, ops)
+        _diff(before, value, path, ops, whole)
 
 
 def _map_header(n: int) -> int:

@@ -1,12 +1,14 @@
 """Properties of random legal play: card conservation, hidden information, replay."""
 
+import dataclasses
 import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.games.cards import CARDS
-from server.games.gin_rummy import HAND_OVER, MATCH_OVER, Action, new_match, replay
+from server.games.gin_rummy import HAND_OVER, MATCH_OVER, Action, Match, new_match, replay
+from server.games.gin_rummy.game import _evolve
 from server.games.gin_rummy.melds import deadwood
 
 
@@ -86,6 +88,20 @@ def test_no_view_holds_a_hidden_card_or_the_stock_order(seed, choices):
             leaked = seen & hidden_from(m, viewer)
             assert not leaked, f"seat {viewer} sees {leaked} in phase {m.phase}"
             assert view == m.view(viewer)
+
+
+@settings(max_examples=40, deadline=None)
+@games
+def test_every_position_is_its_fields_as_dataclasses_replace_would_build_it(seed, choices):
+    """Moves build positions by copying fields (_evolve), not with dataclasses.replace: no
+    position may hold anything but its fields (a misspelt change, a cached value carried
+    to the next position), and each must be what replace builds."""
+    names = {f.name for f in dataclasses.fields(Match)}
+    positions, _ = play(seed, choices)
+    for m in positions:
+        assert set(vars(m)) == names
+        moved = _evolve(m, ply=m.ply + 7, taken=None)
+        assert moved == dataclasses.replace(m, ply=m.ply + 7, taken=None)
 
 
 @settings(max_examples=40, deadline=None)

@@ -23,7 +23,7 @@ from protocol.diff import apply, diff, diff_packed, pack_map, packed_size, unpac
 from server.games.gin_rummy.game import HAND_OVER, MATCH_OVER, new_match
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
 from server.rooms import AUDIENCES
-from server.rooms.room import DEEP
+from server.rooms.room import DEEP, WHOLE
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=3),
@@ -32,7 +32,7 @@ VALUES = st.recursive(
     ),
     max_leaves=16,
 )
-MAPS = st.dictionaries(st.sampled_from(["a", "b", "game", "c/d", "~e"]), VALUES, max_size=5)
+MAPS = st.dictionaries(st.sampled_from(["a", "b", "game", "c/d", "~e", "turn"]), VALUES, max_size=5)
 
 
 @settings(max_examples=500, deadline=None)
@@ -40,12 +40,28 @@ MAPS = st.dictionaries(st.sampled_from(["a", "b", "game", "c/d", "~e"]), VALUES,
 def test_diffing_packed_parts_is_diffing_the_values(old, new):
     """The shortcut (an entry whose packing is unchanged is skipped unpacked) against the
     plain diff, on random maps (with a deep entry, nested values, keys to escape, and values
-    equal in Python but not in type, such as 1 and True)."""
+    equal in Python but not in type, such as 1 and True), some named whole."""
     ops, packed = diff_packed(pack_map(old, DEEP), new, DEEP)
     assert ops == diff(old, new)
     assert packed == pack_map(new, DEEP)
+    ops, packed = diff_packed(pack_map(old, DEEP), new, DEEP, whole=WHOLE)
+    assert ops == diff(old, new, WHOLE)
+    assert packed == pack_map(new, DEEP)
     assert unpack_map(packed) == new
     assert apply(old, ops) == new
+
+
+def test_a_part_named_whole_is_replaced_in_one_operation_when_it_changed():
+    old = {"game": {"turn": {"phase": "discard", "ply": 4, "legal": ["discard"]}, "n": 1}}
+    new = {"game": {"turn": {"phase": "discard", "ply": 5, "legal": ["discard"]}, "n": 1}}
+    whole = [{"op": "replace", "path": "/game/turn", "value": new["game"]["turn"]}]
+    assert diff(old, new) == [{"op": "replace", "path": "/game/turn/ply", "value": 5}]
+    assert diff(old, new, WHOLE) == whole
+    assert diff_packed(pack_map(old, DEEP), new, DEEP, whole=WHOLE)[0] == whole
+    same = {"game": {"turn": dict(old["game"]["turn"]), "n": 2}}
+    assert diff_packed(pack_map(old, DEEP), same, DEEP, whole=WHOLE)[0] == [
+        {"op": "replace", "path": "/game/n", "value": 2}
+    ]
 
 
 @st.composite
@@ -200,7 +216,7 @@ class Shadowed(Table):
         assert ops is not None and set(ops) == set(AUDIENCES)
         for audience in AUDIENCES:
             new = self.room.render(audience)
-            assert ops[audience] == diff(self.shadow[audience], new)
+            assert ops[audience] == diff(self.shadow[audience], new, WHOLE)
             assert apply(self.shadow[audience], ops[audience]) == new
             assert self.room.view(audience) == new
             self.shadow[audience] = new
