@@ -1,0 +1,68 @@
+"""What a room's change costs the server: ``Room.apply`` (the engine's move, the three
+audiences' views rendered and diffed, the patch frames packed and kept for resumes), replayed.
+
+Matches between two easy bots are played once and their log entries kept; the timed part
+replays those entries into fresh rooms, so the bots' thinking is not in the figure. Prints
+the best of N passes (CPU time of this process): on a shared two-core machine the best pass
+is the one least disturbed, and two builds are compared by running this in each, one after
+the other, a few times (with ``PYTHONPATH=.``: the virtualenv's own path leads to the
+checkout it was made in).
+
+    .venv/bin/python bench/apply.py [matches] [passes]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from server.games.gin_rummy.bots import make_bot
+from server.rooms import check_meta, make_room
+from server.rooms.room import hash_token
+
+
+def record(matches: int) -> list[tuple[dict, list[dict]]]:
+    """Each match's room meta and its log entries (two joins, then the moves)."""
+    games = []
+    for seed in range(1, matches + 1):
+        meta = check_meta({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": seed})
+        room = make_room(f"apply{seed}", meta, epoch="bench")
+        entries = [
+            {"kind": "join", "seat": s, "name": f"P{s}", "token_hash": hash_token(str(s))}
+            for s in (0, 1)
+        ]
+        for entry in entries:
+            room.apply(entry)
+        bots = [make_bot("easy", seed), make_bot("easy", seed + 1000)]
+        while room.status != "finished":
+            match = room.match
+            seat = match.to_act if match.to_act is not None else 0
+            entry = room.act_entry(seat, bots[seat].act(match.view(seat)), None)
+            room.apply(entry)
+            entries.append(entry)
+        games.append((meta, entries))
+    return games
+
+
+def main(matches: int = 10, passes: int = 10) -> None:
+    games = record(matches)
+    changes = sum(len(entries) for _, entries in games)
+    best = float("inf")
+    for _ in range(passes):
+        started = time.process_time()
+        for meta, entries in games:
+            room = make_room("apply", meta, epoch="bench")
+            for entry in entries:
+                room.apply(entry)
+        best = min(best, time.process_time() - started)
+    load = os.getloadavg()[0]
+    print(
+        f"room.apply: {1e6 * best / changes:.1f} us a change, every audience followed "
+        f"(best of {passes} passes over {changes} changes of {matches} matches; "
+        f"load average {load:.2f})"
+    )
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:3]))
