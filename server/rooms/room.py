@@ -53,7 +53,7 @@ match's finished hands, which grow with the match): not packed again while they 
 WHOLE = frozenset({"turn"})
 """Parts of a game's view replaced in one operation when they change: a Gin Rummy ``turn``
 (phase, who acts, ply, counts, the seat's options) changes at every move in several of its
-entries, so diffing inside it, which took a tenth of a change's work, only ever found that
+entries, so diffing inside it, which took a fifth of a change's work, only ever found that
 one replacement is shorter (bench/diffs.py: the same bytes within 0.1 %)."""
 
 
