@@ -14,57 +14,27 @@ import os
 import socket
 import sys
 import time
+from pathlib import Path
 
-from websockets.client import ClientProtocol
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
-from websockets.uri import parse_uri
 
 from protocol.codec import pack
 from protocol.frames import Shared
 from server import wire
 
-
-class Accepting:
-    """The app side of a socket, as little as the wire asks of it."""
-
-    closed = False
-
-    def check(self, _wire):
-        return None
-
-    def open(self, _wire):
-        return self
-
-    def admit(self) -> bool:
-        return True
-
-    async def serve(self, _conn, _data) -> None:
-        return None
-
-    def lost(self) -> None:
-        self.closed = True
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from wires import Accepting, Peer
 
 
 async def sockets(n: int) -> tuple[list[wire.Wire], list[socket.socket]]:
+    """``n`` real wires, each with a websockets client that negotiated permessage-deflate."""
     wire.SERVE = Accepting()
-    loop = asyncio.get_running_loop()
     wires, peers = [], []
     for _ in range(n):
-        ours, theirs = socket.socketpair()
-        theirs.setblocking(False)
-        w = wire.Wire(None, type("State", (), {"connections": set()})())
-        await loop.connect_accepted_socket(lambda w=w: w, ours)
-        client = ClientProtocol(
-            parse_uri("ws://127.0.0.1/ws"), extensions=[ClientPerMessageDeflateFactory()]
-        )
-        client.send_request(client.connect())
-        for data in client.data_to_send():
-            await loop.sock_sendall(theirs, data)
-        await asyncio.sleep(0.01)
-        theirs.recv(1 << 16)  # the handshake's answer
+        peer, w = await Peer.open([ClientPerMessageDeflateFactory()])
         assert w.deflate is not None
         wires.append(w)
-        peers.append(theirs)
+        peers.append(peer.sock)
     return wires, peers
 
 

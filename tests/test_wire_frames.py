@@ -8,41 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import zlib
 
 import pytest
-from websockets.client import ClientProtocol
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
 from websockets.frames import BINARY, PONG, Frame
-from websockets.http11 import Response
-from websockets.uri import parse_uri
+from wires import Accepting, Peer
 
 from protocol.frames import Shared
 from server import wire
 
 SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000, 300_000]
-
-
-class Accepting:
-    """The app side of a socket, as little as the wire asks of it: accept, record."""
-
-    def check(self, _wire):
-        return None
-
-    def open(self, _wire):
-        return self
-
-    closed = False
-
-    def admit(self) -> bool:
-        return True
-
-    async def serve(self, _conn, _data) -> None:
-        return None
-
-    def lost(self) -> None:
-        self.closed = True
 
 
 def payloads() -> list[bytes]:
@@ -59,12 +35,9 @@ def payloads() -> list[bytes]:
 async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, monkeypatch):
     monkeypatch.setattr(wire, "SERVE", Accepting())
     loop = asyncio.get_running_loop()
-    ours, theirs = socket.socketpair()
-    theirs.setblocking(False)
-    server = wire.Wire(None, type("State", (), {"connections": set()})())
-    await loop.connect_accepted_socket(lambda: server, ours)
     extensions = [ClientPerMessageDeflateFactory()] if compressed else None
-    client = ClientProtocol(parse_uri("ws://127.0.0.1/ws"), extensions=extensions)
+    peer, server = await Peer.open(extensions)  # the handshake answered 101
+    client, theirs = peer.client, peer.sock
 
     async def pump(until=lambda events: True) -> list:
         """Send what the client has to send, then read what the server writes until
@@ -84,9 +57,6 @@ async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, 
                 break
         return events
 
-    client.send_request(client.connect())
-    events = await pump()
-    assert isinstance(events[0], Response) and events[0].status_code == 101
     assert (server.deflate is not None) is compressed
 
     for k, payload in enumerate(payloads()):
