@@ -26,6 +26,7 @@ from cluster_play import Player, Trace, check_log, check_views, connect_to
 from e2e_play import my_turn
 
 from server.cluster.local import HAPROXY_CONFIG, LocalCluster
+from server.games.gin_rummy import Action
 from server.games.gin_rummy.bots import make_bot
 
 ENV = {
@@ -117,7 +118,10 @@ async def test_a_player_who_drops_resumes_on_another_node_and_plays_on(cluster, 
             if my_turn(p.state):
                 view = p.state.view["game"]
                 seq = p.state.seq
-                await p.client.act(room, make_bot("normal", 1).act(view).to_dict())
+                action = make_bot("normal", 1).act(view)
+                if action.type == "knock":  # a knock here ended a match to 20 in 0.7 % of runs
+                    action = Action("discard", action.card)
+                await p.client.act(room, action.to_dict())
                 await p.client.wait(room, lambda s, q=seq: s.seq > q)
     await alice.client.drop()
     await bob.client.wait(room, lambda s: s.view["room"]["seats"][0]["connected"] is False)
