@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,7 @@ class Redises:
     def start(self) -> Redises:
         self._server("a")
         self._server("b", replica_of=self.ports["a"])
-        self.wait_replicated(self.ports["a"])
+        self.wait_replicated(lambda: self.ports["a"])
         for k in range(3):
             self._sentinel(k)
         return self
@@ -80,11 +81,14 @@ class Redises:
         return ",".join(f"127.0.0.1:{p}" for p in self.sentinel_ports)
 
     @staticmethod
-    def wait_replicated(primary: int) -> None:
-        """Until the primary has a replica in sync (WAIT 1 would otherwise time out)."""
+    def wait_replicated(primary: Callable[[], int]) -> None:
+        """Until the primary has a replica in sync (WAIT 1 would otherwise time out). The
+        primary is asked for at every look: the sentinels may fail over once more meanwhile
+        (a full run saw them promote the old primary again a second after it came back as a
+        replica, and the new one, asked for once, never had a replica again)."""
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            info = redis.Redis(port=primary).info("replication")
+            info = redis.Redis(port=primary()).info("replication")
             if (
                 info.get("connected_slaves", 0) >= 1
                 and info.get("slave0", {}).get("state") == "online"
@@ -106,7 +110,7 @@ class Redises:
 
     def restart_as_replica(self, name: str) -> None:
         self._server(name, replica_of=self.primary())
-        self.wait_replicated(self.primary())
+        self.wait_replicated(self.primary)
 
     def stop(self) -> None:
         for proc in self.procs.values():
