@@ -49,6 +49,23 @@ def reached_everything(report: dict) -> None:
     assert report["latency_ms"]["with_fuzzer"]["n"] > 10
 
 
+def test_a_padded_ping_has_exactly_the_size_asked_for():
+    """Oversized frames are pings padded to a size; a string's header grows by one or two
+    bytes at 32, 256 and 65 536 characters, and a padding that chased such a size looped
+    for ever (a worker of a full run spun for ten minutes on MAX_FRAME + 22)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import msgpack
+    from fuzzing.frames import padded_ping
+
+    from protocol.codec import MAX_FRAME
+
+    sizes = [*range(20, 600), *range(MAX_FRAME - 64, MAX_FRAME + 4160)]
+    for size in sizes:
+        frame = padded_ping(size)
+        assert len(frame) == size, size
+        assert msgpack.unpackb(frame)["t"] == "ping"  # past MAX_FRAME: the server's unpack refuses
+
+
 def test_twenty_seconds_of_fuzzing_find_no_fault(tmp_path):
     reached_everything(fuzz(20, tmp_path))
 

@@ -459,14 +459,21 @@ def deep_frame(depth: int) -> bytes:
 
 
 def padded_ping(size: int) -> bytes:
-    """A ping frame of exactly ``size`` bytes (a string pads it)."""
-    frame = pack({"t": "ping", "id": "pad", "pad": ""})
-    pad = size - len(frame)
-    while True:
-        frame = pack({"t": "ping", "id": "pad", "pad": "x" * pad})
-        if len(frame) == size or pad <= 0:
-            return frame
-        pad += size - len(frame)
+    """A ping frame of exactly ``size`` bytes (a string pads it), or the smallest ping when
+    ``size`` is below it. A string's header grows by one or two bytes at 32, 256 and 65 536
+    characters, so some sizes no single pad reaches (52, 277, 65 558 and 65 559 among them):
+    then a second, short field takes up what is left."""
+    for second in (None, "", "x", "xx"):
+        message: dict = {"t": "ping", "id": "pad", "pad": ""}
+        if second is not None:
+            message["z"] = second
+        pad = max(0, size - len(pack(message)))
+        for length in (pad, pad - 1, pad - 2, pad - 4):  # the header takes 1, 2, 3 or 5 bytes
+            if length >= 0:
+                frame = pack({**message, "pad": "x" * length})
+                if len(frame) == size:
+                    return frame
+    return pack({"t": "ping", "id": "pad", "pad": ""})
 
 
 def raw_map(*pairs: bytes) -> bytes:
