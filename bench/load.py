@@ -529,11 +529,15 @@ async def saturate_share(
     async def relay(g: int) -> None:
         path = url.replace("/ws", "/bench/broadcast")
         members = [await websockets.connect(path, ping_interval=None) for _ in range(size)]
+        # Unique across the client processes: each numbers its groups from 0, and groups
+        # that shared a number were one group of every process's members, so a message
+        # reached four times the sockets counted (and their unread queues stalled the end).
+        group = f"{os.getpid()}-{g}"
         for m in members:
-            await m.send(msgpack.packb({"t": "join", "group": g}))
+            await m.send(msgpack.packb({"t": "join", "group": group}))
             await m.recv()
         while time.monotonic() < deadline:
-            await members[0].send(msgpack.packb({"t": "say", "group": g, "n": counts["sent"]}))
+            await members[0].send(msgpack.packb({"t": "say", "group": group}))
             await asyncio.gather(*(m.recv() for m in members))
             counts["delivered"] += size
         for m in members:
