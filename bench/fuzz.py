@@ -39,6 +39,7 @@ from fuzzing import checks  # noqa: E402
 RATE, BURST = 200, 400  # the server's per-connection limit in this run
 PACE = 150  # frames per second a worker's connection keeps under
 PROBE_PACE = 0.04  # seconds between the probe's actions
+STRAGGLE = 60.0  # seconds past its time after which a worker is killed (and reported)
 
 
 def free_port() -> int:
@@ -170,10 +171,15 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
         ]
         children += pool
         peak, lag_fuzzed = started_rss, 0.0
-        while any(p.poll() is None for p in pool):
+        overdue = time.monotonic() + fuzzing + STRAGGLE
+        while any(p.poll() is None for p in pool) and time.monotonic() < overdue:
             peak = max(peak, rss_mib(server.pid))
             lag_fuzzed = max(lag_fuzzed, loop_lag(port))
             time.sleep(1.0)
+        late = [i for i, p in enumerate(pool) if p.poll() is None]
+        for i in late:  # a worker stuck in the fuzzer's own code: its report says so below
+            pool[i].kill()
+            pool[i].wait()
         fuzz_end, cpu_after = time.time(), cpu_seconds(server.pid)
         time.sleep(1.0)
         stop.touch()
@@ -194,7 +200,10 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
             server.kill()
             server.wait()
     reports = []
-    for out in outs:
+    for i, out in enumerate(outs):
+        if i in late:
+            reports.append({"failures": [f"worker {i} was still at work {STRAGGLE:.0f} s late"]})
+            continue
         try:
             reports.append(json.loads(out.read_text()))
         except (OSError, ValueError) as missing:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,3 +91,28 @@ def started_by_run(mark: str) -> list[Proc]:
         if needle in env and stat is not None and stat[1] not in "ZX":
             found.append(Proc(pid, stat[2], _cmdline(pid)))
     return found
+
+
+def run_group(argv: list[str], timeout: float, **options) -> subprocess.CompletedProcess:
+    """``subprocess.run(argv, capture_output=True, text=True)`` in a process group of its
+    own, the whole group killed when ``timeout`` passes (then TimeoutExpired is raised).
+
+    For a bench script that starts a server and workers of its own: ``subprocess.run``
+    kills only the script on a timeout, so its ``finally`` never runs and what it started
+    goes on burning the machine's two cores for the rest of the suite."""
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        **options,
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        raise subprocess.TimeoutExpired(argv, timeout, out, err) from None
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)

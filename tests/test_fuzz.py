@@ -5,23 +5,21 @@ run must also have reached what it claims to test."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from processes import run_group
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def fuzz(seconds: int, tmp_path: Path) -> dict:
     out = tmp_path / "report.json"
-    run = subprocess.run(
+    run = run_group(
         [sys.executable, "bench/fuzz.py", "--seconds", str(seconds), "--json", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=seconds + 240,
+        cwd=ROOT,
     )
     print(run.stdout[-6000:], run.stderr[-3000:])
     report = json.loads(out.read_text())

@@ -1,13 +1,17 @@
 """A server that dies leaves no processes behind: its bot and solver workers, their fork
-server and the resource tracker exit with it, however it died."""
+server and the resource tracker exit with it, however it died. A bench script the tests run
+takes what it started with it when it runs out of time."""
 
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from conftest import ServerProcess
-from processes import survivors, tree
+from processes import run_group, survivors, tree
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "term"])
@@ -21,4 +25,23 @@ def test_every_process_of_a_server_exits_with_it(server_env, sig):
     assert "multiprocessing.resource_tracker" in commands
     server.stop(sig)
     left = survivors(family, within=5.0)
+    assert left == [], [p.cmdline for p in left]
+
+
+SCRIPT_WITH_A_CHILD = """
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+print(child.pid, flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_script_that_runs_out_of_time_takes_its_children_with_it(tmp_path):
+    started = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired) as timed_out:
+        run_group([sys.executable, "-c", SCRIPT_WITH_A_CHILD], timeout=3)
+    assert time.monotonic() - started < 30
+    child = int(timed_out.value.output.split()[0])
+    # subprocess.run's own timeout kills the script alone: its child would be found here.
+    left = survivors([p for p in tree(child) if p.pid == child], within=5.0)
     assert left == [], [p.cmdline for p in left]

@@ -5,11 +5,11 @@ applied twice, and the server gives back its rooms and tasks when the players ar
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from processes import run_group
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,13 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_a_minute_of_soak_loses_nothing_and_leaves_nothing_behind(tmp_path):
     out = tmp_path / "soak.json"
     soak = ["bench/soak.py", "--minutes", "1", "--rooms", "20", "--bots", "4"]
-    run = subprocess.run(
-        [sys.executable, *soak, "--json", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = run_group([sys.executable, *soak, "--json", str(out)], timeout=600, cwd=ROOT)
     print(run.stdout, run.stderr[-3000:])
     assert run.returncode == 0
     report = json.loads(out.read_text())
