@@ -166,6 +166,25 @@ class Server:
             total = values.get(f'cardroom_gc_pause_seconds_sum{{generation="{gen}"}}', 0.0)
             if n:
                 parts.append(f"gc gen{gen}: {n:.0f} pauses, {1000 * total / n:.1f} ms mean")
+        # The server's own part of an action, from its histogram (so within a bucket's
+        # bounds): from the request taken up to its diffs queued for every socket, the
+        # store's commit included; what it leaves out is the wait in the socket before the
+        # loop gets to the request, and the way back to the clients.
+        buckets = sorted(
+            (float(name.split('le="')[1].rstrip('"}')), count)
+            for name, count in values.items()
+            if name.startswith("cardroom_action_seconds_bucket")
+        )
+        if buckets and buckets[-1][1]:
+            total = buckets[-1][1]
+            within = [
+                next(f"{1000 * le:g} ms" for le, count in buckets if count >= q * total)
+                for q in (0.5, 0.99, 0.999)
+            ]
+            parts.append(
+                f"server's own action time (within a bucket): p50 <= {within[0]}, "
+                f"p99 <= {within[1]}, p99.9 <= {within[2]} (n={total:.0f})"
+            )
         return ", ".join(parts)
 
     def stop(self) -> None:
