@@ -15,10 +15,11 @@ ROOMS = 8
 ROUNDS = 300  # a round appends one entry to every room, as concurrent actions do
 EVERY = 100  # CHECKPOINT_EVERY in these tests, so that 2 400 appends make many rounds
 PAGE = 4096
-BOUND = 3 * PAGE * EVERY
+BOUND = 2 * EVERY * 3 * PAGE
 """A commit of one entry writes two or three pages to the WAL (a leaf of the table and of
-its key, now and then a parent), and the WAL starts over about every EVERY appends (plus
-those that raced the pass): 1.2 MB. Without checkpoints 2 400 appends fill about 20 MB."""
+its key, now and then a parent), and the WAL starts over after EVERY appends and those that
+came while the checkpoint ran: under twice EVERY (seen: 1.1 MB), bounded at 2.5 MB. Without
+checkpoints 2 400 appends fill about 20 MB."""
 ENTRY = {"kind": "act", "seat": 0, "action": {"type": "discard", "card": "QH"}, "cmd": "x" * 40}
 
 
@@ -57,7 +58,7 @@ async def test_without_the_checkpointer_the_wal_grows(tmp_path, monkeypatch):
     the bound above (the writer's own checkpoint waits for BACKSTOP_PAGES)."""
     monkeypatch.setattr(embedded, "CHECKPOINT_EVERY", 10**9)
     largest = await append_rounds(tmp_path / "db.sqlite3")
-    assert largest > 10 * BOUND, largest
+    assert largest > 5 * BOUND, largest
 
 
 @pytest.mark.parametrize("every", [1, 7])

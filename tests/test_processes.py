@@ -36,7 +36,7 @@ time.sleep(120)
 """
 
 
-def test_a_script_that_runs_out_of_time_takes_its_children_with_it(tmp_path):
+def test_a_script_that_runs_out_of_time_takes_its_children_with_it():
     started = time.monotonic()
     with pytest.raises(subprocess.TimeoutExpired) as timed_out:
         run_group([sys.executable, "-c", SCRIPT_WITH_A_CHILD], timeout=3)
