@@ -21,6 +21,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -187,14 +188,28 @@ class Server:
             )
         return ", ".join(parts)
 
-    def stop(self) -> None:
+    def stop(self, remove: bool = True) -> None:
+        """Stop the server and remove its directory (its store and log), unless asked not
+        to (the caller reads the store, or starts a server on it again; it removes the
+        directory itself) or the server failed: then the directory stays for a look, and its
+        path is printed."""
         self._stop.set()
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
         self.log.close()
+        if self.failed:
+            print(f"  the server exited with {self.proc.returncode}: see {self.dir}/server.log")
+        elif remove:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    @property
+    def failed(self) -> bool:
+        """It exited other than stopped (uvicorn ends a SIGTERM'd run by raising it again)."""
+        return self.proc.returncode not in (0, -signal.SIGTERM)
 
 
 # ---- a lean client --------------------------------------------------------------------

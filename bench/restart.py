@@ -48,9 +48,10 @@ def main() -> None:
     time.sleep(1)
     print(f"restart: {rooms} public rooms, a seat taken in each, embedded store")
     print(f"  before the restart: {get(first.port, '/ready')}")
-    first.stop()
+    first.stop(remove=False)  # the second server starts on its store
 
     again = Server(env)
+    os.rmdir(again.dir)  # made empty by the constructor: the second server uses the first's
     again.dir, again.port = first.dir, first.port
     again.env = {**again.env, "PORT": str(again.port), "CARDROOM_DB": f"{again.dir}/db.sqlite3"}
     started = time.monotonic()

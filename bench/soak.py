@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import json
 import random
+import shutil
 import sqlite3
 import sys
 import time
@@ -240,8 +241,10 @@ def main() -> None:
         asyncio.run(soak.run())
         after = drained(server, before)
     finally:
-        server.stop()
+        server.stop(remove=False)
     logged = logged_commands(Path(server.dir) / "db.sqlite3")
+    if not server.failed:
+        shutil.rmtree(server.dir, ignore_errors=True)
     lost = sum(1 for r, cmds in soak.acked.items() for c in cmds if logged.get(r, {}).get(c) != 1)
     doubled = sum(1 for cmds in logged.values() for n in cmds.values() if n > 1)
     warm = next((s for s in soak.samples if s["t"] >= 60), soak.samples[0] if soak.samples else {})
