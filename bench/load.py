@@ -72,9 +72,13 @@ def free_port() -> int:
 class Server:
     """``python -m server`` on a free port, and its CPU and RSS sampled every half second."""
 
-    def __init__(self, extra: dict[str, str], redis: str | None = None) -> None:
-        self.port = free_port()
-        self.dir = tempfile.mkdtemp(prefix="cardroom-load-")
+    def __init__(
+        self, extra: dict[str, str], redis: str | None = None, on: Server | None = None
+    ) -> None:
+        """``on``: a stopped server (``stop(remove=False)``) whose port and directory this one
+        takes over: the same node started again on its store."""
+        self.port = on.port if on is not None else free_port()
+        self.dir = on.dir if on is not None else tempfile.mkdtemp(prefix="cardroom-load-")
         self.env = {
             **os.environ,
             "HOST": "127.0.0.1",

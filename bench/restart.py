@@ -50,10 +50,7 @@ def main() -> None:
     print(f"  before the restart: {get(first.port, '/ready')}")
     first.stop(remove=False)  # the second server starts on its store
 
-    again = Server(env)
-    os.rmdir(again.dir)  # made empty by the constructor: the second server uses the first's
-    again.dir, again.port = first.dir, first.port
-    again.env = {**again.env, "PORT": str(again.port), "CARDROOM_DB": f"{again.dir}/db.sqlite3"}
+    again = Server(env, on=first)
     started = time.monotonic()
     again.start()
     marks: dict[str, float] = {}
