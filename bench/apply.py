@@ -17,28 +17,18 @@ import os
 import sys
 import time
 
-from server.games.gin_rummy.bots import make_bot
-from server.rooms import check_meta, make_room
-from server.rooms.room import hash_token
+from matches import bot_moves, seated
+
+from server.rooms import make_room
 
 
 def record(matches: int) -> list[tuple[dict, list[dict]]]:
     """Each match's room meta and its log entries (two joins, then the moves)."""
     games = []
     for seed in range(1, matches + 1):
-        meta = check_meta({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": seed})
-        room = make_room(f"apply{seed}", meta, epoch="bench")
-        entries = [
-            {"kind": "join", "seat": s, "name": f"P{s}", "token_hash": hash_token(str(s))}
-            for s in (0, 1)
-        ]
-        for entry in entries:
-            room.apply(entry)
-        bots = [make_bot("easy", seed), make_bot("easy", seed + 1000)]
-        while room.status != "finished":
-            match = room.match
-            seat = match.to_act if match.to_act is not None else 0
-            entry = room.act_entry(seat, bots[seat].act(match.view(seat)), None)
+        meta, room, entries = seated(f"apply{seed}", seed)
+        for seat, action in bot_moves(room, "easy", seed):
+            entry = room.act_entry(seat, action, None)
             room.apply(entry)
             entries.append(entry)
         games.append((meta, entries))

@@ -13,10 +13,10 @@ import sys
 import time
 import zlib
 
+from matches import bot_moves, seated
+
 from protocol.codec import pack
-from server.games.gin_rummy.bots import make_bot
-from server.rooms import AUDIENCES, check_meta, make_room
-from server.rooms.room import hash_token
+from server.rooms import AUDIENCES
 
 
 def deflated(compressor, frame: bytes) -> int:
@@ -34,23 +34,9 @@ def main(matches: int = 20) -> None:
     changes = 0
     spent = 0.0
     for seed in range(1, matches + 1):
-        meta = check_meta({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": seed})
-        room = make_room(f"bench{seed}", meta, epoch="bench")
-        for seat in (0, 1):
-            room.apply(
-                {
-                    "kind": "join",
-                    "seat": seat,
-                    "name": f"P{seat}",
-                    "token_hash": hash_token(str(seat)),
-                }
-            )
-        bots = [make_bot("normal", seed), make_bot("normal", seed + 1000)]
+        _, room, _ = seated(f"bench{seed}", seed)
         sockets = {a: zlib.compressobj(6, zlib.DEFLATED, -12, 5) for a in AUDIENCES}
-        while room.status != "finished":
-            match = room.match
-            seat = match.to_act if match.to_act is not None else 0
-            action = bots[seat].act(match.view(seat))
+        for seat, action in bot_moves(room, "normal", seed):
             started = time.perf_counter()
             diffs = room.apply(room.act_entry(seat, action, None))
             spent += time.perf_counter() - started
