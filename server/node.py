@@ -419,7 +419,7 @@ class Node:
 
         try:
             async with replica.lock:
-                await self.replicas.commit(replica, build)
+                await self.replicas.commit(replica, build, hold=conn)
                 seq = room.seq
         except Duplicate as done:
             return {"room": room_id, "seq": done.seq, "duplicate": True}

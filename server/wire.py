@@ -119,6 +119,7 @@ class Wire(asyncio.Protocol):
         "draining",
         "forwarded",
         "heard",
+        "held",
         "host",
         "origin",
         "path",
@@ -147,6 +148,7 @@ class Wire(asyncio.Protocol):
         self.forwarded: str | None = None
         self.path = ""
         self.deflate: RestingDeflate | None = None
+        self.held: list[bytes] | None = None  # frames kept for one write (hold)
 
     # ---- asyncio.Protocol --------------------------------------------------------------
 
@@ -184,6 +186,7 @@ class Wire(asyncio.Protocol):
         # (which comes rarely for objects that lived long): the connection and this wire
         # point at each other, and the protocol's parser generator holds the protocol.
         conn, self.conn, self.transport = self.conn, None, None
+        self.held = None
         self.ws.parser = None
         if conn is not None:
             conn.lost()
@@ -299,9 +302,29 @@ class Wire(asyncio.Protocol):
         return True
 
     def _write(self, data: bytes) -> int:
-        self.transport.write(data)
         self.sent = time.monotonic()
+        if self.held is not None:
+            self.held.append(data)
+            return self.transport.get_write_buffer_size() + sum(map(len, self.held))
+        self.transport.write(data)
         return self.transport.get_write_buffer_size()
+
+    def hold(self) -> None:
+        """Keep the messages sent from now on for one write at :meth:`release`: a reply and
+        the patch its request caused leave in one system call (and one TCP segment on a
+        real network) instead of two. The socket's own frames (a pong, a close) release
+        what is held first, so the order on the wire is the order of the sends; and the
+        loop releases at its next step anyway, so nothing is held past the code that
+        asked (the caller releases at the end of that same step)."""
+        if self.held is None and self.transport is not None:
+            self.held = []
+            asyncio.get_running_loop().call_soon(self.release)
+
+    def release(self) -> None:
+        """Write what :meth:`hold` kept."""
+        held, self.held = self.held, None
+        if held and self.transport is not None:
+            self.transport.write(held[0] if len(held) == 1 else b"".join(held))
 
     def close(self, code: int, reason: str = "") -> None:
         """Start the closing handshake (the peer sees the code once it reads what is ahead
@@ -316,6 +339,8 @@ class Wire(asyncio.Protocol):
         transport = self.transport
         if transport is None:
             return
+        if self.held:
+            self.release()
         for data in self.ws.data_to_send():
             if data:
                 transport.write(data)

@@ -274,6 +274,8 @@ async def serve(node: Node, conn: Connection, raw: bytes | None) -> None:
         log("request_failed", logging.ERROR, conn=conn.id)
         logging.getLogger("cardroom").exception("request failed")
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
+    finally:
+        conn.release()  # an action's patch held for its reply (Replicas.commit)
 
 
 class BaselineMember:

@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
-from websockets.frames import BINARY, PONG, Frame
+from websockets.frames import BINARY, CLOSE, PONG, Frame
 from wires import Accepting, Peer
 
 from protocol.frames import Shared
@@ -86,3 +86,60 @@ def test_a_shared_message_is_compressed_once_and_refers_to_nothing_before_it():
     payload = shared.compressed[2:]  # a 7-bit length: two bytes of header
     assert shared.compressed[0] == 0xC2 and shared.plain[0] == 0x82
     assert inflate.decompress(payload + b"\x00\x00\xff\xff") == message
+
+
+async def test_messages_held_for_a_reply_leave_in_one_write_in_the_order_they_were_sent(
+    monkeypatch,
+):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    peer, server = await Peer.open([ClientPerMessageDeflateFactory()])
+    writes: list[bytes] = []
+    real_write = server.transport.write
+
+    def counted(data: bytes) -> None:
+        writes.append(data)
+        real_write(data)
+
+    server.transport.write = counted
+    server.hold()
+    first = server.send(b"the patch " * 30)
+    second = server.send(b"the reply")
+    assert writes == [] and second > first > 0  # held, and counted as waiting
+    server.release()
+    assert len(writes) == 1
+    await peer.pump()
+    assert [f.data for f in peer.frames if isinstance(f, Frame)] == [
+        b"the patch " * 30,
+        b"the reply",
+    ]
+    server.transport.abort()
+    peer.sock.close()
+
+
+async def test_a_hold_nobody_releases_ends_at_the_loops_next_step(monkeypatch):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    peer, server = await Peer.open()
+    server.hold()
+    server.send(b"not kept for long")
+    await asyncio.sleep(0)
+    assert server.held is None
+    await peer.pump()
+    assert [f.data for f in peer.frames if isinstance(f, Frame)] == [b"not kept for long"]
+    server.transport.abort()
+    peer.sock.close()
+
+
+async def test_a_close_during_a_hold_follows_the_messages_held(monkeypatch):
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    peer, server = await Peer.open()
+    server.hold()
+    server.send(b"last words")
+    server.close(1013, "too slow")
+    server.send(b"never sent")  # the closing handshake has begun
+    await peer.pump()
+    frames = [f for f in peer.frames if isinstance(f, Frame)]
+    assert [f.opcode for f in frames] == [BINARY, CLOSE]
+    assert frames[0].data == b"last words"
+    assert peer.client.close_rcvd.code == 1013
+    server.transport.abort()
+    peer.sock.close()

@@ -29,6 +29,12 @@ class Socket(Protocol):
 
     def close(self, code: int, reason: str = "") -> None: ...
 
+    def hold(self) -> None:
+        """Keep what is sent from now on for one write (:meth:`release`)."""
+        ...
+
+    def release(self) -> None: ...
+
 
 class TokenBucket:
     """``rate`` messages per second with bursts up to ``burst``."""
@@ -110,6 +116,13 @@ class Connection:
         if not self.closed:
             self._check(self.socket.send_shared(shared))
 
+    def hold(self) -> None:
+        """Send what follows in one write, at :meth:`release` (a reply and its patch)."""
+        self.socket.hold()
+
+    def release(self) -> None:
+        self.socket.release()
+
     def _check(self, waiting: int) -> None:
         if waiting > self.queue_bytes:
             metrics.REFUSALS.labels("too_slow").inc()
@@ -167,6 +180,12 @@ class _Gone:
         return 0
 
     def close(self, code: int, reason: str = "") -> None:
+        return None
+
+    def hold(self) -> None:
+        return None
+
+    def release(self) -> None:
         return None
 
 

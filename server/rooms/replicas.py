@@ -200,12 +200,16 @@ class Replicas:
         replica: Replica,
         build: Callable[[], dict[str, Any]],
         fence: int | None = None,
+        hold: Connection | None = None,
     ) -> dict[str, Any]:
         """Check, append at the next index (the commit point), apply. ``build`` checks the
         request against the replica as it is and returns the entry (or raises); on a
         conflict the replica catches up and ``build`` checks again. The caller holds the
         replica's lock. Raises RoomError ``unavailable`` when the store does not answer
-        (nothing is acknowledged then), and Fenced for a stale driver."""
+        (nothing is acknowledged then), and Fenced for a stale driver.
+
+        ``hold``: the requester's connection, whose patch is then held once the entry is
+        written, for the caller to send with its reply and release (Connection.hold)."""
         room = replica.room
         for _ in range(COMMIT_TRIES):
             entry = build()
@@ -221,6 +225,8 @@ class Replicas:
                 continue
             except Unavailable:
                 raise unavailable() from None
+            if hold is not None:
+                hold.hold()
             if len(room.log) == index:  # not already applied by its own event
                 self.apply(replica, entry)
             if entry["kind"] == "act":  # one line a move: below the usual level
