@@ -19,6 +19,7 @@ presence, heartbeats, and the events, which go straight back to this process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -100,7 +101,7 @@ class EmbeddedStore(Store):
         # SQLite thread that the appends wait for.
         self._lengths_known: dict[str, int] = {}
         self._appends: list[tuple[str, int, str, asyncio.Future]] = []
-        self._writing: asyncio.Task | None = None
+        self._writing = False  # a batch is due or with the writer's thread (_write_batch)
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="checkpoint")
         self._checkpoint_db: sqlite3.Connection | None = None  # the checkpointer's own
         self._checkpointing: asyncio.Future | None = None
@@ -214,39 +215,67 @@ class EmbeddedStore(Store):
             raise Fenced(f"a newer driver holds {room_id}")
         done = asyncio.get_running_loop().create_future()
         self._appends.append((room_id, index, json.dumps(entry), done))
-        if self._writing is None or self._writing.done():
-            self._writing = asyncio.ensure_future(self._write_appends())
+        if not self._writing:  # the batch goes at the end of this step, with the step's others
+            self._writing = True
+            asyncio.get_running_loop().call_soon(self._write_batch)
         await done
         self._publish({"k": "entry", "room": room_id, "index": index, "entry": entry})
 
-    async def _write_appends(self) -> None:
-        """Commit the appends waiting, as one batch, until none wait (those that come
-        while a batch is on its way to the disk go in the next one)."""
-        while self._appends:
-            batch, self._appends = self._appends, []
-            try:
-                known = {
-                    b[0]: self._lengths_known[b[0]] for b in batch if b[0] in self._lengths_known
-                }
-                results = await self._run(self._append_batch, [b[:3] for b in batch], known)
-            except Exception as failed:  # the whole transaction: nothing of it was written
-                results = [failed] * len(batch)
-            self._unchecked += len(batch)
-            if self._unchecked >= CHECKPOINT_EVERY and self._checkpointing is None:
-                self._unchecked = 0
-                loop = asyncio.get_running_loop()
+    def _write_batch(self) -> None:
+        """Hand the appends waiting to the writer's thread as one batch: those of the
+        loop's step that found no batch on its way (so that a step's appends share one disk
+        sync), then, each time a batch ends, those that came while it was on its way.
+
+        Its end comes back to the loop as one callback (:meth:`_written`) that settles
+        every append of the batch and hands on the next: the appenders go on at the loop's
+        next step. Through a task awaiting the thread, they went on two steps later (the
+        task woken, then the appenders), and on a busy loop every step waits behind all
+        that is ready: at 1 000 busy rooms, the tail of an action's latency."""
+        batch, self._appends = self._appends, []
+        known = {b[0]: self._lengths_known[b[0]] for b in batch if b[0] in self._lengths_known}
+        loop = asyncio.get_running_loop()
+        try:
+            work = self._pool.submit(self._append_batch, [b[:3] for b in batch], known)
+        except RuntimeError as closed:  # the store is closing: nothing of it is written
+            self._writing = False
+            self._settle(batch, [closed] * len(batch))
+            return
+        work.add_done_callback(lambda w: loop.call_soon_threadsafe(self._written, batch, w))
+
+    def _written(self, batch: list[tuple[str, int, str, asyncio.Future]], work) -> None:
+        """A batch's end, on the loop: the next batch handed on, then this one settled."""
+        try:
+            results = work.result()
+        except Exception as failed:  # the whole transaction: nothing of it was written
+            results = [failed] * len(batch)
+        for (room_id, index, _, _), result in zip(batch, results, strict=True):
+            if result is None:  # written, whether or not anyone still waits for it
+                known = self._lengths_known.get(room_id, 0)
+                self._lengths_known[room_id] = max(known, index + 1)
+        self._unchecked += len(batch)
+        if self._unchecked >= CHECKPOINT_EVERY and self._checkpointing is None:
+            self._unchecked = 0
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(RuntimeError):  # the store is closing: no more passes
                 self._checkpointing = loop.run_in_executor(self._checkpointer, self._checkpoint)
                 self._checkpointing.add_done_callback(self._checkpointed)
-            for (room_id, index, _, done), result in zip(batch, results, strict=True):
-                if result is None:  # written, whether or not anyone still waits for it
-                    known = self._lengths_known.get(room_id, 0)
-                    self._lengths_known[room_id] = max(known, index + 1)
-                if done.done():
-                    continue
-                if result is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(result)
+        if self._appends:  # the thread starts on them while this batch is settled
+            self._write_batch()
+        else:
+            self._writing = False
+        self._settle(batch, results)
+
+    @staticmethod
+    def _settle(
+        batch: list[tuple[str, int, str, asyncio.Future]], results: list[Exception | None]
+    ) -> None:
+        for (_, _, _, done), result in zip(batch, results, strict=True):
+            if done.done():
+                continue
+            if result is None:
+                done.set_result(None)
+            else:
+                done.set_exception(result)
 
     def _checkpoint(self) -> None:
         """Copy the WAL into the database file, on the checkpointer's thread; then ask the

@@ -1,0 +1,63 @@
+"""The embedded store commits the appends that wait as one batch (one disk sync for all),
+hands the next batch to its writer as soon as one ends, and settles every append: written,
+refused as a conflict, or failed with the store closed, never left waiting."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from server.store import Conflict
+from server.store.embedded import EmbeddedStore
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = EmbeddedStore(str(tmp_path / "db.sqlite3"))
+    yield s
+    await s.close()
+
+
+async def test_appends_that_come_while_a_batch_is_written_go_together_in_the_next(store):
+    batches: list[int] = []
+    write = store._append_batch
+
+    def counted(batch, known):
+        batches.append(len(batch))
+        return write(batch, known)
+
+    store._append_batch = counted
+    rooms = [f"r{k}" for k in range(60)]
+    for room in rooms:
+        await store.create_room(room, {"seats": []})
+    # A first append alone, then 59 while it is with the writer, then a second round.
+    for index in range(2):
+        await asyncio.gather(*(store.append(r, index, {"n": index}) for r in rooms))
+    assert sum(batches) == 120
+    assert len(batches) <= 6 and max(batches) >= 30, batches
+    for room in rooms:
+        assert [e["n"] for e in await store.log(room)] == [0, 1]
+
+
+async def test_a_conflict_in_a_batch_refuses_only_its_own_append(store):
+    await store.create_room("a", {"seats": []})
+    await store.create_room("b", {"seats": []})
+    results = await asyncio.gather(
+        store.append("a", 0, {"n": 0}),
+        store.append("b", 1, {"n": 1}),  # a gap: b has no entry 0
+        store.append("b", 0, {"n": 0}),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Conflict)
+    assert [e["n"] for e in await store.log("a")] == [0]
+    assert [e["n"] for e in await store.log("b")] == [0]
+
+
+async def test_an_append_to_a_closed_store_fails_instead_of_waiting(tmp_path):
+    closed = EmbeddedStore(str(tmp_path / "db.sqlite3"))
+    await closed.create_room("a", {"seats": []})
+    await closed.close()
+    with pytest.raises(RuntimeError):
+        await asyncio.wait_for(closed.append("a", 0, {"n": 0}), 5)
