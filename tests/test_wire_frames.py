@@ -88,11 +88,25 @@ def test_a_shared_message_is_compressed_once_and_refers_to_nothing_before_it():
     assert inflate.decompress(payload + b"\x00\x00\xff\xff") == message
 
 
-async def test_messages_held_for_a_reply_leave_in_one_write_in_the_order_they_were_sent(
-    monkeypatch,
-):
+@pytest.fixture
+async def opened(monkeypatch):
+    """A real Wire with a deflating websockets client at its other end, closed after."""
     monkeypatch.setattr(wire, "SERVE", Accepting())
     peer, server = await Peer.open([ClientPerMessageDeflateFactory()])
+    yield peer, server
+    if server.transport is not None:
+        server.transport.abort()
+    peer.sock.close()
+
+
+def messages(peer: Peer) -> list[bytes]:
+    return [f.data for f in peer.frames if isinstance(f, Frame) and f.opcode is BINARY]
+
+
+async def test_messages_held_for_a_reply_leave_in_one_write_in_the_order_they_were_sent(
+    opened,
+):
+    peer, server = opened
     writes: list[bytes] = []
     real_write = server.transport.write
 
@@ -108,30 +122,21 @@ async def test_messages_held_for_a_reply_leave_in_one_write_in_the_order_they_we
     server.release()
     assert len(writes) == 1
     await peer.pump()
-    assert [f.data for f in peer.frames if isinstance(f, Frame)] == [
-        b"the patch " * 30,
-        b"the reply",
-    ]
-    server.transport.abort()
-    peer.sock.close()
+    assert messages(peer) == [b"the patch " * 30, b"the reply"]
 
 
-async def test_a_hold_nobody_releases_ends_at_the_loops_next_step(monkeypatch):
-    monkeypatch.setattr(wire, "SERVE", Accepting())
-    peer, server = await Peer.open()
+async def test_a_hold_nobody_releases_ends_at_the_loops_next_step(opened):
+    peer, server = opened
     server.hold()
     server.send(b"not kept for long")
     await asyncio.sleep(0)
     assert server.held is None
     await peer.pump()
-    assert [f.data for f in peer.frames if isinstance(f, Frame)] == [b"not kept for long"]
-    server.transport.abort()
-    peer.sock.close()
+    assert messages(peer) == [b"not kept for long"]
 
 
-async def test_a_close_during_a_hold_follows_the_messages_held(monkeypatch):
-    monkeypatch.setattr(wire, "SERVE", Accepting())
-    peer, server = await Peer.open()
+async def test_a_close_during_a_hold_follows_the_messages_held(opened):
+    peer, server = opened
     server.hold()
     server.send(b"last words")
     server.close(1013, "too slow")
@@ -139,7 +144,5 @@ async def test_a_close_during_a_hold_follows_the_messages_held(monkeypatch):
     await peer.pump()
     frames = [f for f in peer.frames if isinstance(f, Frame)]
     assert [f.opcode for f in frames] == [BINARY, CLOSE]
-    assert frames[0].data == b"last words"
+    assert messages(peer) == [b"last words"]
     assert peer.client.close_rcvd.code == 1013
-    server.transport.abort()
-    peer.sock.close()
