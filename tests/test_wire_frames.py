@@ -146,3 +146,24 @@ async def test_a_close_during_a_hold_follows_the_messages_held(opened):
     assert [f.opcode for f in frames] == [BINARY, CLOSE]
     assert messages(peer) == [b"last words"]
     assert peer.client.close_rcvd.code == 1013
+
+
+async def test_a_short_message_leaves_uncompressed_between_compressed_ones(opened):
+    """Deflate cannot make an ``ok`` much shorter than its frame; RFC 7692 lets it go plain
+    (RSV1 clear) and the messages around it still inflate with the socket's history."""
+    peer, server = opened
+    writes: list[bytes] = []
+    real_write = server.transport.write
+
+    def seen(data: bytes) -> None:
+        writes.append(data)
+        real_write(data)
+
+    server.transport.write = seen
+    sent = [b"patch seq room ops " * 8, b"x" * wire.PLAIN_UP_TO, b"patch seq room ops " * 9]
+    for message in sent:
+        server.send(message)
+    assert [w[0] for w in writes] == [0xC2, 0x82, 0xC2]  # FIN + RSV1 (deflated) + binary
+    assert writes[1][2:] == sent[1]
+    await peer.pump()
+    assert messages(peer) == sent
