@@ -216,11 +216,20 @@ class Wire(asyncio.Protocol):
     # ---- events ------------------------------------------------------------------------
 
     def _events(self) -> None:
-        for event in self.ws.events_received():
-            if isinstance(event, Request):
-                self._handshake(event)
-            elif event.opcode in (BINARY, TEXT):
-                self._request(event.data if event.opcode is BINARY else None)
+        # The protocol's own list of events, emptied in place: ``events_received()`` would
+        # leave a new empty list with it at every message, and so would ``data_to_send()``
+        # (in :meth:`_flush`, called only when something waits). Such lists live until the
+        # socket's next message: at a thousand busy rooms, thousands of objects that every
+        # young collection goes through (a pause of the whole loop), for nothing.
+        events = self.ws.events
+        if events:
+            received = events[:]
+            events.clear()
+            for event in received:
+                if isinstance(event, Request):
+                    self._handshake(event)
+                elif event.opcode in (BINARY, TEXT):
+                    self._request(event.data if event.opcode is BINARY else None)
         self._flush()
 
     def _handshake(self, request: Request) -> None:
@@ -306,7 +315,7 @@ class Wire(asyncio.Protocol):
         """Whether messages may still be sent, what websockets has queued written first."""
         if self.ws.state is not OPEN or self.transport is None:
             return False
-        if getattr(self.ws, "writes", True):  # what websockets has queued, if anything
+        if self.ws.writes:  # what websockets has queued, if anything
             self._flush()
         return True
 
@@ -350,7 +359,7 @@ class Wire(asyncio.Protocol):
             return
         if self.held:
             self.release()
-        for data in self.ws.data_to_send():
+        for data in self.ws.data_to_send() if self.ws.writes else ():
             if data:
                 transport.write(data)
             elif transport.can_write_eof():

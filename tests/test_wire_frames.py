@@ -167,3 +167,25 @@ async def test_a_short_message_leaves_uncompressed_between_compressed_ones(opene
     assert writes[1][2:] == sent[1]
     await peer.pump()
     assert messages(peer) == sent
+
+
+async def test_a_request_leaves_no_new_object_with_the_protocol(opened, monkeypatch):
+    """Every request reaches the app, and the protocol keeps the lists it had: new ones left
+    with it at every message would live until the socket's next one, thousands of objects
+    at a busy server's every young collection (a pause of the whole loop)."""
+    served: list[bytes | None] = []
+
+    async def serve(_conn, data) -> None:
+        served.append(data)
+
+    monkeypatch.setattr(wire.SERVE, "serve", serve)
+    peer, server = opened
+    events, writes = server.ws.events, server.ws.writes
+    for n in range(3):
+        peer.client.send_binary(b"request %d" % n)
+        await peer.pump()
+    assert served == [b"request 0", b"request 1", b"request 2"]
+    assert server.ws.events is events and server.ws.writes is writes
+    peer.client.send_ping(b"still there")  # what the protocol writes itself still leaves
+    await peer.pump()
+    assert [f.opcode for f in peer.frames if isinstance(f, Frame)] == [PONG]
