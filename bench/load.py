@@ -313,8 +313,11 @@ class Lean:
                             self.on_patch(room, m["seq"])
                 elif t == "lobby" and self.on_lobby is not None:
                     self.on_lobby(m["changes"])
-        except websockets.ConnectionClosed:
-            self.errors["closed"] += 1
+        except websockets.ConnectionClosed as closed:
+            # the codes the server closed with and this client did (None: none of it)
+            theirs = closed.rcvd.code if closed.rcvd else None
+            ours = closed.sent.code if closed.sent else None
+            self.errors[f"closed:{theirs}/{ours}"] += 1
 
     async def close(self) -> None:
         await self.ws.close()
