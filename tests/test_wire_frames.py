@@ -103,18 +103,24 @@ def messages(peer: Peer) -> list[bytes]:
     return [f.data for f in peer.frames if isinstance(f, Frame) and f.opcode is BINARY]
 
 
+def recorded_writes(server: wire.Wire) -> list[bytes]:
+    """What the wire writes to its transport from now on, each write as it was made."""
+    writes: list[bytes] = []
+    real_write = server.transport.write
+
+    def recorded(data: bytes) -> None:
+        writes.append(data)
+        real_write(data)
+
+    server.transport.write = recorded
+    return writes
+
+
 async def test_messages_held_for_a_reply_leave_in_one_write_in_the_order_they_were_sent(
     opened,
 ):
     peer, server = opened
-    writes: list[bytes] = []
-    real_write = server.transport.write
-
-    def counted(data: bytes) -> None:
-        writes.append(data)
-        real_write(data)
-
-    server.transport.write = counted
+    writes = recorded_writes(server)
     server.hold()
     first = server.send(b"the patch " * 30)
     second = server.send(b"the reply")
@@ -149,17 +155,10 @@ async def test_a_close_during_a_hold_follows_the_messages_held(opened):
 
 
 async def test_a_short_message_leaves_uncompressed_between_compressed_ones(opened):
-    """Deflate cannot make an ``ok`` much shorter than its frame; RFC 7692 lets it go plain
-    (RSV1 clear) and the messages around it still inflate with the socket's history."""
+    """An ``ok`` is not worth a deflate call: RFC 7692 lets it go plain (RSV1 clear), and
+    the messages around it still inflate with the socket's history."""
     peer, server = opened
-    writes: list[bytes] = []
-    real_write = server.transport.write
-
-    def seen(data: bytes) -> None:
-        writes.append(data)
-        real_write(data)
-
-    server.transport.write = seen
+    writes = recorded_writes(server)
     sent = [b"patch seq room ops " * 8, b"x" * wire.PLAIN_UP_TO, b"patch seq room ops " * 9]
     for message in sent:
         server.send(message)
