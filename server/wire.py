@@ -11,7 +11,9 @@ the socket has been quiet for a while (see :class:`RestingDeflate`). Measured
 WebSocket protocol with an ASGI endpoint.
 
 Keepalive is one sweep over every socket, not a timer per socket: a socket quiet for
-PING_AFTER seconds gets a ping, and one that has answered nothing for DROP_AFTER is dropped.
+PING_AFTER seconds gets a ping, and one that has answered nothing DROP_AFTER - PING_AFTER
+seconds after its ping is dropped (never one that was not pinged: on a loop that lags, the
+sweep may reach a socket only once it has been quiet for longer than DROP_AFTER).
 The sweep takes SWEEP_EVERY seconds, a slice of the sockets at a time, so that thousands of
 sockets that went quiet together (a crowd that arrived together) are not pinged in one
 stretch of the loop.
@@ -149,7 +151,7 @@ class Wire(asyncio.Protocol):
         self.draining: asyncio.Task | None = None
         self.paused = False
         self.heard = self.sent = time.monotonic()
-        self.pinged = False
+        self.pinged: float | None = None  # when the ping now unanswered was sent
         self.close_timer: asyncio.TimerHandle | None = None
         self.address = ""
         self.origin: str | None = None
@@ -176,7 +178,7 @@ class Wire(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.heard = time.monotonic()
-        self.pinged = False
+        self.pinged = None
         self.ws.receive_data(data)
         self._events()
 
@@ -375,12 +377,14 @@ class Wire(asyncio.Protocol):
     def sweep(self, now: float) -> None:
         if self.transport is None or self.ws.state is not OPEN:
             return
-        quiet = now - self.heard
-        if quiet > DROP_AFTER:
-            self.transport.abort()  # no pong, no frame: the peer is gone
+        if self.pinged is not None and now - self.pinged > DROP_AFTER - PING_AFTER:
+            self.transport.abort()  # no pong, no frame since the ping: the peer is gone
             return
-        if quiet > PING_AFTER and not self.pinged:
-            self.pinged = True
+        # Quiet for longer than DROP_AFTER without a ping yet (the sweep came late: at 2 000
+        # rooms the loop lagged by up to a second, and a round of the sweep took 45 s) is
+        # still a ping first: dropping on silence alone dropped a thousand live watchers.
+        if now - self.heard > PING_AFTER and self.pinged is None:
+            self.pinged = now
             self.ws.send_ping(b"")
             self._flush()
         if now - self.sent > REST_AFTER and self.deflate is not None:

@@ -103,3 +103,31 @@ async def test_the_sweep_takes_each_socket_once_a_round_a_slice_at_a_time(monkey
     assert not any(len([t for t in c.at if t < end_of_round]) > 1 for c in crowd)
     moments = {t: first.count(t) for t in set(first)}
     assert len(moments) == 10 and max(moments.values()) == 101  # ceil(1003 / 10)
+
+
+async def test_a_socket_the_sweep_reaches_late_is_pinged_before_it_is_dropped(monkeypatch):
+    """On a loop that lags, a round of the sweep can take longer than the ping's window: a
+    socket first swept when it has been quiet past DROP_AFTER was dropped without ever being
+    asked (a thousand live watchers at 2 000 rooms). It gets a ping and the window to answer;
+    an answer keeps it, silence through the window drops it."""
+    monkeypatch.setattr(wire, "SERVE", Accepting())
+    window = wire.DROP_AFTER - wire.PING_AFTER
+    for answers in (True, False):
+        peer, server = await Peer.open()
+        try:
+            now = time.monotonic()
+            server.heard = now - 3 * wire.DROP_AFTER  # quiet for long, never pinged
+            server.sweep(now)
+            assert server.transport is not None, "dropped without a ping"
+            await peer.pump(answer=answers)  # the ping arrives
+            assert any(isinstance(f, Frame) and f.opcode is PING for f in peer.frames)
+            await peer.pump(answer=answers)  # its pong leaves, or not
+            server.sweep(now + window / 2)  # within the window: kept either way
+            assert server.transport is not None
+            server.sweep(max(now, server.heard) + window + 1)
+            await asyncio.sleep(0.01)  # an abort is lost at the loop's next step
+            assert (server.transport is not None) is answers
+        finally:
+            if server.transport is not None:
+                server.transport.abort()
+            peer.sock.close()
