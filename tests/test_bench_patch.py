@@ -37,9 +37,9 @@ def test_the_generators_patches_make_the_views_jsonpatch_makes(seed):
             diffs = {a: diffs[a] + (more or {}).get(a, []) for a in audiences}
         for audience in audiences:
             # each side decodes its own copy of the operations, as a client off the wire
-            patch_in_place(mine[audience], msgpack.unpackb(pack(diffs[audience])))
-            ops = msgpack.unpackb(pack(diffs[audience]))
-            theirs[audience] = jsonpatch.apply_patch(theirs[audience], ops)
+            sent = pack(diffs[audience])
+            patch_in_place(mine[audience], msgpack.unpackb(sent))
+            theirs[audience] = jsonpatch.apply_patch(theirs[audience], msgpack.unpackb(sent))
             assert mine[audience] == theirs[audience] == room.view(audience)
         changes += 1
     assert changes > 50 and room.status == "finished"
