@@ -1,0 +1,58 @@
+"""The load generator's bare relay (``/bench/broadcast``): open only when the bench enables it,
+and when it replays a game's patches it answers as the game answers an action, so that
+``bench/load.py saturate`` measures an action's I/O alone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+import pytest
+import websockets
+
+PATCHES = [
+    {"t": "patch", "room": "r", "seq": 1, "ops": [{"op": "add", "path": "/a", "value": 1}]},
+    {"t": "patch", "room": "r", "seq": 2, "ops": [{"op": "remove", "path": "/a"}]},
+]
+
+
+async def read(member) -> dict:
+    return msgpack.unpackb(await asyncio.wait_for(member.recv(), 5))
+
+
+async def members(server, n: int) -> list:
+    url = server.ws.replace("/ws", "/bench/broadcast")
+    return [await websockets.connect(url, ping_interval=None) for _ in range(n)]
+
+
+async def test_a_replayed_patch_reaches_every_member_and_the_sender_also_gets_its_ok(
+    make_server, server_env
+):
+    server = make_server({**server_env, "CARDROOM_BENCH_BASELINE": "1"})
+    group = await members(server, 3)
+    for m in group:
+        await m.send(msgpack.packb({"t": "join", "group": "g", "frames": PATCHES}))
+        assert await read(m) == {"t": "ok"}
+    await group[0].send(msgpack.packb({"t": "say", "group": "g", "n": 3, "id": 7}))
+    # n counts around the frames the group brought: 3 is the second
+    for m in group:
+        assert await read(m) == PATCHES[1]
+    assert await read(group[0]) == {"t": "ok", "id": 7}
+    for m in group[1:]:  # the others got the patch and nothing else
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(m.recv(), 0.2)
+    for m in group:
+        await m.close()
+
+
+async def test_without_the_bench_the_path_is_a_game_socket_that_relays_nothing(server):
+    group = await members(server, 2)
+    await group[1].send(msgpack.packb({"t": "join", "group": "g", "id": 1}))
+    refused = await read(group[1])
+    assert refused["t"] == "error" and refused["id"] == 1
+    await group[0].send(msgpack.packb({"t": "say", "group": "g", "id": 2}))
+    assert (await read(group[0]))["t"] == "error"
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(group[1].recv(), 0.2)
+    for m in group:
+        await m.close()
