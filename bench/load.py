@@ -127,12 +127,7 @@ class Server:
 
     def usage(self) -> tuple[float, int]:
         """(CPU seconds used so far, resident bytes) of the server process."""
-        stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
-        fields = stat[stat.rindex(")") + 2 :].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        cpu = (int(fields[11]) + int(fields[12])) / ticks
-        rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
-        return cpu, rss
+        return pid_usage(self.proc.pid)
 
     def _sample(self) -> None:
         while not self._stop.wait(0.5):
@@ -156,42 +151,7 @@ class Server:
         return f"server CPU {100 * cpu:.0f}% of a core, RSS max {rss:.0f} MiB"
 
     def internals(self) -> str:
-        """The worst event-loop lag and the garbage collector's pauses, from /metrics."""
-        url = f"http://127.0.0.1:{self.port}/metrics"
-        with urllib.request.urlopen(url, timeout=5) as r:
-            lines = r.read().decode().splitlines()
-        values = {}
-        for line in lines:
-            name, _, value = line.rpartition(" ")
-            if not line.startswith("#") and name:
-                values[name] = float(value)
-        lag = values.get("cardroom_event_loop_lag_max_seconds", 0.0)
-        parts = [f"worst loop lag {1000 * lag:.0f} ms"]
-        for gen in "012":
-            n = values.get(f'cardroom_gc_pause_seconds_count{{generation="{gen}"}}', 0)
-            total = values.get(f'cardroom_gc_pause_seconds_sum{{generation="{gen}"}}', 0.0)
-            if n:
-                parts.append(f"gc gen{gen}: {n:.0f} pauses, {1000 * total / n:.1f} ms mean")
-        # The server's own part of an action, from its histogram (so within a bucket's
-        # bounds): from the request taken up to its diffs queued for every socket, the
-        # store's commit included; what it leaves out is the wait in the socket before the
-        # loop gets to the request, and the way back to the clients.
-        buckets = sorted(
-            (float(name.split('le="')[1].rstrip('"}')), count)
-            for name, count in values.items()
-            if name.startswith("cardroom_action_seconds_bucket")
-        )
-        if buckets and buckets[-1][1]:
-            total = buckets[-1][1]
-            within = [
-                next(f"{1000 * le:g} ms" for le, count in buckets if count >= q * total)
-                for q in (0.5, 0.99, 0.999)
-            ]
-            parts.append(
-                f"server's own action time (within a bucket): p50 <= {within[0]}, "
-                f"p99 <= {within[1]}, p99.9 <= {within[2]} (n={total:.0f})"
-            )
-        return ", ".join(parts)
+        return node_internals(self.port)
 
     def stop(self, remove: bool = True) -> None:
         """Stop the server and remove its directory (its store and log), unless asked not
@@ -215,6 +175,123 @@ class Server:
     def failed(self) -> bool:
         """It exited other than stopped (uvicorn ends a SIGTERM'd run by raising it again)."""
         return self.proc.returncode not in (0, -signal.SIGTERM)
+
+
+def node_internals(port: int) -> str:
+    """The worst event-loop lag and the garbage collector's pauses of the node on ``port``,
+    from its /metrics."""
+    url = f"http://127.0.0.1:{port}/metrics"
+    with urllib.request.urlopen(url, timeout=5) as r:
+        lines = r.read().decode().splitlines()
+    values = {}
+    for line in lines:
+        name, _, value = line.rpartition(" ")
+        if not line.startswith("#") and name:
+            values[name] = float(value)
+    lag = values.get("cardroom_event_loop_lag_max_seconds", 0.0)
+    parts = [f"worst loop lag {1000 * lag:.0f} ms"]
+    for gen in "012":
+        n = values.get(f'cardroom_gc_pause_seconds_count{{generation="{gen}"}}', 0)
+        total = values.get(f'cardroom_gc_pause_seconds_sum{{generation="{gen}"}}', 0.0)
+        if n:
+            parts.append(f"gc gen{gen}: {n:.0f} pauses, {1000 * total / n:.1f} ms mean")
+    # The server's own part of an action, from its histogram (so within a bucket's
+    # bounds): from the request taken up to its diffs queued for every socket, the
+    # store's commit included; what it leaves out is the wait in the socket before the
+    # loop gets to the request, and the way back to the clients.
+    buckets = sorted(
+        (float(name.split('le="')[1].rstrip('"}')), count)
+        for name, count in values.items()
+        if name.startswith("cardroom_action_seconds_bucket")
+    )
+    if buckets and buckets[-1][1]:
+        total = buckets[-1][1]
+        within = [
+            next(f"{1000 * le:g} ms" for le, count in buckets if count >= q * total)
+            for q in (0.5, 0.99, 0.999)
+        ]
+        parts.append(
+            f"server's own action time (within a bucket): p50 <= {within[0]}, "
+            f"p99 <= {within[1]}, p99.9 <= {within[2]} (n={total:.0f})"
+        )
+    return ", ".join(parts)
+
+
+class Cluster(Server):
+    """``--nodes N``: N server nodes on a private Redis behind HAProxy, started by
+    :class:`server.cluster.local.LocalCluster` as ``make cluster`` does, the load going through
+    HAProxy. CPU and RSS are the nodes' summed; HAProxy's and Redis's CPU are told apart."""
+
+    def __init__(self, extra: dict[str, str], nodes: int) -> None:
+        super().__init__(extra)
+        self.nodes = nodes
+        self.extra = {k: v for k, v in self.env.items() if k.startswith("CARDROOM_")}
+        del self.extra["CARDROOM_DB"]  # the nodes keep everything in Redis
+
+    def start(self) -> Cluster:
+        from server.cluster.local import LocalCluster
+
+        self.cluster = LocalCluster(Path(self.dir), nodes=self.nodes, env=self.extra).start()
+        self.parts = {name: part.proc.pid for name, part in self.cluster.parts.items()}
+        threading.Thread(target=self._sample, daemon=True).start()
+        return self
+
+    @property
+    def ws(self) -> str:
+        return self.cluster.ws
+
+    def usage(self) -> tuple[float, int]:
+        """(CPU seconds, resident bytes) of the nodes together."""
+        nodes = [pid_usage(pid) for name, pid in self.parts.items() if name.startswith("node")]
+        return sum(n[0] for n in nodes), sum(n[1] for n in nodes)
+
+    def _sample(self) -> None:
+        self.others: list[tuple[float, float, float]] = []  # (time, haproxy, redis CPU s)
+        while not self._stop.wait(0.5):
+            try:
+                self.samples.append((time.monotonic(), *self.usage()))
+                lb, redis = (pid_usage(self.parts[name])[0] for name in ("haproxy", "redis"))
+                self.others.append((time.monotonic(), lb, redis))
+            except OSError:
+                return
+
+    def window(self, start: float, end: float) -> str:
+        inside = [s for s in self.others if start <= s[0] <= end]
+        if len(inside) < 2:
+            return "no samples"
+        spent = inside[-1][0] - inside[0][0]
+        lb, redis = ((inside[-1][k] - inside[0][k]) / spent for k in (1, 2))
+        return (
+            f"{self.nodes} nodes: {super().window(start, end).replace('server ', '')} in all; "
+            f"HAProxy {100 * lb:.0f}%, Redis {100 * redis:.0f}% of a core"
+        )
+
+    def internals(self) -> str:
+        return "; ".join(
+            f"{node.name}: {node_internals(node.port)}" for node in self.cluster.all_nodes
+        )
+
+    def stop(self, remove: bool = True) -> None:
+        self._stop.set()
+        self.cluster.stop()
+        if self.failed:
+            print(f"  a node exited on its own: see the logs in {self.dir}")
+        elif remove:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    @property
+    def failed(self) -> bool:
+        return any(n.proc.returncode not in (0, -signal.SIGTERM) for n in self.cluster.all_nodes)
+
+
+def pid_usage(pid: int) -> tuple[float, int]:
+    """(CPU seconds used so far, resident bytes) of process ``pid``."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2 :].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    return cpu, rss
 
 
 # ---- a lean client --------------------------------------------------------------------
@@ -619,7 +696,8 @@ async def saturate_share(
     # What the server takes (its codec's limits), unpacked: the join frame packs them again.
     replay, room_left = [], MAX_FRAME // 2
     for message in map(msgpack.unpackb, frames):
-        if fits(message) and len(msgpack.packb(message)) < room_left:
+        # in the join, a patch sits two levels deeper than alone: the codec's depth counts
+        if fits({"t": "join", "frames": [message]}) and len(msgpack.packb(message)) < room_left:
             replay.append(message)
             room_left -= len(msgpack.packb(message))
 
@@ -632,15 +710,18 @@ async def saturate_share(
         group = f"{os.getpid()}-{g}"
         for m in members:
             await m.send(msgpack.packb({"t": "join", "group": group, "frames": replay}))
-            await m.recv()
+            answer = msgpack.unpackb(await asyncio.wait_for(m.recv(), 30))
+            if answer["t"] != "ok":
+                raise RuntimeError(f"the relay refused a join: {answer}")
         n = g
         while time.monotonic() < deadline:
             n += 1
             await members[0].send(msgpack.packb({"t": "say", "group": group, "n": n, "id": n}))
             if replay:  # the actor's patch and its ok
-                await asyncio.gather(twice(members[0]), *(m.recv() for m in members[1:]))
+                everyone = asyncio.gather(twice(members[0]), *(m.recv() for m in members[1:]))
             else:
-                await asyncio.gather(*(m.recv() for m in members))
+                everyone = asyncio.gather(*(m.recv() for m in members))
+            await asyncio.wait_for(everyone, 30)
             counts["delivered"] += size
         for m in members:
             await m.close()
@@ -815,7 +896,8 @@ async def _make_rooms(url: str, n: int) -> list[str]:
 
 
 def play(args) -> None:
-    server = Server({"CARDROOM_GRACE_SECONDS": "600"}, args.redis).start()
+    extra = {"CARDROOM_GRACE_SECONDS": "600"}
+    server = (Cluster(extra, args.nodes) if args.nodes else Server(extra, args.redis)).start()
     try:
         manager = multiprocessing.Manager()
         ready = [manager.Event() for _ in range(args.procs)]
@@ -849,10 +931,16 @@ def play(args) -> None:
         spec = merge([r["spec"] for r in results])
         stats = sum((Counter(r["stats"]) for r in results), Counter())
         spent = ended - started
+        where = (
+            f"{args.nodes} node(s) on one Redis behind HAProxy"
+            if args.nodes
+            else "Redis"
+            if args.redis
+            else "embedded store"
+        )
         print(
             f"play: {args.rooms} two-human rooms at {args.rate} action/s each, {args.spectators} "
-            f"spectator(s) each, {args.seconds} s, {args.procs} client processes"
-            f"{', Redis' if args.redis else ', embedded store'}"
+            f"spectator(s) each, {args.seconds} s, {args.procs} client processes, {where}"
         )
         print(f"  action -> patch at the opponent:  {describe(opp)}")
         print(f"  action -> patch at a spectator:   {describe(spec)}")
@@ -1027,6 +1115,12 @@ def main() -> None:
     p.add_argument("--rate", type=float, default=1.0)
     p.add_argument("--spectators", type=int, default=1)
     p.add_argument("--seconds", type=float, default=60)
+    p.add_argument(
+        "--nodes",
+        type=int,
+        default=0,
+        help="N nodes on a private Redis behind HAProxy, as make cluster (default: one process)",
+    )
     p = sub.add_parser("lobby")
     p.add_argument("--followers", type=int, default=1000)
     p.add_argument("--churn", type=int, default=200)

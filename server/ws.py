@@ -300,7 +300,11 @@ class BaselineMember:
         return True
 
     def relay(self, data: bytes | None) -> None:
-        message = unpack(data or b"")
+        try:
+            message = unpack(data or b"")
+        except ProtocolError as refusal:
+            self.wire.send(pack({"t": "error", "code": refusal.code, "message": refusal.message}))
+            return
         group = str(message.get("group"))
         if message.get("t") == "join":
             self.GROUPS.setdefault(group, set()).add(self)

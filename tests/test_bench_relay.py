@@ -5,6 +5,7 @@ and when it replays a game's patches it answers as the game answers an action, s
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -43,6 +44,25 @@ async def test_a_replayed_patch_reaches_every_member_and_the_sender_also_gets_it
             await asyncio.wait_for(m.recv(), 0.2)
     for m in group:
         await m.close()
+
+
+async def test_a_frame_the_codec_refuses_is_answered_and_the_socket_relays_on(
+    make_server, server_env
+):
+    server = make_server({**server_env, "CARDROOM_BENCH_BASELINE": "1"})
+    (member,) = await members(server, 1)
+    deep: dict = {}
+    for _ in range(9):
+        deep = {"v": deep}
+    await member.send(msgpack.packb({"t": "join", "group": "g", "frames": [deep]}))
+    refused = await read(member)
+    assert refused["t"] == "error" and refused["code"] == "bad_frame"
+    await member.send(msgpack.packb({"t": "join", "group": "g"}))
+    assert await read(member) == {"t": "ok"}
+    await member.send(msgpack.packb({"t": "say", "group": "g", "x": 1}))
+    assert await read(member) == {"t": "say", "group": "g", "x": 1}
+    await member.close()
+    assert "Traceback" not in Path(server.env["LOG_FILE"]).read_text()
 
 
 async def test_without_the_bench_the_path_is_a_game_socket_that_relays_nothing(server):
