@@ -509,13 +509,15 @@ async def play_share(
 
     async def room_loop(a, b, watchers, room) -> None:
         players = {0: a, 1: b}
-        probes: dict[int, tuple[float, set]] = {}  # seq expected -> (planned, who is waiting)
+        # client -> (the seq it waits for, planned): each client's own, since a seq numbers
+        # one node's copy of the room (on several nodes a watcher's can differ by presence)
+        probes: dict[Lean, tuple[int, float]] = {}
 
         def arrived(client, seq, hist):
-            probe = probes.get(seq)
-            if probe is not None and client in probe[1]:
-                probe[1].discard(client)
-                hist.record_value(max(1, int((time.perf_counter() - probe[0]) * US)))
+            probe = probes.get(client)
+            if probe is not None and seq == probe[0]:
+                del probes[client]
+                hist.record_value(max(1, int((time.perf_counter() - probe[1]) * US)))
 
         a.on_patch = lambda r, s: arrived(a, s, opp)
         b.on_patch = lambda r, s: arrived(b, s, opp)
@@ -541,7 +543,8 @@ async def play_share(
                 await asyncio.sleep(0.01)
                 continue
             probes.clear()
-            probes[other.seq[room] + 1] = (planned, {other, *watchers})
+            for c in (other, *watchers):
+                probes[c] = (c.seq[room] + 1, planned)
             late.record_value(max(1, int((time.perf_counter() - planned) * US)))
             n += 1
             try:
