@@ -616,7 +616,9 @@ async def lobby_share(url: str, followers: int, seconds: float, marks) -> dict:
         if not client.raw:
             seen.append(arrivals)
         clients.append(client)
-    await asyncio.sleep(seconds + 2)
+    cpu, lags = time.process_time(), histogram()
+    await watch_lag(lags, time.monotonic() + seconds + 2)
+    cpu = time.process_time() - cpu
     while "__done__" not in marks:
         await asyncio.sleep(0.2)
     for client in clients:
@@ -634,7 +636,12 @@ async def lobby_share(url: str, followers: int, seconds: float, marks) -> dict:
                 first = next((at for at in times if t <= at < until), None)
                 if first is not None:
                     lat.record_value(max(1, int((first - t) * US)))
-    return {"lat": lat.encode(), "frames": sum(c.frames for c in clients)}
+    return {
+        "lat": lat.encode(),
+        "frames": sum(c.frames for c in clients),
+        "cpu": cpu,
+        "lag": lags.encode(),
+    }
 
 
 async def churn(url: str, rooms: int, seconds: float, marks) -> Counter:
@@ -993,6 +1000,11 @@ def lobby(args) -> None:
         print(
             f"  changes made: {changes['changes']}; lobby frames received {frames}; "
             f"{server.window(started, ended)}"
+        )
+        spent = args.seconds + 2
+        print(
+            f"  the followers' processes: {100 * sum(r['cpu'] for r in shares) / spent:.0f}% of "
+            f"a core in all, loop lag {describe(merge([r['lag'] for r in shares]))}"
         )
         print(f"  {server.internals()}")
     finally:
