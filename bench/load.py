@@ -159,6 +159,13 @@ class Server:
         directory itself) or the server failed: then the directory stays for a look, and its
         path is printed."""
         self._stop.set()
+        self._halt()
+        if self.failed:
+            print(f"  {self.failure}: see the logs in {self.dir}")
+        elif remove:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def _halt(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(20)
@@ -166,15 +173,15 @@ class Server:
             self.proc.kill()
             self.proc.wait()
         self.log.close()
-        if self.failed:
-            print(f"  the server exited with {self.proc.returncode}: see {self.dir}/server.log")
-        elif remove:
-            shutil.rmtree(self.dir, ignore_errors=True)
 
     @property
     def failed(self) -> bool:
         """It exited other than stopped (uvicorn ends a SIGTERM'd run by raising it again)."""
         return self.proc.returncode not in (0, -signal.SIGTERM)
+
+    @property
+    def failure(self) -> str:
+        return f"the server exited with {self.proc.returncode}"
 
 
 def node_internals(port: int) -> str:
@@ -271,17 +278,16 @@ class Cluster(Server):
             f"{node.name}: {node_internals(node.port)}" for node in self.cluster.all_nodes
         )
 
-    def stop(self, remove: bool = True) -> None:
-        self._stop.set()
+    def _halt(self) -> None:
         self.cluster.stop()
-        if self.failed:
-            print(f"  a node exited on its own: see the logs in {self.dir}")
-        elif remove:
-            shutil.rmtree(self.dir, ignore_errors=True)
 
     @property
     def failed(self) -> bool:
         return any(n.proc.returncode not in (0, -signal.SIGTERM) for n in self.cluster.all_nodes)
+
+    @property
+    def failure(self) -> str:
+        return "a node exited on its own"
 
 
 def pid_usage(pid: int) -> tuple[float, int]:
