@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests")]
 
 from fuzzing import checks  # noqa: E402
+from load import pid_usage  # noqa: E402
 
 RATE, BURST = 200, 400  # the server's per-connection limit in this run
 PACE = 150  # frames per second a worker's connection keeps under
@@ -96,11 +97,6 @@ def python(code: str, *args: str, nice: int = 0) -> subprocess.Popen:
     return subprocess.Popen([*prefix, sys.executable, "-c", code, *args], cwd=ROOT, env=env)
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -141,7 +137,7 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
     (workdir / "server.pid").write_text(str(server.pid))  # for a profiler (py-spy)
     children: list[subprocess.Popen] = []
     try:
-        started_cpu, started_rss = cpu_seconds(server.pid), rss_mib(server.pid)
+        started_cpu, started_rss = pid_usage(server.pid)[0], rss_mib(server.pid)
         probe_out, stop = workdir / "probe.json", workdir / "probe.stop"
         children.append(
             python(
@@ -158,7 +154,7 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
         while time.monotonic() < until:
             time.sleep(1.0)
             lag_alone = max(lag_alone, loop_lag(port))
-        fuzz_start, cpu_before = time.time(), cpu_seconds(server.pid)
+        fuzz_start, cpu_before = time.time(), pid_usage(server.pid)[0]
         outs = [workdir / f"worker{i}.json" for i in range(workers)]
         code = (
             "import sys; from fuzzing.worker import main; main(sys.argv[1], sys.argv[2], "
@@ -180,7 +176,7 @@ def run(seconds: float, workdir: Path, workers: int = 2) -> dict:
         for i in late:  # a worker stuck in the fuzzer's own code: its report says so below
             pool[i].kill()
             pool[i].wait()
-        fuzz_end, cpu_after = time.time(), cpu_seconds(server.pid)
+        fuzz_end, cpu_after = time.time(), pid_usage(server.pid)[0]
         time.sleep(1.0)
         stop.touch()
         children[0].wait(timeout=60)

@@ -711,11 +711,12 @@ async def saturate_share(
     recorded: list[bytes] = []
     # What the server takes (its codec's limits), unpacked: the join frame packs them again.
     replay, room_left = [], MAX_FRAME // 2
-    for message in map(msgpack.unpackb, frames):
+    for frame in frames:
+        message = msgpack.unpackb(frame)
         # in the join, a patch sits two levels deeper than alone: the codec's depth counts
-        if fits({"t": "join", "frames": [message]}) and len(msgpack.packb(message)) < room_left:
+        if len(frame) < room_left and fits({"t": "join", "frames": [message]}):
             replay.append(message)
-            room_left -= len(msgpack.packb(message))
+            room_left -= len(frame)
 
     async def relay(g: int) -> None:
         path = url.replace("/ws", "/bench/broadcast")
