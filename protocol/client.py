@@ -61,6 +61,7 @@ class Client:
         self._waiting: dict[Any, asyncio.Future] = {}
         self._reader: asyncio.Task | None = None
         self.closed = asyncio.Event()
+        self.signed_out = asyncio.Event()  # the server ended this socket's player session
         self.close_code: int | None = None
         self.node: str | None = None  # the server node this client talks to
 
@@ -238,3 +239,7 @@ class Client:
             self.lobby_rooms = rooms
         elif kind in ("notice", "reconnect"):
             self.notices.append(message)
+        elif kind == "signed_out":  # the player's secret was reset elsewhere
+            self.notices.append(message)
+            self.player = None
+            self.signed_out.set()

@@ -34,7 +34,7 @@ from server.rooms.room import new_room_code, new_token
 from server.rooms.solitaire import SolitaireRoom
 from server.solving import Solving
 from server.store import Conflict, Store, Unavailable
-from server.store.base import NODE_TIMEOUT_MS
+from server.store.base import NODE_TIMEOUT_MS, fingerprint
 from server.workers import bot_pool, solver_pool
 
 POOLED_LEVELS = frozenset({"hard", "expert"})
@@ -42,6 +42,14 @@ MEMBERSHIPS = 20
 """Rooms one socket may be in at once (each is a replica this node must hold)."""
 HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
+
+
+def signed_out() -> RoomError:
+    return RoomError(
+        "signed_out",
+        "This device was signed out: the player's secret was changed. Sign in again with "
+        "the new device link.",
+    )
 
 
 def _malloc_trim():
@@ -90,6 +98,7 @@ class Node:
         self.lobby = Lobby(store)
         self.addresses = AddressBook(self.config.address_connections, self.config.address_rooms)
         self.connections: set[Connection] = set()
+        self.sessions: dict[str, set[Connection]] = {}  # player id -> its signed-in sockets
         self.tasks: set[asyncio.Task] = set()
         self.pool = None
         self.solving: Solving | None = None
@@ -176,6 +185,8 @@ class Node:
                     self.replicas.on_presence(event)
                 elif kind == "lobby":
                     self.lobby.on_event(event)
+                elif kind == "signed_out":
+                    self.end_sessions(event["player"], event["keep"])
                 elif kind == "resync":
                     self.listening = True
                     self.lobby.resync()
@@ -269,6 +280,7 @@ class Node:
         if conn in self.connections:
             self.addresses.close(conn.address)
         self.connections.discard(conn)
+        self._forget_session(conn)
         metrics.CONNECTIONS.set(len(self.connections))
         self.lobby.follow(conn, False)
         self.replicas.drop_socket(conn)
@@ -306,6 +318,8 @@ class Node:
             raise RoomError("server_full", "The server holds all the games it can; try later.")
         if meta.get("game") in SOLITAIRES:
             meta = await self._solitaire_meta(meta)
+        if conn is not None and conn.player is not None and isinstance(meta.get("daily"), str):
+            await self._practice_allowed(conn.player["id"], meta)
         meta = check_meta(
             {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
         )
@@ -351,27 +365,77 @@ class Node:
 
     async def join(self, conn: Connection, room_id: Any, seat: Any, name: str) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)
+        room = replica.room
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise RoomError("bad_seat", "Seats are 0 and 1.")
-        self._room_for(conn, replica.room.id)
+        self._room_for(conn, room.id)
         token = new_token()
-        player = conn.player["id"] if conn.player is not None else None
+        player = await self._current_player(conn)
+        ranked = None
+        if player is not None and isinstance(room.meta.get("daily"), str):
+            room.join_entry(seat, name, token, player)  # refused here: nothing is claimed
+            ranked = await self._claim(player, room.meta, room.id)
         async with replica.lock:
             entry = await self.replicas.commit(
-                replica, lambda: replica.room.join_entry(seat, name, token, player)
+                replica, lambda: room.join_entry(seat, name, token, player, bool(ranked))
             )
         seat = entry["seat"]
         await self._member(conn, replica, AUDIENCES[seat], seat)
-        reply = {"room": replica.room.id, "seat": seat, "token": token}
-        day = replica.room.meta.get("daily")
-        if player is not None and isinstance(day, str):
-            # The first daily room of the day a player sits down at is their ranked attempt;
-            # the later ones are practice.
-            board = boards.board_of_meta(replica.room.meta)
-            with contextlib.suppress(Unavailable):
-                first = await self.store.claim_attempt(board, day, player, replica.room.id)
-                reply["practice"] = first != replica.room.id
+        reply = {"room": room.id, "seat": seat, "token": token}
+        if ranked is not None:
+            reply["practice"] = not ranked
         return reply
+
+    async def _claim(self, player: str, meta: dict[str, Any], room_id: str) -> bool:
+        """Whether the player's seat in this daily room is their ranked attempt: the first
+        daily room of the day at a board a player sits down at is (if the identity may
+        rank yet: :func:`server.players.boards.eligible`), the later ones are practice, and
+        refused while the ranked attempt is still being played."""
+        board, day = boards.board_of_meta(meta), meta["daily"]
+        try:
+            claim = await self.store.attempt(board, day, player)
+            if claim is None:
+                record, stats = await asyncio.gather(
+                    self.store.player(player), self.store.player_stats(player)
+                )
+                fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
+                claim = await self.store.claim_attempt(board, day, player, fresh)
+        except Unavailable:
+            raise unavailable() from None
+        first, ranked = boards.claimed(claim)
+        if first == room_id:
+            return ranked
+        await self._practice_allowed(player, meta, claim)
+        return False
+
+    async def _practice_allowed(
+        self, player: str, meta: dict[str, Any], claim: str | None = None
+    ) -> None:
+        """Refuse a practice room of a daily deal while the player's ranked attempt at it is
+        not finished (a line found in practice would be played in the held ranked room)."""
+        board, day = boards.board_of_meta(meta), meta["daily"]
+        try:
+            claim = claim or await self.store.attempt(board, day, player)
+            if claim is None:
+                return
+            first, ranked = boards.claimed(claim)
+            if not ranked or not await self.store.is_active(first):
+                return
+            # Active in the store until its driver has finished it: its log says first.
+            replica = await self.replicas.get(first)
+            await self.replicas.catch_up(replica)
+        except Unavailable:
+            raise unavailable() from None
+        except RoomError as missing:
+            if missing.code == "no_room":
+                return
+            raise
+        if replica.room.status != "finished":
+            raise RoomError(
+                "ranked_unfinished",
+                "Your ranked attempt at today's deal is still open: finish it first (a game "
+                "you leave ends on its own). Practice opens after it.",
+            )
 
     async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)
@@ -444,6 +508,49 @@ class Node:
 
     # ---- players ---------------------------------------------------------------------------
 
+    def forget_identity(self, conn: Connection) -> None:
+        """``conn`` identifies nobody from now on (a new hello, before its secret is
+        checked: a refused hello leaves no earlier identity behind)."""
+        self._forget_session(conn)
+        conn.player = conn.session = None
+        conn.signed_out = False
+
+    def _sign_in(self, conn: Connection, record: dict[str, Any], session: str) -> None:
+        self._forget_session(conn)
+        conn.player, conn.session, conn.signed_out = record, session, False
+        self.sessions.setdefault(record["id"], set()).add(conn)
+
+    def _forget_session(self, conn: Connection) -> None:
+        if conn.player is None:
+            return
+        mates = self.sessions.get(conn.player["id"])
+        if mates is not None:
+            mates.discard(conn)
+            if not mates:
+                del self.sessions[conn.player["id"]]
+
+    def _sign_out(self, conn: Connection) -> None:
+        """End ``conn``'s session (its player's secret changed): told, and refused every
+        player request until it says hello with the current secret."""
+        if conn.player is None:
+            return
+        player = conn.player["id"]
+        self._forget_session(conn)
+        conn.player = conn.session = None
+        conn.signed_out = True
+        conn.send({"t": "signed_out", "player": player, "reason": "reset"})
+
+    def end_sessions(self, player: str, keep: str) -> None:
+        """Sign out every socket of ``player`` on this node but those on the secret whose
+        fingerprint is ``keep`` (a ``signed_out`` event: its secret was reset)."""
+        for conn in list(self.sessions.get(player, ())):
+            if conn.session is None or fingerprint(conn.session) != keep:
+                self._sign_out(conn)
+
+    async def _address_tag(self, conn: Connection) -> str:
+        assert self.dailies is not None
+        return identity.address_tag(await self.dailies.secret(), conn.address)
+
     async def identify(self, conn: Connection, secret: Any) -> dict[str, Any]:
         """The player whose secret ``conn`` sent in its hello (refused: malformed, unknown)."""
         try:
@@ -452,8 +559,9 @@ class Node:
             raise RoomError("bad_secret", str(bad)) from None
         try:
             record = await self.store.player_by_secret(digest)
-            if record is not None:  # seen now: the record lasts another PLAYER_TTL
-                record = await self.store.update_player(record["id"], {"seen": time.time()})
+            if record is not None:  # seen now (and from where): another PLAYER_TTL
+                seen = {"seen": time.time(), "addr": await self._address_tag(conn)}
+                record = await self.store.update_player(record["id"], seen, digest)
         except Unavailable:
             raise unavailable() from None
         if record is None:
@@ -461,8 +569,22 @@ class Node:
                 "unknown_player",
                 "No player has that secret (it was reset, or expired); start as a new player.",
             )
-        conn.player = record
+        self._sign_in(conn, record, digest)
         return mine(record)
+
+    async def _current_player(self, conn: Connection) -> str | None:
+        """The id a seat taken by ``conn`` carries: its player's, if the session is still
+        current in the store (a reset on another node ends it before its event arrives)."""
+        if conn.player is None or conn.session is None:
+            return None
+        try:
+            record = await self.store.player_by_secret(conn.session)
+        except Unavailable:
+            raise unavailable() from None
+        if record is None or record["id"] != conn.player["id"]:
+            self._sign_out(conn)
+            return None
+        return record["id"]
 
     async def new_player(self, conn: Connection, name: str) -> dict[str, Any]:
         """A new identity for ``conn``: the record, and the secret (shown to nobody else,
@@ -476,35 +598,50 @@ class Node:
                     "too_many_players", "Too many new players from your address; try later."
                 )
             secret = identity.new_secret()
+            digest = identity.secret_hash(secret)
             while True:
                 record = identity.new_player(identity.new_player_id(), name)
+                record["addr"] = await self._address_tag(conn)
                 try:
-                    await self.store.create_player(record, identity.secret_hash(secret))
+                    await self.store.create_player(record, digest)
                     break
                 except Conflict:
                     continue
         except Unavailable:
             raise unavailable() from None
-        conn.player = record
+        self._sign_in(conn, record, digest)
         log("player_created", player=record["id"])
         return {"player": mine(record), "secret": secret}
 
     def _identified(self, conn: Connection) -> dict[str, Any]:
         if conn.player is None:
+            if conn.signed_out:
+                raise signed_out()
             raise RoomError("no_player", "Say hello with a player secret first.")
         return conn.player
 
     async def reset_player(self, conn: Connection) -> dict[str, Any]:
-        """A new secret for the player; the old one stops working everywhere at once."""
+        """A new secret for the player; the old one stops working everywhere at once. Every
+        other session of the player ends before the new secret is answered: the store
+        refuses their player requests from the moment it holds the new secret (each is
+        checked against the current one), this node's sockets are signed out now, and
+        the other nodes' as the store's ``signed_out`` event reaches them."""
         record = self._identified(conn)
+        current = conn.session
+        assert current is not None
         secret = identity.new_secret()
+        digest = identity.secret_hash(secret)
+        # On the new secret already: the store's event may come back before its answer.
+        conn.session = digest
         try:
-            found = await self.store.reset_secret(record["id"], identity.secret_hash(secret))
+            done = await self.store.reset_secret(record["id"], digest, current)
         except Unavailable:
+            conn.session = current
             raise unavailable() from None
-        if not found:
-            conn.player = None
-            raise RoomError("unknown_player", "This player no longer exists.")
+        if not done:  # reset meanwhile from another session: this one has ended
+            self._sign_out(conn)
+            raise signed_out()
+        self.end_sessions(record["id"], fingerprint(digest))
         return {"player": mine(record), "secret": secret}
 
     async def update_player(
@@ -520,12 +657,12 @@ class Node:
             except ValueError as bad:
                 raise RoomError("bad_settings", str(bad)) from None
         try:
-            updated = await self.store.update_player(record["id"], changes)
+            updated = await self.store.update_player(record["id"], changes, conn.session)
         except Unavailable:
             raise unavailable() from None
-        if updated is None:
-            conn.player = None
-            raise RoomError("unknown_player", "This player no longer exists.")
+        if updated is None:  # its secret was reset: this session has ended
+            self._sign_out(conn)
+            raise signed_out()
         conn.player = updated
         return {"player": mine(updated)}
 
@@ -548,6 +685,12 @@ class Node:
             raise RoomError("not_joined", "Only the player of this game can ask that.")
         if not isinstance(replica.room, SolitaireRoom):
             raise RoomError("not_solitaire", "Hints are for the solitaires.")
+        if replica.room.seats[0].ranked and replica.room.status != "finished":
+            raise RoomError(
+                "ranked_no_help",
+                "No hints in your ranked attempt at today's deal: the board ranks what you "
+                "find yourself. They work in practice games.",
+            )
         return replica.room
 
     def follow_lobby(

@@ -31,7 +31,7 @@ async def player(request: Request) -> JSONResponse:
         record = await store.player(player_id)
         if record is None:
             return _error(404, "player_not_found", "There is no player with that id.")
-        today = _today()
+        today = _today(request)
         stats, games, rating, history, *ranks = await asyncio.gather(
             store.player_stats(player_id),
             store.player_games(player_id),
@@ -62,8 +62,10 @@ async def player(request: Request) -> JSONResponse:
     )
 
 
-def _today() -> str:
-    return dt.datetime.now(dt.UTC).date().isoformat()
+def _today(request: Request) -> str:
+    """Today by the node's clock (``CARDROOM_TODAY`` in tests), as the daily deals and the
+    replays' opening see it: one notion of today everywhere."""
+    return request.app.state.node.dailies.today().isoformat()
 
 
 async def daily_board(request: Request) -> JSONResponse:
@@ -73,7 +75,7 @@ async def daily_board(request: Request) -> JSONResponse:
     board = request.path_params["game"]
     if board not in boards.BOARDS:
         return _error(404, "no_board", f"The daily boards are {', '.join(boards.BOARDS)}.")
-    today = _today()
+    today = _today(request)
     date = request.query_params.get("date", today)
     try:
         if not boards.DATE.match(date):

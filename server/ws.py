@@ -105,6 +105,7 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
         if version != PROTOCOL_VERSION:
             raise ProtocolError("version", f"This server speaks protocol {PROTOCOL_VERSION}.")
         reply: dict[str, Any] = {"v": PROTOCOL_VERSION, "node": node.id}
+        node.forget_identity(conn)  # a hello says who this socket is now: maybe nobody
         if msg.get("secret") is not None:
             reply["player"] = await node.identify(conn, msg["secret"])
         conn.hello = True

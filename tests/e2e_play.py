@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import sqlite3
 
@@ -64,6 +65,25 @@ async def connect(url: str, client: Client | None = None) -> Client:
     client = client or Client(url)
     OPEN.append(client)
     return await client.connect()
+
+
+def tomorrow() -> str:
+    """A date for CARDROOM_TODAY after which players made now are older than the day's
+    start: identities made today rank only once they have finished a game."""
+    return (dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)).isoformat()
+
+
+async def eventually(read, done, timeout: float = 20.0, what: str = "condition"):
+    """``read()`` again and again until ``done(value)`` holds (waiting on a real server
+    process, never guessing a delay); the value."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = read()
+        if done(value):
+            return value
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}: {value!r}")
+        await asyncio.sleep(0.05)
 
 
 async def both(*coros):

@@ -8,7 +8,7 @@ import asyncio
 import signal
 
 import pytest
-from e2e_play import connect, play
+from e2e_play import connect, play, tomorrow
 from solitaire_play import todays_line, win
 
 from protocol.client import Client, ClientError
@@ -212,15 +212,31 @@ async def test_a_game_is_counted_once_when_its_driver_dies_as_it_ends(redis_env,
     assert b.get(f"/api/replays/{room}")[0] == 200
 
 
-async def two_players(server) -> tuple[Client, Client]:
-    ann, bob = await connect(server.ws), await connect(server.ws)
-    await ann.new_player("Ann")
-    await bob.new_player("Bob")
-    return ann, bob
+async def two_players(server, addresses: tuple[str, str] | None = None) -> tuple[Client, Client]:
+    """Ann and Bob, each a new player; from two client addresses (``X-Forwarded-For`` through
+    a server that trusts 127.0.0.1 as its proxy) when given."""
+    clients = []
+    for name, address in zip(("Ann", "Bob"), addresses or (None, None), strict=True):
+        headers = {"X-Forwarded-For": address} if address else None
+        client = await connect(server.ws, Client(server.ws, headers=headers))
+        await client.new_player(name)
+        clients.append(client)
+    return clients[0], clients[1]
 
 
-async def test_a_rated_match_between_two_players_moves_both_ratings_once(server):
-    ann, bob = await two_players(server)
+APART = ("203.0.113.1", "198.51.100.2")
+"""Two client addresses: players of one address are never rated against each other."""
+
+
+@pytest.fixture
+def proxied(server_env, make_server):
+    """A server behind a (pretended) proxy: tests name each client's address."""
+    return make_server({**server_env, "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"})
+
+
+async def test_a_rated_match_between_two_players_moves_both_ratings_once(proxied):
+    server = proxied
+    ann, bob = await two_players(server, APART)
     room = await ann.create(HUMANS, target=1)  # rated: two people, by default
     await ann.join(room, 0)
     await bob.join(room, 1)
@@ -248,12 +264,14 @@ async def test_a_rated_match_between_two_players_moves_both_ratings_once(server)
     )
 
 
-async def test_a_player_who_leaves_a_rated_match_loses_it(server_env, make_server):
-    server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "1"})
-    ann, bob = await two_players(server)
+async def test_a_player_who_leaves_a_rated_match_after_a_hand_loses_it(server_env, make_server):
+    env = {**server_env, "CARDROOM_GRACE_SECONDS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+    server = make_server(env)
+    ann, bob = await two_players(server, APART)
     room = await ann.create(HUMANS)
     await ann.join(room, 0)
     await bob.join(room, 1)
+    await asyncio.gather(play(ann, room, hands=1, seed=1), play(bob, room, hands=1, seed=2))
     await bob.close()
     await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
     assert ann.rooms[room].view["room"]["forfeit"] == 1
@@ -261,6 +279,40 @@ async def test_a_player_who_leaves_a_rated_match_loses_it(server_env, make_serve
     stayed = await profile_when(server, ann.player["id"], lambda p: p["rating"])
     assert left["rating"]["rating"] < 1500 < stayed["rating"]["rating"]
     assert left["games"][0]["won"] is False and stayed["games"][0]["won"] is True
+    assert left["games"][0]["rated"] is True
+
+
+async def test_a_rated_match_left_before_moving_is_aborted_not_rated(server_env, make_server):
+    """Farming by forfeits: a second identity sits down and leaves (or lets its clock run
+    out) without a move of its own. The match ends as a forfeit and counts in the
+    statistics, but it was aborted: no rating moves."""
+    env = {**server_env, "CARDROOM_GRACE_SECONDS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+    server = make_server(env)
+    ann, bob = await two_players(server, APART)
+    room = await ann.create(HUMANS)
+    await ann.join(room, 0)
+    await bob.join(room, 1)
+    await bob.close()
+    await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
+    stayed = await profile_when(server, ann.player["id"], lambda p: p["games"])
+    assert stayed["rating"] is None and stayed["rating_history"] == []
+    assert stayed["games"][0]["won"] is True
+    assert (stayed["games"][0]["rated"], stayed["games"][0]["unrated"]) == (False, "aborted")
+    assert server.get(f"/api/replays/{room}")[1]["own_moves"] == [0, 0]
+
+
+async def test_two_identities_of_one_address_are_never_rated_together(server):
+    ann, bob = await two_players(server)  # both from 127.0.0.1
+    room = await ann.create(HUMANS, target=1)
+    await ann.join(room, 0)
+    await bob.join(room, 1)
+    await asyncio.gather(play(ann, room, seed=1), play(bob, room, seed=2))
+    profile = await profile_when(server, bob.player["id"], lambda p: p["games"])
+    assert profile["rating"] is None
+    assert (profile["games"][0]["rated"], profile["games"][0]["unrated"]) == (
+        False,
+        "same_address",
+    )
 
 
 async def daily_solitaire(client: Client) -> tuple[str, bool]:
@@ -275,7 +327,12 @@ async def test_the_daily_board_ranks_first_attempts_and_hides_replays_until_the_
     server_env, make_server
 ):
     server = make_server(
-        {**server_env, "CARDROOM_ABANDONED_SECONDS": "1", "CARDROOM_GRACE_SECONDS": "1"}
+        {
+            **server_env,
+            "CARDROOM_ABANDONED_SECONDS": "1",
+            "CARDROOM_GRACE_SECONDS": "1",
+            "CARDROOM_TODAY": tomorrow(),
+        }
     )
     ann, bob = await two_players(server)
     first, practice = await daily_solitaire(ann)

@@ -168,6 +168,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "level": "normal",
         "name": "Normal bot",
         "player": None,
+        "ranked": False,
         "connected": True,
         "timeouts": 0,
     }

@@ -605,10 +605,37 @@ async def test_an_update_changes_fields_and_marks_the_player_seen(store: Store) 
 
 async def test_a_reset_secret_replaces_the_old_one_at_once(store: Store) -> None:
     await store.create_player(player_record(), "h1" * 32)
-    assert await store.reset_secret("p222222222222", "h2" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
     assert await store.player_by_secret("h1" * 32) is None
     assert (await store.player_by_secret("h2" * 32))["id"] == "p222222222222"
-    assert not await store.reset_secret("p333333333333", "h3" * 32)
+    assert not await store.reset_secret("p333333333333", "h3" * 32, "h1" * 32)
+
+
+async def test_a_session_a_reset_ended_can_neither_reset_nor_update(store: Store) -> None:
+    """A socket still signed in with the old secret (a leaked device link) changes nothing
+    once the owner has reset: its reset would lock the owner out."""
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    assert not await store.reset_secret("p222222222222", "h3" * 32, "h1" * 32)
+    assert await store.update_player("p222222222222", {"name": "Thief"}, "h1" * 32) is None
+    assert (await store.player_by_secret("h2" * 32))["name"] == "Ann"
+    updated = await store.update_player("p222222222222", {"name": "Bo"}, "h2" * 32)
+    assert updated is not None and updated["name"] == "Bo"
+
+
+async def test_a_reset_tells_every_node_whose_sessions_end(stores: Stores) -> None:
+    from server.store.base import fingerprint
+
+    store = stores.open()
+    other = stores.open() if stores.kind == "redis" else store
+    events = other.events()
+    assert (await anext(events))["k"] == "resync"
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    event = await asyncio.wait_for(anext(events), 5)
+    assert event == {"k": "signed_out", "player": "p222222222222", "keep": fingerprint("h2" * 32)}
+    assert "h2" * 32 not in str(event)
+    await events.aclose()
 
 
 async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> None:
@@ -774,11 +801,13 @@ async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
     store: Store,
 ) -> None:
     # Two pairs with the same results get the same ratings: ties go by player id.
+    # One match a day per pair: a pair's rated matches count up to three a day.
     pairs = [("p999999999999", "p888888888888"), ("p444444444444", "p555555555555")]
     for i in range(20):
         for n, (first, second) in enumerate(pairs):
             won = 0 if i % 3 else 1  # the first player wins two matches in three
-            await store.record_game(rated_game(f"g{i}-{n}", [first, second], won, float(i)))
+            at = i * 86_400.0
+            await store.record_game(rated_game(f"g{i}-{n}", [first, second], won, at))
     board = await store.rating_board(10)
     assert [e["player"] for e in board] == [
         "p444444444444",
@@ -790,6 +819,68 @@ async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
     assert all(e["rd"] < 110 and e["games"] == 20 for e in board)
     assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
     assert len(await store.rating_history("p444444444444")) == 20
+
+
+async def test_rated_matches_of_one_pair_count_three_a_day(store: Store) -> None:
+    from server.players.ledger import PAIR_RATED_PER_DAY
+
+    ann, bob = "p222222222222", "p333333333333"
+    for i in range(PAIR_RATED_PER_DAY + 2):
+        players = [ann, bob] if i % 2 else [bob, ann]  # whoever sits where
+        await store.record_game(rated_game(f"g{i}", players, 0, float(i)))
+    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY
+    games = await store.player_games(ann)
+    assert [g.get("unrated") for g in games] == ["pair_limit"] * 2 + [None] * 3
+    assert [g["rated"] for g in games] == [False] * 2 + [True] * 3
+    await store.record_game(rated_game("next-day", [ann, bob], 0, 86_400.0))
+    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 1
+    await store.record_game(rated_game("other", [ann, "p444444444444"], 0, 10.0))
+    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 2
+
+
+async def test_a_match_is_not_rated_between_identities_of_one_address(store: Store) -> None:
+    ann, bob, cy = "p222222222222", "p333333333333", "p444444444444"
+    for player, addr in ((ann, "tag-a"), (bob, "tag-a"), (cy, "tag-c")):
+        await store.create_player({**player_record(player), "addr": addr}, player[1:] * 5)
+    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
+    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
+    assert (await store.player_games(ann))[0]["unrated"] == "same_address"
+    await store.update_player(bob, {"addr": "tag-b"})  # Bob last connected from elsewhere
+    await store.record_game(rated_game("g2", [ann, bob], 0, 2.0))
+    await store.record_game(rated_game("g3", [ann, cy], 1, 3.0))
+    assert (await store.player_rating(ann))["games"] == 2
+
+
+async def test_an_aborted_match_or_one_without_a_finished_hand_is_not_rated(
+    store: Store,
+) -> None:
+    ann, bob = "p222222222222", "p333333333333"
+    aborted = {**rated_game("g1", [ann, bob], 0, 1.0), "own_moves": [12, 0]}
+    no_hand = rated_game("g2", [ann, bob], 0, 2.0)
+    no_hand["result"]["hands"] = []
+    for game in (aborted, no_hand):
+        game["result"]["forfeit"] = 1
+        await store.record_game(game)
+    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
+    assert [g["unrated"] for g in await store.player_games(bob)] == ["no_hand", "aborted"]
+    assert (await store.player_stats(bob))["gin_rummy:human"]["matches"] == 2
+    played = {**rated_game("g3", [ann, bob], 0, 3.0), "own_moves": [1, 1]}
+    await store.record_game(played)
+    assert (await store.player_rating(bob))["games"] == 1
+
+
+async def test_redis_pair_counts_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.players.ledger import PAIR_TTL, utc_day
+
+    store = redis_stores.open()
+    await store.record_game(rated_game("g1", ["p333333333333", "p222222222222"], 0, 1.0))
+    client = redis.from_url(REDIS_URL)
+    try:
+        key = Keys(redis_prefix).rated_pair(utc_day(SINCE + 1.0), "p222222222222", "p333333333333")
+        assert int(await client.get(key)) == 1
+        assert PAIR_TTL - 5 <= await client.ttl(key) <= PAIR_TTL
+    finally:
+        await client.aclose()
 
 
 # Daily leaderboards
@@ -852,8 +943,10 @@ async def test_a_daily_board_orders_won_then_score_then_moves_then_time(store: S
 
 async def test_only_the_first_attempt_of_the_day_is_ranked(store: Store) -> None:
     ann = "p222222222222"
+    assert await store.attempt("reflechi_draw1", DAY, ann) is None
     assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g1") == "g1"
     assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == "g1"
+    assert await store.attempt("reflechi_draw1", DAY, ann) == "g1"
     await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))  # practice
     assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
     await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))
@@ -861,6 +954,20 @@ async def test_only_the_first_attempt_of_the_day_is_ranked(store: Store) -> None
     board = await store.daily_board("reflechi_draw1", DAY, 10, ann)
     assert board["total"] == 1 and board["me"]["game"] == "g1" and board["me"]["rank"] == 1
     assert (await store.player_stats(ann))["reflechi_draw1"]["played"] == 2
+
+
+async def test_a_first_attempt_claimed_unranked_is_used_up_and_never_ranked(
+    store: Store,
+) -> None:
+    from server.players.boards import claim
+
+    ann = "p222222222222"
+    unranked = claim("g1", ranked=False)
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, unranked) == unranked
+    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == unranked
+    await store.record_game(daily_solitaire("g1", ann, True, 900, 10, 1000))
+    await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))
+    assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
 
 
 async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store: Store) -> None:
@@ -871,19 +978,29 @@ async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store
         game["result"]["hands"] = game["result"]["hands"][:1] * hands
         return {**game, "daily": DAY}
 
+    left_first = daily_gin("g5", "p666666666666", 1, [0, 0], 0)  # left before moving
+    left_first["result"]["forfeit"] = 0
+    cut_off = daily_gin("g6", "p777777777777", 1, [49, 100], 2)  # behind by 51, then left
+    cut_off["result"]["forfeit"] = 0
     for game in (
         daily_gin("g1", "p222222222222", 1, [60, 100], 3),
         daily_gin("g2", "p333333333333", 0, [100, 20], 4),
         daily_gin("g3", "p444444444444", 0, [100, 20], 3),
         daily_gin("g4", "p555555555555", 0, [110, 0], 6),
+        daily_gin("g7", "p888888888888", 1, [37, 100], 5),  # lost by 63 at the table
+        left_first,
+        cut_off,
     ):
         await ranked(store, game)
     board = await store.daily_board("gin_rummy", DAY, 10)
-    assert [(r["rank"], r["game"], r["margin"]) for r in board["rows"]] == [
-        (1, "g4", 110),
-        (2, "g3", 80),
-        (3, "g2", 80),
-        (4, "g1", -40),
+    assert [(r["rank"], r["game"], r["margin"], r["forfeit"]) for r in board["rows"]] == [
+        (1, "g4", 110, False),
+        (2, "g3", 80, False),
+        (3, "g2", 80, False),
+        (4, "g1", -40, False),
+        (5, "g7", -63, False),  # every match played to its end ranks above every forfeit
+        (6, "g5", 0, True),
+        (7, "g6", -51, True),
     ]
 
 

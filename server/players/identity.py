@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import json
 import math
 import re
@@ -46,6 +47,13 @@ def secret_hash(secret: Any) -> str:
     if len(raw) != SECRET_BYTES or base64.urlsafe_b64encode(raw).decode()[:22] != secret:
         raise BadSecret("A player secret is 22 characters of URL-safe base64.")
     return hashlib.sha256(raw).hexdigest()
+
+
+def address_tag(key: bytes, address: str) -> str:
+    """What a player's record keeps of the client address it last connected from: a keyed
+    hash (the deployment's secret), enough to tell that two identities share an address
+    (they are then never rated against each other) without keeping the address itself."""
+    return hmac.new(key, f"cardroom-address:{address}".encode(), hashlib.sha256).hexdigest()[:24]
 
 
 def new_player_id() -> str:

@@ -75,6 +75,8 @@ class Connection:
         "player",
         "queue_bytes",
         "rooms",
+        "session",
+        "signed_out",
         "socket",
         "solving",
     )
@@ -100,6 +102,8 @@ class Connection:
         self.close_code: int | None = None
         self.hello = False
         self.player: dict[str, Any] | None = None  # the identified player's record
+        self.session: str | None = None  # the hash of the secret it was identified by
+        self.signed_out = False  # a new secret of its player ended its session
         self.created = 0
         self.solving = False  # a hint or a verdict is being worked out for this client
 

@@ -134,6 +134,7 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     player: str | None = None  # the identified player in this seat, if any
+    ranked: bool = False  # the player's ranked first attempt at a daily board
     connected: bool = False
     timeouts: int = 0
 
@@ -147,6 +148,7 @@ class Seat:
             "level": self.level,
             "name": self.name,
             "player": self.player,
+            "ranked": self.ranked,
             "connected": self.connected if self.kind == "human" else True,
             "timeouts": self.timeouts,
         }
@@ -409,15 +411,32 @@ class Room(ABC):
             "finished_at": finished_at,
             "daily": self.meta.get("daily"),
             "rated": bool(self.meta.get("rated")),
-            # When the first and the last move were written (epoch ms): the time a game took.
+            # When the first and the last move were written (epoch ms): the time a game took;
+            # and the first join (a ranked daily attempt is timed from it).
             "started_ms": next((e.get("at") for e in self.log if e["kind"] == "act"), None),
             "ended_ms": next((e.get("at") for e in reversed(self.log) if e["kind"] == "act"), None),
+            "joined_ms": next((e.get("at") for e in self.log if e["kind"] == "join"), None),
+            # The moves each seat made itself (not the turn clock's): a rated match in which a
+            # seat made none was aborted, not lost (server.players.ledger).
+            "own_moves": self.own_moves(),
         }
+
+    def own_moves(self) -> list[int]:
+        counts = [0] * len(self.seats)
+        for e in self.log:
+            if e["kind"] == "act" and not e.get("auto"):
+                counts[e["seat"]] += 1
+        return counts
 
     # ---- checking requests into entries ------------------------------------------------
 
     def join_entry(
-        self, seat: int | None, name: str, token: str, player: str | None = None
+        self,
+        seat: int | None,
+        name: str,
+        token: str,
+        player: str | None = None,
+        ranked: bool = False,
     ) -> dict[str, Any]:
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over; watch its replay instead.")
@@ -433,6 +452,8 @@ class Room(ABC):
         entry = {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
         if player is not None:
             entry["player"] = player  # whose statistics and rating this seat's game counts for
+        if ranked:
+            entry["ranked"] = True  # the player's ranked attempt at today's board: no solver
         return entry
 
     def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
@@ -482,6 +503,7 @@ class Room(ABC):
             s = self.seats[seat]
             s.name, s.token_hash = self.distinct_name(seat, entry["name"]), entry["token_hash"]
             s.player = entry.get("player")
+            s.ranked = bool(entry.get("ranked"))
         elif kind == "act":
             self.play(seat, entry["action"])
             if entry.get("cmd") is not None:

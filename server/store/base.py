@@ -10,12 +10,14 @@ paused or cut off past its lease can never write a stale move.
 
 Besides what it keeps, a store carries the events nodes tell each other (:meth:`events`):
 an entry appended (with the entry, so a replica rarely needs to read the log), a room's
-presence changed, a lobby change. Delivery is at most once; a ``resync`` event says that
-some may have been lost (at start and after a lost connection).
+presence changed, a lobby change, a player's sessions ended by a new secret. Delivery is at
+most once; a ``resync`` event says that some may have been lost (at start and after a lost
+connection).
 """
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
 from typing import Any
@@ -124,14 +126,22 @@ class Store(ABC):
         """The record of the player whose current secret has this hash, or None."""
 
     @abstractmethod
-    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
-        """Set some fields of a record (name, settings, seen), keep it another PLAYER_TTL;
-        the new record, or None if there is no such player."""
+    async def update_player(
+        self, player_id: str, changes: dict[str, Any], secret_hash: str | None = None
+    ) -> dict[str, Any] | None:
+        """Set some fields of a record (name, settings, seen, addr), keep it another
+        PLAYER_TTL; the new record, or None if there is no such player. With
+        ``secret_hash``: only while that is still the player's secret (a session a reset
+        ended changes nothing), else None."""
 
     @abstractmethod
-    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
-        """Reach the player by ``secret_hash`` from now on; the old secret stops working at
-        once. False if there is no such player."""
+    async def reset_secret(self, player_id: str, secret_hash: str, current: str) -> bool:
+        """Reach the player by ``secret_hash`` from now on, if ``current`` is still its
+        secret's hash: the old secret stops working at once, and every node is told (a
+        ``signed_out`` event: the player, and the :func:`fingerprint` of the new hash, so
+        that each node signs out that player's sockets but those on the new secret). False
+        (nothing changed) if there is no such player or its secret is no longer
+        ``current``."""
 
     @abstractmethod
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
@@ -143,7 +153,8 @@ class Store(ABC):
 
     @abstractmethod
     async def record_game(self, replay: dict[str, Any]) -> bool:
-        """Count a finished game for its identified players (statistics, last games; see
+        """Count a finished game for its identified players (statistics, last games, daily
+        boards, ratings and the rated pair's count of the day; see
         :mod:`server.players.ledger`) exactly once per game id, atomically with its
         *counted* mark: True if it was counted now, False if it had been already."""
 
@@ -169,9 +180,14 @@ class Store(ABC):
         players whose deviation was under RATED_RD at their last match (ties: player id)."""
 
     @abstractmethod
-    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
-        """Record ``room_id`` as the player's first attempt at a daily board that day unless
-        one is recorded; the room of the first attempt."""
+    async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
+        """Record ``claim`` (:func:`server.players.boards.claim`: a room, ranked or not) as
+        the player's first attempt at a daily board that day unless one is recorded; the
+        claim recorded."""
+
+    @abstractmethod
+    async def attempt(self, board: str, date: str, player_id: str) -> str | None:
+        """The player's claimed first attempt at a board that day, or None."""
 
     @abstractmethod
     async def daily_board(
@@ -242,7 +258,8 @@ class Store(ABC):
     @abstractmethod
     def events(self) -> AsyncIterator[Event]:
         """What nodes tell each other, for as long as the store is open: ``resync`` first
-        and after any loss, then ``entry``, ``presence`` and ``lobby`` events."""
+        and after any loss, then ``entry``, ``presence``, ``lobby`` and ``signed_out``
+        events."""
 
     async def ping(self) -> bool:
         """True when the store answers (readiness)."""
@@ -251,6 +268,11 @@ class Store(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Release connections and files."""
+
+
+def fingerprint(secret_hash: str) -> str:
+    """A short tag of a secret's hash, what a ``signed_out`` event carries of it."""
+    return hashlib.sha256(secret_hash.encode()).hexdigest()[:16]
 
 
 def replay_summary(replay: dict[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server.players import boards, ledger
-from server.store.base import Conflict, Entry, Event, Fenced, Store, replay_summary
+from server.store.base import (
+    Conflict,
+    Entry,
+    Event,
+    Fenced,
+    Store,
+    fingerprint,
+    replay_summary,
+)
 from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL, RATING_BOARD
 
 ALLOWANCES = 100_000
@@ -74,6 +82,8 @@ CREATE TABLE IF NOT EXISTS boards (board TEXT NOT NULL, date TEXT NOT NULL,
 CREATE INDEX IF NOT EXISTS boards_order ON boards (board, date, score DESC, player);
 CREATE TABLE IF NOT EXISTS board_sizes (board TEXT NOT NULL, date TEXT NOT NULL,
                                         n INTEGER NOT NULL, PRIMARY KEY (board, date));
+CREATE TABLE IF NOT EXISTS rated_pairs (date TEXT NOT NULL, a TEXT NOT NULL, b TEXT NOT NULL,
+                                        n INTEGER NOT NULL, PRIMARY KEY (date, a, b));
 """
 
 
@@ -423,13 +433,15 @@ class EmbeddedStore(Store):
     async def player_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
         return await self._player_where("secret", secret_hash)
 
-    def _update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+    def _update_player(
+        self, player_id: str, changes: dict[str, Any], secret_hash: str | None
+    ) -> dict[str, Any] | None:
         def work(db: sqlite3.Connection) -> dict[str, Any] | None:
             row = db.execute(
-                "SELECT body FROM players WHERE id = ? AND seen >= ?",
+                "SELECT body, secret FROM players WHERE id = ? AND seen >= ?",
                 (player_id, time.time() - PLAYER_TTL),
             ).fetchone()
-            if row is None:
+            if row is None or (secret_hash is not None and row[1] != secret_hash):
                 return None
             record = {**json.loads(row[0]), **changes}
             record["seen"] = max(record["seen"], time.time())
@@ -441,13 +453,20 @@ class EmbeddedStore(Store):
 
         return self._transaction(work)
 
-    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
-        return await self._run(self._update_player, player_id, changes)
+    async def update_player(
+        self, player_id: str, changes: dict[str, Any], secret_hash: str | None = None
+    ) -> dict[str, Any] | None:
+        return await self._run(self._update_player, player_id, changes, secret_hash)
 
-    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+    async def reset_secret(self, player_id: str, secret_hash: str, current: str) -> bool:
         rows = await self._run(
-            self._changed, "UPDATE players SET secret = ? WHERE id = ?", (secret_hash, player_id)
+            self._changed,
+            "UPDATE players SET secret = ? WHERE id = ? AND secret = ?",
+            (secret_hash, player_id, current),
         )
+        if rows:
+            event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
+            self._publish(event)
         return rows > 0
 
     def _changed(self, sql: str, params: tuple) -> int:
@@ -488,6 +507,16 @@ class EmbeddedStore(Store):
             for player in want.rated or ():
                 row = db.execute("SELECT body FROM ratings WHERE player = ?", (player,)).fetchone()
                 ratings[player] = json.loads(row[0]) if row else None
+            addresses, pair_count = {}, 0
+            if want.rated is not None:
+                for player in want.rated:
+                    row = db.execute("SELECT body FROM players WHERE id = ?", (player,)).fetchone()
+                    addresses[player] = json.loads(row[0]).get("addr") if row else None
+                row = db.execute(
+                    "SELECT n FROM rated_pairs WHERE date = ? AND a = ? AND b = ?",
+                    (want.day, *ledger.pair_key(want.rated)),
+                ).fetchone()
+                pair_count = row[0] if row else 0
             attempts, size = {}, 0
             if want.board is not None:
                 board, date = want.board
@@ -498,7 +527,14 @@ class EmbeddedStore(Store):
                     ).fetchone()
                     attempts[player] = row[0] if row else None
                 size = self._board_size(db, board, date)
-            changes = ledger.settle(replay, stats, ratings, attempts, size)
+            changes = ledger.settle(replay, stats, ratings, attempts, size, addresses, pair_count)
+            if changes.pair_counted:
+                assert want.rated is not None
+                db.execute(
+                    "INSERT INTO rated_pairs (date, a, b, n) VALUES (?, ?, ?, 1) "
+                    "ON CONFLICT (date, a, b) DO UPDATE SET n = n + 1",
+                    (want.day, *ledger.pair_key(want.rated)),
+                )
             for player, (score, row) in changes.ranked.items():
                 assert want.board is not None
                 added = db.execute(
@@ -564,6 +600,8 @@ class EmbeddedStore(Store):
         day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
         db.execute("DELETE FROM attempts WHERE date < ?", (day,))
         db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
+        day = time.strftime("%Y-%m-%d", time.gmtime(now - ledger.PAIR_TTL))
+        db.execute("DELETE FROM rated_pairs WHERE date < ?", (day,))
 
     async def record_game(self, replay: dict[str, Any]) -> bool:
         return await self._run(self._record_game, replay)
@@ -605,19 +643,27 @@ class EmbeddedStore(Store):
         )
         return [{**json.loads(body), "player": player} for player, body in rows]
 
-    def _claim(self, board: str, date: str, player_id: str, room_id: str) -> str:
+    def _claim(self, board: str, date: str, player_id: str, claim: str) -> str:
         assert self._db is not None
         self._db.execute(
             "INSERT OR IGNORE INTO attempts (board, date, player, room) VALUES (?, ?, ?, ?)",
-            (board, date, player_id, room_id),
+            (board, date, player_id, claim),
         )
         return self._db.execute(
             "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
             (board, date, player_id),
         ).fetchone()[0]
 
-    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
-        return await self._run(self._claim, board, date, player_id, room_id)
+    async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
+        return await self._run(self._claim, board, date, player_id, claim)
+
+    async def attempt(self, board: str, date: str, player_id: str) -> str | None:
+        rows = await self._run(
+            self._query,
+            "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+            (board, date, player_id),
+        )
+        return rows[0][0] if rows else None
 
     @staticmethod
     def _board_size(db: sqlite3.Connection, board: str, date: str) -> int:

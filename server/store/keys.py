@@ -129,6 +129,10 @@ class Keys:
         """The room of the player's first attempt at a daily board that day (ATTEMPT_TTL)."""
         return f"{self.prefix}:attempt:{board}:{date}:{player_id}"
 
+    def rated_pair(self, date: str, a: str, b: str) -> str:
+        """How many rated matches players ``a`` < ``b`` played that UTC day (PAIR_TTL)."""
+        return f"{self.prefix}:pair:{date}:{a}:{b}"
+
     def daily_board(self, board: str, date: str) -> str:
         """Sorted set: player -> minus the composite score (so that ZRANGE lists the best
         first and ties by player id), one per board and day (DAILY_TTL)."""

@@ -33,6 +33,7 @@ from server.store.base import (
     Fenced,
     Store,
     Unavailable,
+    fingerprint,
     replay_summary,
 )
 from server.store.keys import (
@@ -522,7 +523,9 @@ class RedisStore(Store):
         return self._record(raw)
 
     @_reachable
-    async def update_player(self, player_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+    async def update_player(
+        self, player_id: str, changes: dict[str, Any], secret_hash: str | None = None
+    ) -> dict[str, Any] | None:
         key = self.keys.player(player_id)
 
         async def work(pipe) -> dict[str, Any] | None:
@@ -530,7 +533,10 @@ class RedisStore(Store):
             pipe.multi()
             if not raw:
                 return None
-            record = {**json.loads(raw), **changes}
+            stored = json.loads(raw)
+            if secret_hash is not None and stored.get("secret") != secret_hash:
+                return None
+            record = {**stored, **changes}
             record["seen"] = max(record["seen"], time.time())
             pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
             pipe.expire(self.keys.secret(record["secret"]), PLAYER_TTL)
@@ -540,8 +546,9 @@ class RedisStore(Store):
         return await self._watched([key], work)
 
     @_reachable
-    async def reset_secret(self, player_id: str, secret_hash: str) -> bool:
+    async def reset_secret(self, player_id: str, secret_hash: str, current: str) -> bool:
         key = self.keys.player(player_id)
+        event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
 
         async def work(pipe) -> bool:
             raw = await pipe.get(key)
@@ -549,10 +556,13 @@ class RedisStore(Store):
             if not raw:
                 return False
             record = json.loads(raw)
+            if record.get("secret") != current:
+                return False
             pipe.delete(self.keys.secret(record["secret"]))
             record["secret"] = secret_hash
             pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
             pipe.set(self.keys.secret(secret_hash), player_id, ex=PLAYER_TTL)
+            pipe.publish(self.keys.events, json.dumps(event))  # in the same transaction
             return True
 
         return await self._watched([key], work)
@@ -573,6 +583,8 @@ class RedisStore(Store):
         stats_keys = {p: k.stats(p) for p in want.players}
         rating_keys = {p: k.rating(p) for p in want.rated or ()}
         attempt_keys = {p: k.attempt(*want.board, p) for p in want.players} if want.board else {}
+        pair_key = k.rated_pair(want.day, *ledger.pair_key(want.rated)) if want.rated else None
+        record_keys = {p: k.player(p) for p in want.rated or ()}
 
         async def work(pipe) -> bool:
             if await pipe.exists(marker):
@@ -591,8 +603,16 @@ class RedisStore(Store):
                 attempts[player] = await pipe.get(key)
             if want.board is not None:
                 size = int(await pipe.zcard(k.daily_board(*want.board)))
-            changes = ledger.settle(replay, stats, ratings, attempts, size)
+            addresses = {}
+            for player, key in record_keys.items():
+                raw = await pipe.get(key)
+                addresses[player] = json.loads(raw).get("addr") if raw else None
+            pair_count = int(await pipe.get(pair_key) or 0) if pair_key else 0
+            changes = ledger.settle(replay, stats, ratings, attempts, size, addresses, pair_count)
             pipe.multi()
+            if changes.pair_counted:
+                pipe.incr(pair_key)
+                pipe.expire(pair_key, ledger.PAIR_TTL)
             if changes.ranked:
                 assert want.board is not None
                 board, rows = k.daily_board(*want.board), k.daily_rows(*want.board)
@@ -621,7 +641,15 @@ class RedisStore(Store):
             pipe.set(marker, 1, ex=COUNTED_TTL)
             return True
 
-        watched = [marker, *stats_keys.values(), *rating_keys.values(), *attempt_keys.values()]
+        watched = [
+            marker,
+            *stats_keys.values(),
+            *rating_keys.values(),
+            *attempt_keys.values(),
+            *record_keys.values(),
+        ]
+        if pair_key is not None:
+            watched.append(pair_key)
         if want.board is not None:
             watched.append(k.daily_board(*want.board))
         return await self._watched(watched, work)
@@ -668,13 +696,17 @@ class RedisStore(Store):
         return [{**json.loads(b), "player": p} for (p, _), b in zip(top, bodies, strict=True) if b]
 
     @_reachable
-    async def claim_attempt(self, board: str, date: str, player_id: str, room_id: str) -> str:
+    async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
         key = self.keys.attempt(board, date, player_id)
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(key, room_id, nx=True, ex=ATTEMPT_TTL)
+            pipe.set(key, claim, nx=True, ex=ATTEMPT_TTL)
             pipe.get(key)
             _, first = await pipe.execute()
         return first
+
+    @_reachable
+    async def attempt(self, board: str, date: str, player_id: str) -> str | None:
+        return await self.redis.get(self.keys.attempt(board, date, player_id))
 
     @_reachable
     async def daily_board(
