@@ -12,7 +12,6 @@ from pathlib import Path
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -28,9 +27,9 @@ from server.games.solitaire.deals import daily_code
 from server.lobby import MAX_PAGE
 from server.node import Node
 from server.profiles import ROUTES as PLAYER_ROUTES
-from server.replays import replay_frames
+from server.replays import FramesCache, frames_etag, frames_pool, not_modified, represent
 from server.store import Store, open_store
-from server.web import Client, Representations, SecurityHeaders, http_error
+from server.web import Client, Representations, SecurityHeaders, etag_matches, http_error
 from server.ws import Gateway
 
 CLIENT = Path(
@@ -112,6 +111,10 @@ async def replays(request: Request) -> JSONResponse:
     return JSONResponse({"replays": [s for s in found if _daily_is_over(request, s)]})
 
 
+def _daily_not_over() -> JSONResponse:
+    return _error(403, "daily_not_over", "Today's deal is replayable from tomorrow (UTC).")
+
+
 async def _finished(request: Request) -> dict | JSONResponse:
     """The stored replay of a finished game, or the error saying why there is none (yet)."""
     node: Node = request.app.state.node
@@ -122,7 +125,7 @@ async def _finished(request: Request) -> dict | JSONResponse:
             return _error(409, "in_progress", "A game still in progress has no replay.")
         return _error(404, "no_replay", "There is no finished game with that id.")
     if not _daily_is_over(request, found):
-        return _error(403, "daily_not_over", "Today's deal is replayable from tomorrow (UTC).")
+        return _daily_not_over()
     return found
 
 
@@ -131,12 +134,30 @@ async def replay(request: Request) -> JSONResponse:
     return found if isinstance(found, JSONResponse) else JSONResponse(found)
 
 
-async def replay_frames_route(request: Request) -> JSONResponse:
-    """Every position of a finished game, for the browser's replay player."""
+async def replay_frames_route(request: Request) -> Response:
+    """Every position of a finished game, for the browser's replay player.
+
+    Frames the cache holds are answered from it without the store (a finished game never
+    changes), but for the daily check: a day's game is refused until its day is over, which
+    its entry remembers (no entry is made before then: the store's replay is checked first,
+    and a day, once over, stays over). Otherwise (and for kept frames whose replay the store
+    may have let expire) the replay is read and checked as ``/api/replays/{id}`` does, with
+    the same refusals; a browser that holds the frames already (If-None-Match: their ETag
+    names the game) gets a 304 with nothing built, and anyone else the frames built once for
+    everyone asking (:class:`server.replays.FramesCache`)."""
+    cache: FramesCache = request.app.state.frames
+    kept = cache.get(request.path_params["game_id"])
+    if kept is not None:
+        if not _daily_is_over(request, {"daily": kept.daily}):
+            return _daily_not_over()
+        return represent(kept, request.headers)
     found = await _finished(request)
     if isinstance(found, JSONResponse):
         return found
-    return JSONResponse(await run_in_threadpool(replay_frames, found))
+    etag = frames_etag(found["id"])
+    if etag_matches(request.headers.get("if-none-match"), etag):
+        return not_modified(etag)
+    return represent(await cache.frames(found), request.headers)
 
 
 async def metrics_route(request: Request) -> Response:
@@ -173,6 +194,11 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
         gc.set_threshold(50_000, 20, 10)
         metrics.watch_gc()
         app.state.node = node
+        # Replay frames: built in a worker process of their own, kept up to the configured
+        # bytes; released, and the worker stopped, when the app stops.
+        frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
+        await frames.start()
+        app.state.frames = frames
         wire.SERVE = Gateway(node)  # WebSockets at /ws reach the node through server.wire
         node.spawn(wire.keepalive())
         logs.log("started", node=node.id)
@@ -180,6 +206,7 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
             yield
         finally:
             wire.SERVE = None
+            frames.close()
             await node.close()
             logs.log("stopped")
 

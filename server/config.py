@@ -57,6 +57,12 @@ class Config:
     # page of the host the socket itself was opened to (its Host header), only.
     allowed_origins: frozenset[str] = frozenset()
     hsts_seconds: int = 0  # Strict-Transport-Security's max-age; 0: no such header
+    # Bytes of replay frames kept in memory (server.replays.FramesCache); 0: none kept. An
+    # entry is a game's frames as JSON plus gzip: about 100 KB for a match to 100 points,
+    # 350 to 420 KB for a match to 500 (the highest target, 900 to 1 100 actions). 64 MiB
+    # holds all the 100 replays /api/replays lists even if every one were that long (42 MiB),
+    # or some 650 usual ones: a small part of a node's memory, for the replays people open.
+    frames_cache_bytes: int = 64 << 20
 
     @classmethod
     def from_env(cls) -> Config:
@@ -93,6 +99,7 @@ class Config:
             clock=fixed_day(env["CARDROOM_TODAY"]) if env.get("CARDROOM_TODAY") else utc_now,
             daily_secret=env.get("CARDROOM_DAILY_SECRET") or None,
             hsts_seconds=int(env.get("CARDROOM_HSTS_SECONDS", 0)),
+            frames_cache_bytes=int(env.get("CARDROOM_FRAMES_CACHE_BYTES", 64 << 20)),
         )
 
 
