@@ -174,9 +174,15 @@ def test_a_device_link_carries_the_player_and_a_reset_or_sign_out_ends_it(web, o
     laptop.click("#reset-secret")
     expect(laptop.locator("#identity-note")).to_contain_text("new secret")
     assert laptop.evaluate(SECRET) != secret
-    phone.reload()  # the old secret no longer works: the phone starts as a new player
+    # The phone, still connected on the old secret, is signed out at once, and says why.
+    expect(phone.locator("#signed-out-note")).to_contain_text("changed on another device")
+    assert phone.evaluate(PLAYER) is None and phone.evaluate(SECRET) is None
+    phone.reload()  # signed out it stays: no new player made unasked
+    expect(phone.locator("#signed-out-note")).to_be_visible()
+    phone.click("#new-player")
     wait_until(lambda: phone.evaluate(PLAYER) not in (None, me), what="a new player")
     assert phone.evaluate(SECRET) not in (secret, laptop.evaluate(SECRET))
+    assert laptop.evaluate(PLAYER) == me  # the laptop that reset stays signed in
 
     laptop.click("#sign-out")
     expect(laptop.locator("#new-player")).to_be_visible()
@@ -185,3 +191,17 @@ def test_a_device_link_carries_the_player_and_a_reset_or_sign_out_ends_it(web, o
     expect(laptop.locator("#new-player")).to_be_visible()
     laptop.click("#new-player")
     wait_until(lambda: laptop.evaluate(PLAYER) not in (None, me), what="a new player")
+
+
+def test_a_ranked_daily_attempt_offers_no_solver_and_the_board_states_its_rules(web, open_page):
+    page = open_page()
+    first_visit(page, web)
+    page.click("#tf1-daily")
+    expect(page.locator("#ranked-note")).to_contain_text("no hints")
+    expect(page.locator("#undo")).to_be_visible()  # the table is there, without the solver
+    expect(page.locator("#hint")).to_have_count(0)
+    expect(page.locator("#can-win")).to_have_count(0)
+    page.goto(f"{web.http}/#/leaderboard/reflechi_draw1")
+    expect(page.locator("#board-rules")).to_contain_text("first attempt, timed from sitting down")
+    page.goto(f"{web.http}/#/leaderboard/gin_rummy")
+    expect(page.locator("#board-rules")).to_contain_text("then forfeits")

@@ -199,6 +199,10 @@ export class Connection {
       case "notice":
         this.emit({ type: "notice", notice: message });
         return;
+      case "signed_out":
+        // The player's secret was changed elsewhere: this socket identifies nobody now.
+        this.emit({ type: "signed_out", info: message });
+        return;
       case "reconnect":
         // The server is going away: it closes this socket; come back after it says.
         this.reconnectAfter = message.after_ms || 1000;

@@ -1,8 +1,8 @@
 // The player's lasting identity (protocol/README.md, Players): a secret the server issued,
 // kept in this browser's localStorage and said in every hello. The first visit makes one;
 // "sign out" forgets it (and makes no new one until asked); "reset" asks the server for a new
-// secret, which stops the old one everywhere; a device link (#/device/SECRET) carries it to
-// another browser.
+// secret, which stops the old one everywhere and signs out every other device at once; a
+// device link (#/device/SECRET) carries it to another browser.
 import { PROTOCOL, RequestError } from "./connection.js";
 import { onSettings, setSetting, setting } from "./settings.js";
 
@@ -22,8 +22,22 @@ function keep(secret) {
  * player's record afterwards, or null for someone playing without an identity. */
 export function attachIdentity(conn, name) {
   conn.player = null;
+  conn.secretInUse = null; // the secret this connection is signed in with
+  conn.on((event) => {
+    if (event.type !== "signed_out") return;
+    const saved = savedSecret();
+    if (saved && saved !== conn.secretInUse) {
+      conn.ws?.close(); // reset in another tab of this browser: hello again with the new secret
+      return;
+    }
+    // Reset on another device: this one stays signed out (no new player is made unasked).
+    localStorage.removeItem(SECRET_KEY);
+    localStorage.setItem(SIGNED_OUT_KEY, "reset");
+    announce(conn, null);
+  });
   conn.greet = async (ws) => {
     const secret = savedSecret();
+    conn.secretInUse = secret;
     if (secret) {
       try {
         const reply = await conn.sendNow(ws, "hello", { v: PROTOCOL, secret });
@@ -39,6 +53,7 @@ export function attachIdentity(conn, name) {
     try {
       const reply = await conn.sendNow(ws, "player_new", { name: name() });
       keep(reply.secret);
+      conn.secretInUse = reply.secret;
       return announce(conn, reply.player);
     } catch (error) {
       if (error.code === "offline") throw error;
@@ -86,6 +101,11 @@ function announce(conn, player) {
   return player;
 }
 
+/** This device was signed out because its player's secret was changed elsewhere. */
+export function signedOutByReset() {
+  return localStorage.getItem(SIGNED_OUT_KEY) === "reset";
+}
+
 /** Start afresh as a new player on the next connection. */
 export function startNewPlayer(conn) {
   localStorage.removeItem(SECRET_KEY);
@@ -106,6 +126,7 @@ export async function resetSecret(conn) {
   if (!conn.player) throw new RequestError("no_player");
   const reply = await conn.request("player_reset");
   keep(reply.secret);
+  conn.secretInUse = reply.secret;
   return reply.secret;
 }
 

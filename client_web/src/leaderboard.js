@@ -36,7 +36,8 @@ function dailyRows(board, rows) {
   const gin = board === "gin_rummy";
   const cols = gin ? ["rank", "name", "result", "margin", "hands", "replay"] : ["rank", "name", "result", "score", "moves", "time", "replay"];
   const cells = (r) => {
-    const result = r.won ? t("player.won") : t("player.lost");
+    // A forfeited match (the player left, or ran out of time) ranks below every finished one.
+    const result = r.forfeit ? t("board.left") : r.won ? t("player.won") : t("player.lost");
     const replay = r.game ? h("a", { href: `#/replay/${r.game}` }, t("player.replay")) : "";
     return gin ? [r.rank, playerLink(r), result, r.margin, r.hands, replay] : [r.rank, playerLink(r), result, r.score, r.moves, duration(r.ms), replay];
   };
@@ -101,6 +102,7 @@ export function mountLeaderboard(root, app, board, date) {
         body.me ? h("p", { class: "own-rank", id: "own-rank" }, t("board.you", { rank: body.me.rank, total: body.total })) : null,
         body.over ? null : h("p", { class: "muted" }, t("board.replays_later")),
         body.rows.length ? dailyRows(chosen, body.rows) : h("p", {}, t("board.empty")),
+        h("p", { class: "muted board-rules", id: "board-rules" }, t(chosen === "gin_rummy" ? "board.rules.gin_rummy" : "board.rules.solitaire")),
       );
     } catch (error) {
       show(h("p", { class: "refusal", role: "alert" }, error?.code ? describeError(error) : t("net.offline")));

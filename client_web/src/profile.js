@@ -5,7 +5,7 @@
 import { barChart, lineChart } from "./charts.js";
 import { h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
-import { deviceLink, resetSecret, signOut, startNewPlayer } from "./identity.js";
+import { deviceLink, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 import { qrSvg } from "./qr.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
@@ -152,6 +152,8 @@ function games(profile) {
             const withheld = !g.id || (g.daily && g.daily >= todayDate); // a daily's replay: the next day
             const result = g.won ? t("player.won") : t("player.lost");
             const detail = g.game === "gin_rummy" ? (g.scores || []).join(" – ") : t("player.score", { points: g.score ?? 0 });
+            // A rated room's match that moved no rating says why (fair play, FAQ).
+            const unrated = g.unrated ? h("span", { class: "muted unrated" }, t(`player.unrated.${g.unrated}`)) : null;
             return h(
               "li",
               { dataset: g.id ? { game: g.id } : {} },
@@ -161,6 +163,8 @@ function games(profile) {
               " ",
               h("span", {}, detail),
               " ",
+              unrated,
+              unrated ? " " : null,
               h("span", { class: "muted" }, day(g.finished_at)),
               " ",
               withheld ? null : h("a", { href: `#/replay/${g.id}`, class: "replay-link" }, t("player.replay")),
@@ -236,12 +240,13 @@ function signedOut(app) {
   return h(
     "section",
     { class: "panel", id: "identity" },
-    h("p", {}, t("player.signed_out")),
+    h("p", { id: "signed-out-note" }, t(signedOutByReset() ? "player.signed_out_reset" : "player.signed_out")),
     h("button", { type: "button", class: "primary", id: "new-player", onclick: () => startNewPlayer(app.conn) }, t("player.new")),
   );
 }
 
 export function mountProfile(root, app, id) {
+  const own = id === "me";
   let alive = true;
   let profile = null;
   let error = null;
@@ -294,7 +299,13 @@ export function mountProfile(root, app, id) {
   }
 
   const off = app.conn.on((event) => {
-    if (event.type === "player" && id === "me") load();
+    if (event.type === "player" && own) {
+      // Signed in, out, or as someone else: this page is the new player's (or nobody's).
+      id = "me";
+      profile = null;
+      error = null;
+      load();
+    }
     else if (event.type === "player" || (event.type === "state" && id === "me")) render();
   });
   render();

@@ -411,6 +411,9 @@ export function mountSolitaire(root, app, id, header) {
         /* the code is on screen anyway */
       }
     };
+    // Today's ranked attempt: the board ranks what the player finds alone (no solver).
+    const ranked = seated() && view.room.seats[0]?.ranked;
+    const helped = seated() && !game.won && !ranked;
     const bar = h(
       "div",
       { class: "sol-bar row" },
@@ -421,8 +424,9 @@ export function mountSolitaire(root, app, id, header) {
       h("span", { class: "badge", id: "sol-moves" }, t("sol.moves", { n: game.moves })),
       seated() ? h("button", { id: "undo", disabled: !game.undo, onclick: () => act({ type: "undo" }) }, t("sol.undo")) : null,
       seated() ? h("button", { id: "new", onclick: () => ((state.newGame = !state.newGame), render()) }, t("sol.new_game")) : null,
-      seated() && !game.won ? h("button", { id: "hint", disabled: state.asking, onclick: () => ask("hint") }, t("sol.hint")) : null,
-      seated() && !game.won ? h("button", { id: "can-win", disabled: state.asking, onclick: () => ask("winnable") }, t("sol.can_win")) : null,
+      helped ? h("button", { id: "hint", disabled: state.asking, onclick: () => ask("hint") }, t("sol.hint")) : null,
+      helped ? h("button", { id: "can-win", disabled: state.asking, onclick: () => ask("winnable") }, t("sol.can_win")) : null,
+      ranked && !game.won ? h("span", { class: "muted", id: "ranked-note" }, t("sol.ranked_no_help")) : null,
       h("label", { class: "small-label" }, rules, " ", t("sol.interactive")),
     );
     const won = game.won

@@ -180,6 +180,7 @@ export default {
   "sol.undo": "Undo",
   "sol.hint": "Hint",
   "sol.can_win": "Can this still be won?",
+  "sol.ranked_no_help": "Ranked attempt: no hints",
   "sol.interactive": "interactive rules",
   "sol.won_you": "You won!",
   "sol.won": "Won!",
@@ -391,7 +392,7 @@ export default {
   "error.daily_not_over": "That day's deal, its code and its replays open when the day is over (UTC).",
   "error.no_example": "There is no example with that name.",
   "error.too_large": "That request is too large.",
-  "error.bad_name": "That name cannot be used: 1 to 24 characters, with at least one letter, digit or symbol.",
+  "error.bad_name": "That name cannot be used: 1 to 24 characters, with at least one letter, digit or symbol, and nothing that draws as blank.",
   "error.id_reused": "That move was already sent as another one; try again.",
   "error.unavailable": "The game store cannot be reached right now: nothing was changed; try again in a moment.",
   "nav.boards": "Leaderboards",
@@ -447,6 +448,11 @@ export default {
   "player.sign_out": "Sign out",
   "player.sign_out_confirm": "Sign out on this device? Without a link from another device you cannot come back as this player.",
   "player.signed_out": "You are not signed in as a player on this device.",
+  "player.signed_out_reset": "This device was signed out because the player's secret was changed on another device. Open the new device link to sign in again, or start as a new player.",
+  "player.unrated.aborted": "(not rated: aborted before both had moved)",
+  "player.unrated.no_hand": "(not rated: no hand was finished)",
+  "player.unrated.same_address": "(not rated: both players on one network)",
+  "player.unrated.pair_limit": "(not rated: more than three rated matches today against this player)",
   "player.new": "Start as a new player",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
@@ -471,6 +477,9 @@ export default {
   "board.next": "Next day",
   "board.you": "Your rank: {rank} of {total}",
   "board.replays_later": "Only each player's first attempt of the day is ranked. The replays open when the day ends (UTC).",
+  "board.left": "Left",
+  "board.rules.gin_rummy": "Ranked: won or lost matches first, then forfeits (a player who leaves loses the match). A player who started today ranks after finishing any game first.",
+  "board.rules.solitaire": "Ranked: the first attempt, timed from sitting down, without hints; no practice on the same deal until it ends. A player who started today ranks after finishing any game first.",
   "error.player_not_found": "There is no player with that id.",
   "error.no_board": "There is no such leaderboard.",
   "error.bad_date": "That date is not a day (YYYY-MM-DD).",
@@ -479,6 +488,9 @@ export default {
   "error.no_player": "You are not signed in as a player on this device.",
   "error.too_many_players": "Too many new players from your network; try again later.",
   "error.bad_settings": "Those settings are too large to keep with your player.",
+  "error.signed_out": "This device was signed out: the player's secret was changed. Sign in again with the new device link.",
+  "error.ranked_unfinished": "Your ranked attempt at today's deal is still open: finish it first (a game you leave ends on its own). Practice opens after it.",
+  "error.ranked_no_help": "No hints in your ranked attempt at today's deal: the board ranks what you find yourself. They work in practice games.",
 
   // ---- the learn pages -------------------------------------------------------------------
   "learn.gin-rummy.summary": "Two players draw and discard, racing to arrange ten cards into sets and runs.",
@@ -588,6 +600,15 @@ No. A bot gets exactly what a player in its seat would see: its own hand and the
 
 ## What is today's game?
 A match against the normal bot in which everybody who plays that day (in UTC) gets the same cards, hand after hand.
+
+## How does today's game rank?
+Only your first attempt of the day counts. Matches played to the end come first, won before lost, then by the point difference. A player who leaves (or runs out of time) loses the match, and a forfeited attempt ranks below every match played to its end, however badly that one was lost.
+
+## Could someone learn today's cards with a second player?
+Everyone plays the same cards that day, so a second identity could look at them first; that cannot be prevented, only made costly. A player created today reaches today's boards only after finishing a game of any kind (a solitaire won, or a hand of Gin Rummy played to its end); otherwise their first attempt of the day is practice.
+
+## When does a match change my rating?
+A rated match between two people counts once both have made a move of their own (a match left before that is aborted), at least one hand has been played to its end, the two players did not last connect from the same network, and they have not already played three rated matches against each other that day (UTC).
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
@@ -698,6 +719,12 @@ No. To play only deals the solver has found a win for, tick "winnable deals only
 
 ## Why did a card I put back up earn no points?
 Each card earns its foundation points once per game, so taking cards down and up again adds nothing.
+
+## How is today's deal ranked?
+Only your first attempt of the day counts, timed from the moment you sit down at it, not from your first move. In that attempt the hints and "Can this still be won?" are off, and you cannot open a practice game of the same deal until it is over (a game you leave ends by itself after an hour). Afterwards, practise as much as you like.
+
+## Could someone learn today's deal with a second player?
+Everyone gets the same deal that day, so a second identity could look at it first; that cannot be prevented, only made costly. A player created today reaches today's boards only after finishing a game of any kind (a solitaire won, or a hand of Gin Rummy played to its end); otherwise their first attempt of the day is practice.
 `,
   "learn.easy-harp.examples": `
 Each example is a real Easy Harp position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
@@ -797,6 +824,12 @@ No, not even with every card in sight. To play only deals the solver has found a
 
 ## How is it different from Klondike?
 Only in the deal: every card of the tableau is face up. The moves, the runs and the stock are those of Klondike.
+
+## How is today's deal ranked?
+Only your first attempt of the day counts, timed from the moment you sit down at it, not from your first move. In that attempt the hints and "Can this still be won?" are off, and you cannot open a practice game of the same deal until it is over (a game you leave ends by itself after an hour). Afterwards, practise as much as you like.
+
+## Could someone learn today's deal with a second player?
+Everyone gets the same deal that day, so a second identity could look at it first; that cannot be prevented, only made costly. A player created today reaches today's boards only after finishing a game of any kind (a solitaire won, or a hand of Gin Rummy played to its end); otherwise their first attempt of the day is practice.
 `,
   "learn.reflechi.examples": `
 Each example is a real Solitaire Réfléchi position built by the game's engine. Try the moves with the buttons, or play them by hand on the board (tap, double tap, drag): a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

@@ -180,6 +180,7 @@ export default {
   "sol.undo": "Cofnij",
   "sol.hint": "Podpowiedź",
   "sol.can_win": "Czy da się jeszcze wygrać?",
+  "sol.ranked_no_help": "Podejście rankingowe: bez podpowiedzi",
   "sol.interactive": "interaktywne zasady",
   "sol.won_you": "Wygrana!",
   "sol.won": "Partia wygrana!",
@@ -391,7 +392,7 @@ export default {
   "error.daily_not_over": "Rozdanie dnia, jego kod i powtórki będą dostępne, gdy dzień się skończy (UTC).",
   "error.no_example": "Nie ma przykładu o tej nazwie.",
   "error.too_large": "To żądanie jest za duże.",
-  "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol.",
+  "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol, i nic, co wygląda jak puste miejsce.",
   "error.id_reused": "Ten ruch został już wysłany jako inny; spróbuj ponownie.",
   "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
   "nav.boards": "Rankingi",
@@ -447,6 +448,11 @@ export default {
   "player.sign_out": "Wyloguj",
   "player.sign_out_confirm": "Wylogować na tym urządzeniu? Bez linku z innego urządzenia nie wrócisz jako ten gracz.",
   "player.signed_out": "Na tym urządzeniu nie jesteś zalogowany jako gracz.",
+  "player.signed_out_reset": "To urządzenie zostało wylogowane, bo sekret gracza zmieniono na innym urządzeniu. Otwórz nowy link urządzenia, żeby znów się zalogować, albo zacznij jako nowy gracz.",
+  "player.unrated.aborted": "(bez rankingu: przerwany, zanim obaj zagrali)",
+  "player.unrated.no_hand": "(bez rankingu: żadne rozdanie się nie skończyło)",
+  "player.unrated.same_address": "(bez rankingu: obaj gracze w jednej sieci)",
+  "player.unrated.pair_limit": "(bez rankingu: więcej niż trzy mecze rankingowe dziś z tym graczem)",
   "player.new": "Zacznij jako nowy gracz",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
@@ -471,6 +477,9 @@ export default {
   "board.next": "Następny dzień",
   "board.you": "Twoje miejsce: {rank} z {total}",
   "board.replays_later": "Liczy się tylko pierwsze podejście każdego gracza danego dnia. Powtórki otwierają się po końcu dnia (UTC).",
+  "board.left": "Walkower",
+  "board.rules.gin_rummy": "Ranking: najpierw mecze rozegrane do końca (wygrane i przegrane), potem poddane (kto odchodzi, przegrywa mecz). Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
+  "board.rules.solitaire": "Ranking: pierwsze podejście, mierzone od chwili, gdy usiądziesz, bez podpowiedzi; do jego końca nie można ćwiczyć na tym samym rozdaniu. Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
   "error.player_not_found": "Nie ma gracza o takim id.",
   "error.no_board": "Nie ma takiego rankingu.",
   "error.bad_date": "Ta data nie jest dniem (RRRR-MM-DD).",
@@ -479,6 +488,9 @@ export default {
   "error.no_player": "Na tym urządzeniu nie jesteś zalogowany jako gracz.",
   "error.too_many_players": "Zbyt wielu nowych graczy z twojej sieci; spróbuj później.",
   "error.bad_settings": "Te ustawienia są za duże, by zapisać je przy graczu.",
+  "error.signed_out": "To urządzenie zostało wylogowane: sekret gracza został zmieniony. Zaloguj się ponownie nowym linkiem urządzenia.",
+  "error.ranked_unfinished": "Twoje rankingowe podejście do dzisiejszego rozdania jest jeszcze otwarte: najpierw je skończ (opuszczona gra kończy się sama). Potem możesz ćwiczyć.",
+  "error.ranked_no_help": "W rankingowym podejściu do dzisiejszego rozdania nie ma podpowiedzi: ranking liczy to, co znajdziesz sam. W grach treningowych działają.",
 
   // ---- strony nauki ----------------------------------------------------------------------
   "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",
@@ -588,6 +600,15 @@ Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją ręk
 
 ## Co to jest gra dnia?
 Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
+
+## Jak liczy się ranking gry dnia?
+Liczy się tylko twoje pierwsze podejście danego dnia. Najpierw mecze rozegrane do końca, wygrane przed przegranymi, potem według różnicy punktów. Kto odejdzie od stołu (albo skończy mu się czas), przegrywa mecz, a poddane podejście stoi niżej niż każdy mecz rozegrany do końca, nawet przegrany bardzo wysoko.
+
+## Czy ktoś może poznać dzisiejsze karty drugim graczem?
+Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
+
+## Kiedy mecz zmienia mój ranking?
+Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz opuszczony wcześniej jest przerwany), co najmniej jedno rozdanie skończyło się, gracze nie łączyli się ostatnio z tej samej sieci i nie rozegrali już ze sobą tego dnia (UTC) trzech meczów rankingowych.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
@@ -698,6 +719,12 @@ Nie. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz 
 
 ## Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
 Każda karta zdobywa punkty za stos końcowy raz na partię, więc zdejmowanie i odkładanie kart niczego nie dodaje.
+
+## Jak liczy się ranking dzisiejszego rozdania?
+Liczy się tylko twoje pierwsze podejście danego dnia, a czas biegnie od chwili, gdy usiądziesz do gry, nie od pierwszego ruchu. W tym podejściu podpowiedzi i „Czy da się jeszcze wygrać?” są wyłączone, a gry treningowej na tym samym rozdaniu nie otworzysz, dopóki się nie skończy (opuszczona gra kończy się sama po godzinie). Potem ćwicz, ile chcesz.
+
+## Czy ktoś może poznać dzisiejsze rozdanie drugim graczem?
+Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 `,
   "learn.easy-harp.examples": `
 Każdy przykład to prawdziwa pozycja Easy Harp zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
@@ -797,6 +824,12 @@ Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, dla których 
 
 ## Czym różni się od Klondike?
 Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
+
+## Jak liczy się ranking dzisiejszego rozdania?
+Liczy się tylko twoje pierwsze podejście danego dnia, a czas biegnie od chwili, gdy usiądziesz do gry, nie od pierwszego ruchu. W tym podejściu podpowiedzi i „Czy da się jeszcze wygrać?” są wyłączone, a gry treningowej na tym samym rozdaniu nie otworzysz, dopóki się nie skończy (opuszczona gra kończy się sama po godzinie). Potem ćwicz, ile chcesz.
+
+## Czy ktoś może poznać dzisiejsze rozdanie drugim graczem?
+Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 `,
   "learn.reflechi.examples": `
 Każdy przykład to prawdziwa pozycja Solitaire Réfléchi zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
