@@ -101,11 +101,11 @@ async def handle(node: Node, conn: Connection, msg: dict[str, Any]) -> dict[str,
         raise ProtocolError("unknown_type", "Unknown message type.")
     _check_id(msg)
     if kind == "hello":
+        node.forget_identity(conn)  # a hello says who this socket is now: a refused one, nobody
         version = _field(msg, "v", int)
         if version != PROTOCOL_VERSION:
             raise ProtocolError("version", f"This server speaks protocol {PROTOCOL_VERSION}.")
         reply: dict[str, Any] = {"v": PROTOCOL_VERSION, "node": node.id}
-        node.forget_identity(conn)  # a hello says who this socket is now: maybe nobody
         if msg.get("secret") is not None:
             reply["player"] = await node.identify(conn, msg["secret"])
         conn.hello = True

@@ -69,10 +69,12 @@ async def test_a_refused_hello_identifies_nobody(server):
     client = await connect(server.ws)
     await client.new_player("Ann")
     good = client.secret
-    for secret in ("AAAAAAAAAAAAAAAAAAAAAA", "not a secret", None):
+    for secret in ("AAAAAAAAAAAAAAAAAAAAAA", "not a secret", None, "version"):
         assert (await client.request("hello", v=1, secret=good))["player"]["name"] == "Ann"
         if secret is None:
             await client.request("hello", v=1)  # a hello without a secret: nobody
+        elif secret == "version":
+            await refused(client, "version", "hello", v=99, secret=good)
         else:
             code = "unknown_player" if len(secret) == 22 else "bad_secret"
             await refused(client, code, "hello", v=1, secret=secret)
