@@ -317,7 +317,7 @@ class Node:
         if full:
             raise RoomError("server_full", "The server holds all the games it can; try later.")
         if meta.get("game") in SOLITAIRES:
-            meta = await self._solitaire_meta(meta)
+            meta = await self._solitaire_meta(meta, conn)
         if conn is not None and conn.player is not None and isinstance(meta.get("daily"), str):
             await self._practice_allowed(conn.player["id"], meta)
         meta = check_meta(
@@ -338,7 +338,9 @@ class Node:
         await self.driver.take(room_id)  # the creator's node drives the new room
         return replica
 
-    async def _solitaire_meta(self, meta: dict[str, Any]) -> dict[str, Any]:
+    async def _solitaire_meta(
+        self, meta: dict[str, Any], conn: Connection | None = None
+    ) -> dict[str, Any]:
         """Fill in today's deal, a past day's deal (its daily code), or a deal the solver has
         proved winnable."""
         assert self.dailies is not None and self.solving is not None
@@ -360,7 +362,7 @@ class Node:
                 raise RoomError("bad_deal", "This server keeps no deal of that day.")
             return {**meta, **_dealt(deal), "daily": None}
         if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
-            return await self.solving.winnable_meta(meta)
+            return await self.solving.winnable_meta(meta, conn)  # in its creator's turn
         return {**meta, "daily": None}
 
     async def join(self, conn: Connection, room_id: Any, seat: Any, name: str) -> dict[str, Any]:
