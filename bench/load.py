@@ -809,8 +809,8 @@ async def depart_share(url: str, rooms: int, spectators: int, ready, go) -> dict
     return {"sockets": len(sockets), "closed_in": closed_in}
 
 
-async def observe(url: str, seconds: float) -> list[float]:
-    """An unrelated client's ping round trips (ms), one every 10 ms for ``seconds``."""
+async def observe(url: str, seconds: float, every: float = 0.01) -> list[float]:
+    """An unrelated client's ping round trips (ms), one every ``every`` s for ``seconds``."""
     client = await Lean.open(url)
     trips = []
     deadline = time.monotonic() + seconds
@@ -818,7 +818,7 @@ async def observe(url: str, seconds: float) -> list[float]:
         sent = time.monotonic()
         await client.request("ping")
         trips.append(1000 * (time.monotonic() - sent))
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(every)
     await client.close()
     return trips
 

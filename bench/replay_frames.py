@@ -51,7 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import Lean, Server, pid_usage
+from load import Lean, Server, observe, pid_usage
 
 GZIP = {"Accept-Encoding": "gzip"}
 CLIENTS = 8
@@ -179,16 +179,7 @@ def fetchers(port: int, path: str, seconds: float, rate: float, ready, go, count
 
 async def pings(url: str, seconds: float) -> list[float]:
     """A bystander's ping round trips (ms), one every :data:`PING_EVERY` s."""
-    client = await Lean.open(url)
-    trips = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        sent = time.monotonic()
-        await client.request("ping")
-        trips.append(1000 * (time.monotonic() - sent))
-        await asyncio.sleep(PING_EVERY)
-    await client.close()
-    return trips
+    return await observe(url, seconds, PING_EVERY)
 
 
 def describe(trips: list[float]) -> str:

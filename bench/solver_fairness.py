@@ -36,31 +36,14 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from protocol.client import Client, ClientError  # noqa: E402
-from protocol.codec import pack  # noqa: E402
 
 FLOOD_ADDRESS, BYSTANDER_ADDRESS = "203.0.113.7", "198.51.100.20"
 BUSY_PAUSE = 0.1  # a flood socket told busy asks again after this
-
-
-class Patient(Client):
-    """The protocol client, waiting up to ten minutes for an answer instead of 30 s: a flooded
-    solver queue may hold a question for over a minute."""
-
-    async def request(self, kind: str, *, id: Any = None, **fields: Any) -> dict[str, Any]:
-        cmd = id if id is not None else f"{self._prefix}-{next(self._ids)}"
-        future = asyncio.get_running_loop().create_future()
-        self._waiting[cmd] = future
-        await self.ws.send(pack({"t": kind, "id": cmd, **fields}))
-        try:
-            return await asyncio.wait_for(future, 600)
-        finally:
-            self._waiting.pop(cmd, None)
 
 
 # ---- the server ------------------------------------------------------------------------
@@ -146,7 +129,11 @@ class Server:
 
 
 async def player(url: str, address: str) -> Client:
-    return await Patient(url, headers={"X-Forwarded-For": address}).connect()
+    """A client of ``address`` that waits up to ten minutes for an answer instead of 30 s:
+    a flooded solver queue may hold a question for over a minute."""
+    client = Client(url, headers={"X-Forwarded-For": address})
+    client.timeout = 600.0
+    return await client.connect()
 
 
 async def flood_game(url: str, k: int) -> tuple[Client, str]:

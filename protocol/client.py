@@ -64,6 +64,7 @@ class Client:
         self.signed_out = asyncio.Event()  # the server ended this socket's player session
         self.close_code: int | None = None
         self.node: str | None = None  # the server node this client talks to
+        self.timeout = 30.0  # seconds a request waits for its answer
 
     async def connect(self) -> Client:
         self.closed.clear()
@@ -114,7 +115,7 @@ class Client:
         self._waiting[cmd] = future
         await self.ws.send(pack({"t": kind, "id": cmd, **fields}))
         try:
-            return await asyncio.wait_for(future, 30)
+            return await asyncio.wait_for(future, self.timeout)
         finally:
             self._waiting.pop(cmd, None)
 

@@ -7,7 +7,9 @@ import datetime as dt
 import json
 import sqlite3
 
-from protocol.client import Client
+import pytest
+
+from protocol.client import Client, ClientError
 from server.games.gin_rummy import Action, new_match
 from server.games.gin_rummy.bots import make_bot
 
@@ -71,6 +73,14 @@ def tomorrow() -> str:
     """A date for CARDROOM_TODAY after which players made now are older than the day's
     start: identities made today rank only once they have finished a game."""
     return (dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)).isoformat()
+
+
+async def refused(client: Client, code: str, kind: str, **fields) -> str:
+    """Send a request the server must refuse with ``code``; the refusal's sentence."""
+    with pytest.raises(ClientError) as info:
+        await client.request(kind, **fields)
+    assert info.value.code == code, info.value
+    return info.value.message
 
 
 async def eventually(read, done, timeout: float = 20.0, what: str = "condition"):

@@ -10,22 +10,14 @@ import asyncio
 import json
 import sqlite3
 
-import pytest
-from e2e_play import connect, eventually, play, tomorrow
+from e2e_play import connect, eventually, play, refused, tomorrow
 from solitaire_play import todays_line, win
 from test_e2e_players import profile_when
 
-from protocol.client import Client, ClientError
+from protocol.client import Client
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-async def refused(client: Client, code: str, kind: str, **fields) -> str:
-    with pytest.raises(ClientError) as info:
-        await client.request(kind, **fields)
-    assert info.value.code == code, info.value
-    return info.value.message
 
 
 async def signed_out_everywhere_but_the_owner(owner: Client, thief: Client) -> None:

@@ -10,19 +10,11 @@ import socket
 import msgpack
 import pytest
 import websockets
-from e2e_play import connect
+from e2e_play import connect, refused
 
-from protocol.client import ClientError
 from protocol.codec import pack
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-async def refused(client, code: str, kind: str, **fields) -> str:
-    with pytest.raises(ClientError) as info:
-        await client.request(kind, **fields)
-    assert info.value.code == code, info.value
-    return info.value.message
 
 
 async def test_rooms_one_address_creates_are_limited_across_its_connections(

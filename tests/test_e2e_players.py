@@ -6,24 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from typing import Any
 
 import pytest
-from e2e_play import connect, play, tomorrow
+from e2e_play import connect, play, refused, tomorrow
 from solitaire_play import todays_line, win
 
-from protocol.client import Client, ClientError
+from protocol.client import Client
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 from server.players.glicko2 import Rating, match
 from server.players.stats import derived, recompute
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-async def refused(client: Client, code: str, kind: str, **fields) -> str:
-    with pytest.raises(ClientError) as info:
-        await client.request(kind, **fields)
-    assert info.value.code == code, info.value
-    return info.value.message
 
 
 async def test_a_new_player_is_the_same_player_on_the_next_connection(server):
@@ -264,13 +258,20 @@ async def test_a_rated_match_between_two_players_moves_both_ratings_once(proxied
     )
 
 
-async def test_a_player_who_leaves_a_rated_match_after_a_hand_loses_it(server_env, make_server):
+async def rated_table(server_env, make_server) -> tuple[Any, Client, Client, str]:
+    """A server with a one-second grace period, and Ann and Bob (two addresses) seated at a
+    rated match."""
     env = {**server_env, "CARDROOM_GRACE_SECONDS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
     server = make_server(env)
     ann, bob = await two_players(server, APART)
     room = await ann.create(HUMANS)
     await ann.join(room, 0)
     await bob.join(room, 1)
+    return server, ann, bob, room
+
+
+async def test_a_player_who_leaves_a_rated_match_after_a_hand_loses_it(server_env, make_server):
+    server, ann, bob, room = await rated_table(server_env, make_server)
     await asyncio.gather(play(ann, room, hands=1, seed=1), play(bob, room, hands=1, seed=2))
     await bob.close()
     await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
@@ -286,12 +287,7 @@ async def test_a_rated_match_left_before_moving_is_aborted_not_rated(server_env,
     """Farming by forfeits: a second identity sits down and leaves (or lets its clock run
     out) without a move of its own. The match ends as a forfeit and counts in the
     statistics, but it was aborted: no rating moves."""
-    env = {**server_env, "CARDROOM_GRACE_SECONDS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
-    server = make_server(env)
-    ann, bob = await two_players(server, APART)
-    room = await ann.create(HUMANS)
-    await ann.join(room, 0)
-    await bob.join(room, 1)
+    server, ann, bob, room = await rated_table(server_env, make_server)
     await bob.close()
     await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
     stayed = await profile_when(server, ann.player["id"], lambda p: p["games"])
