@@ -20,15 +20,14 @@ from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFact
 
 from protocol.codec import pack
 from protocol.frames import Shared
-from server import wire
+from server.transport import wire
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from wires import Accepting, Peer
+from wires import Peer
 
 
 async def sockets(n: int) -> tuple[list[wire.Wire], list[socket.socket]]:
     """``n`` real wires, each with a websockets client that negotiated permessage-deflate."""
-    wire.SERVE = Accepting()
     wires, peers = [], []
     for _ in range(n):
         peer, w = await Peer.open([ClientPerMessageDeflateFactory()])

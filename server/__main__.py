@@ -13,7 +13,7 @@ import os
 import uvicorn
 
 from server.app import create_app
-from server.wire import Wire
+from server.transport.wire import Wire
 
 
 class Server(uvicorn.Server):
@@ -35,7 +35,7 @@ def main() -> None:
         create_app(),
         host=os.environ.get("HOST", "127.0.0.1"),
         port=int(os.environ.get("PORT", "8000")),
-        # WebSockets are served by server.wire (frame limits, keepalive and permessage-
+        # WebSockets are served by server.transport.wire (frame limits, keepalive and permessage-
         # deflate are set there), HTTP by uvicorn and Starlette.
         ws=Wire,
         timeout_graceful_shutdown=5,

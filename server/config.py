@@ -57,7 +57,7 @@ class Config:
     # page of the host the socket itself was opened to (its Host header), only.
     allowed_origins: frozenset[str] = frozenset()
     hsts_seconds: int = 0  # Strict-Transport-Security's max-age; 0: no such header
-    # Bytes of replay frames kept in memory (server.replays.FramesCache); 0: none kept. An
+    # Bytes of replay frames kept in memory (server.services.replays.FramesCache); 0: none kept. An
     # entry is a game's frames as JSON plus gzip: about 100 KB for a match to 100 points,
     # 350 to 420 KB for a match to 500 (the highest target, 900 to 1 100 actions). 64 MiB
     # holds all the 100 replays /api/replays lists even if every one were that long (42 MiB),

@@ -19,6 +19,11 @@ ACTION_LATENCY = Histogram(
     "From receiving an action to its diffs being queued for every socket",
     buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0),
 )
+LOOP_FAILURES = Counter(
+    "cardroom_loop_failures_total",
+    "A background loop of the node failed and was started again (server/host/tasks.py)",
+    ["loop"],
+)
 LOOP_LAG = Gauge("cardroom_event_loop_lag_seconds", "Worst event-loop lag in the last interval")
 LOOP_LAG_MAX = Gauge("cardroom_event_loop_lag_max_seconds", "Worst event-loop lag since start")
 GC_PAUSE = Histogram(

@@ -24,7 +24,7 @@ import select
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
-PRELOAD = ["server.games.gin_rummy.bots", "server.games.solitaire.hints", "server.replays"]
+PRELOAD = ["server.games.gin_rummy.bots", "server.games.solitaire.hints", "server.services.replays"]
 """Modules the fork server imports once, so every worker starts with them loaded."""
 
 

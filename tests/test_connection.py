@@ -1,7 +1,7 @@
 """A connection's sends: a client that does not read is cut off, not waited for; a flood is
 told and closed."""
 
-from server.rooms.connection import Connection
+from server.services.connection import Connection
 
 
 class FakeSocket:

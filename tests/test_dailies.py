@@ -15,11 +15,11 @@ import pytest
 from test_store_contract import REDIS_URL, delete_prefix
 
 from server.config import Config, fixed_day
-from server.dailies import Dailies, day_seed, solitaire_orders
 from server.games.cards import derive_seed
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire, variant_for
 from server.games.solitaire.deals import DealCodeError, daily_code, decode, decode_daily
-from server.solving import Solving
+from server.services.dailies import Dailies, day_seed, solitaire_orders
+from server.services.solving import Solving
 from server.store.embedded import EmbeddedStore
 from server.store.redis_store import RedisStore
 

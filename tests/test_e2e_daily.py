@@ -18,9 +18,9 @@ from test_e2e_solitaire import codes_in, shown_cards
 
 from protocol.client import ClientError
 from protocol.diff import apply
-from server.dailies import day_seed
 from server.games.solitaire import variant_for
 from server.games.solitaire.deals import daily_code, decode_daily
+from server.services.dailies import day_seed
 
 SECRET = "secret b"  # its deals of DAY are proved winnable at the first candidate, in ms
 DAY, NEXT = "2026-12-01", "2026-12-02"

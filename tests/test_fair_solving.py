@@ -20,11 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.fair import FairQueue, Fifo, Full, Rounds
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW3, Solitaire
 from server.rooms import RoomError
-from server.rooms.connection import Connection
-from server.solving import SYSTEM, Solving
+from server.services.connection import Connection
+from server.services.fair import FairQueue, Fifo, Full, Rounds
+from server.services.solving import SYSTEM, Solving
 
 
 @dataclass

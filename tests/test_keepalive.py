@@ -9,13 +9,12 @@ import time
 
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
 from websockets.frames import BINARY, PING, Frame
-from wires import Accepting, Peer
+from wires import Peer
 
-from server import wire
+from server.transport import wire
 
 
 async def test_a_quiet_socket_is_pinged_and_dropped_when_it_never_answers(monkeypatch):
-    monkeypatch.setattr(wire, "SERVE", Accepting())
     monkeypatch.setattr(wire, "PING_AFTER", 0.3)
     monkeypatch.setattr(wire, "DROP_AFTER", 1.0)
     monkeypatch.setattr(wire, "SWEEP_EVERY", 0.1)
@@ -51,7 +50,6 @@ async def test_a_quiet_socket_is_pinged_and_dropped_when_it_never_answers(monkey
 async def test_a_quiet_socket_s_compressor_rests_and_the_next_message_still_reads(
     monkeypatch,
 ):
-    monkeypatch.setattr(wire, "SERVE", Accepting())
     monkeypatch.setattr(wire, "REST_AFTER", 0.2)
     monkeypatch.setattr(wire, "SWEEP_EVERY", 0.1)
     monkeypatch.setattr(wire, "SWEEP_SLICES", 1)
@@ -110,7 +108,6 @@ async def test_a_socket_the_sweep_reaches_late_is_pinged_before_it_is_dropped(mo
     socket first swept when it has been quiet past DROP_AFTER was dropped without ever being
     asked (a thousand live watchers at 2 000 rooms). It gets a ping and the window to answer;
     an answer keeps it, silence through the window drops it."""
-    monkeypatch.setattr(wire, "SERVE", Accepting())
     window = wire.DROP_AFTER - wire.PING_AFTER
     for answers in (True, False):
         peer, server = await Peer.open()

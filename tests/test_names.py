@@ -12,7 +12,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.names import MAX_NAME, BadName, clean_name
+from server.services.names import MAX_NAME, BadName, clean_name
 
 ZWJ = "\u200d"
 VS16 = "\ufe0f"

@@ -20,11 +20,12 @@ import pytest
 from e2e_play import connect
 from starlette.routing import Route
 
-from server.app import App, replay_frames_route
+from server.app import App
 from server.games.gin_rummy import new_match
 from server.games.gin_rummy.bots import make_bot
-from server.replays import FramesCache, replay_frames
+from server.services.replays import FramesCache, replay_frames
 from server.store.keys import REPLAY_TTL
+from server.transport.http import replay_frames_route
 
 DAY = "2026-12-01"
 
@@ -209,7 +210,7 @@ class FakeStore:
 
 
 class FakeDailies:
-    """:meth:`server.dailies.Dailies.is_over` on a clock the test moves."""
+    """:meth:`server.services.dailies.Dailies.is_over` on a clock the test moves."""
 
     def __init__(self, today: str) -> None:
         self.today = today
@@ -222,10 +223,10 @@ class FakeDailies:
 def route():
     store, dailies = FakeStore(), FakeDailies(DAY)
     app = App(routes=[Route("/api/replays/{game_id}/frames", replay_frames_route)])
-    app.state.node = SimpleNamespace(store=store, dailies=dailies)
-    app.state.frames = FramesCache(1 << 20, new_pool=lambda: ThreadPoolExecutor(1))
-    yield SimpleNamespace(app=app, store=store, dailies=dailies, cache=app.state.frames)
-    app.state.frames.close()
+    frames = FramesCache(1 << 20, new_pool=lambda: ThreadPoolExecutor(1))
+    app.state.services = SimpleNamespace(store=store, dailies=dailies, frames=frames)
+    yield SimpleNamespace(app=app, store=store, dailies=dailies, cache=frames)
+    app.state.services.frames.close()
 
 
 async def call(app, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
@@ -291,9 +292,9 @@ async def test_if_none_match_is_answered_without_a_build_when_nothing_is_kept(ro
     route.store.replays["g1"] = gin_replay("g1")
     status, head, _ = await call(route.app, "/api/replays/g1/frames")
     route.cache.close()  # the entry released (a restart, an eviction)
-    route.app.state.frames = FramesCache(1 << 20, build=FakeBuild())
+    route.app.state.services.frames = FramesCache(1 << 20, build=FakeBuild())
     status, _, body = await call(route.app, "/api/replays/g1/frames", if_none_match=head["etag"])
-    assert status == 304 and body == b"" and route.app.state.frames.builds == 0
+    assert status == 304 and body == b"" and route.app.state.services.frames.builds == 0
 
 
 async def test_the_errors_are_those_of_before(route):
@@ -326,7 +327,7 @@ async def test_a_days_game_is_refused_until_the_day_is_over_even_with_frames_kep
 
 async def test_the_route_serves_with_the_cache_disabled(route):
     route.cache.close()
-    route.app.state.frames = cache = FramesCache(0, new_pool=lambda: ThreadPoolExecutor(1))
+    route.app.state.services.frames = cache = FramesCache(0, new_pool=lambda: ThreadPoolExecutor(1))
     try:
         route.store.replays["g1"] = replay = gin_replay("g1")
         for _ in range(2):

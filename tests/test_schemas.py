@@ -23,12 +23,12 @@ from solitaire_play import candidates, ladder_deal, win
 from view_schemas import SCHEMAS, check, errors, kind_of
 
 from protocol.client import Client
-from server.dailies import solitaire_orders
 from server.games.gin_rummy import Action
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, IllegalMove, Solitaire
 from server.rooms import AUDIENCES, check_meta, make_room
 from server.rooms.gin import default_action
 from server.rooms.room import new_token
+from server.services.dailies import solitaire_orders
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "expert"}]

@@ -18,7 +18,7 @@ from conftest import ServerProcess, _env
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from server.web import CSP, IMMUTABLE, MIN_COMPRESS
+from server.transport.web import CSP, IMMUTABLE, MIN_COMPRESS
 
 DIST = Path(__file__).resolve().parent.parent / "client_web" / "dist"
 SECURITY = {
@@ -255,11 +255,11 @@ def test_behind_a_proxy_the_allowed_origins_are_the_public_ones(behind_tls):
 
 
 def test_a_new_build_is_served_at_once_and_files_without_a_compressed_copy_get_one(tmp_path):
-    """The client's files as server.web.Client reads them, without a server: the directory
+    """The client's files as server.transport.web.Client reads them, without a server: the directory
     made anew (as `node build.mjs` does) is read again at the next request."""
     from starlette.testclient import TestClient
 
-    from server.web import Client
+    from server.transport.web import Client
 
     root = tmp_path / "dist"
     root.mkdir()

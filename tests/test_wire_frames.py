@@ -13,10 +13,10 @@ import zlib
 import pytest
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
 from websockets.frames import BINARY, CLOSE, PONG, Frame
-from wires import Accepting, Peer
+from wires import Peer
 
 from protocol.frames import Shared
-from server import wire
+from server.transport import wire
 
 SIZES = [0, 1, 125, 126, 127, 1000, 65535, 65536, 70000, 300_000]
 
@@ -33,7 +33,6 @@ def payloads() -> list[bytes]:
 
 @pytest.mark.parametrize("compressed", [True, False], ids=["deflate", "plain"])
 async def test_a_websockets_client_reads_every_frame_the_wire_makes(compressed, monkeypatch):
-    monkeypatch.setattr(wire, "SERVE", Accepting())
     loop = asyncio.get_running_loop()
     extensions = [ClientPerMessageDeflateFactory()] if compressed else None
     peer, server = await Peer.open(extensions)  # the handshake answered 101
@@ -91,7 +90,6 @@ def test_a_shared_message_is_compressed_once_and_refers_to_nothing_before_it():
 @pytest.fixture
 async def opened(monkeypatch):
     """A real Wire with a deflating websockets client at its other end, closed after."""
-    monkeypatch.setattr(wire, "SERVE", Accepting())
     peer, server = await Peer.open([ClientPerMessageDeflateFactory()])
     yield peer, server
     if server.transport is not None:
@@ -177,8 +175,8 @@ async def test_a_request_leaves_no_new_object_with_the_protocol(opened, monkeypa
     async def serve(_conn, data) -> None:
         served.append(data)
 
-    monkeypatch.setattr(wire.SERVE, "serve", serve)
     peer, server = opened
+    monkeypatch.setattr(server.gateway, "serve", serve)
     events, writes = server.ws.events, server.ws.writes
     for n in range(3):
         peer.client.send_binary(b"request %d" % n)

@@ -11,7 +11,7 @@ from websockets.client import ClientProtocol
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
-from server import wire
+from server.transport import wire
 
 
 class Accepting:
@@ -43,12 +43,14 @@ class Peer:
         self.frames: list = []
 
     @classmethod
-    async def open(cls, extensions=None) -> tuple[Peer, wire.Wire]:
-        """A client that has finished its opening handshake (answered 101), and the Wire."""
+    async def open(cls, extensions=None, gateway=None) -> tuple[Peer, wire.Wire]:
+        """A client that has finished its opening handshake (answered 101), and the Wire
+        (serving ``gateway``, by default one that accepts and records)."""
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair()
         theirs.setblocking(False)
-        server = wire.Wire(None, type("State", (), {"connections": set()})())
+        state = type("State", (), {"connections": set()})()
+        server = wire.Wire(None, state, {"gateway": gateway or Accepting()})
         await loop.connect_accepted_socket(lambda: server, ours)
         client = ClientProtocol(parse_uri("ws://127.0.0.1/ws"), extensions=extensions)
         peer = cls(loop, theirs, client)

@@ -1,5 +1,5 @@
-"""Rooms: a sans-I/O core (:mod:`server.rooms.room`, one module per game's room) and the
-node's replicas of the rooms it serves (:mod:`server.rooms.replicas`)."""
+"""Rooms: a sans-I/O core (:mod:`server.rooms.room`, one module per game's room): entries in,
+per-audience views and diffs out. The room host (:mod:`server.host`) keeps them running."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ def check_solitaire_meta(meta: dict[str, Any]) -> dict[str, Any]:
     the room's seed).
 
     A day's deal (today's, or a past one by its daily code) has no number: the node fills in
-    its deck ``order`` from the store (:mod:`server.dailies`), and ``day`` is its date.
+    its deck ``order`` from the store (:mod:`server.services.dailies`), and ``day`` is its date.
     ``daily`` (today's date) marks today's game, kept private: its view shows no code and no
     number, and its replay opens when the day is over. (date, game, draw) is the identity of
     a daily game."""

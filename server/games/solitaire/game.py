@@ -155,7 +155,7 @@ class Solitaire:
     @classmethod
     def daily(cls, variant: Variant, day: str, order: list[str]) -> Solitaire:
         """The deal of ``day`` (an ISO date) from its deck order (see
-        :mod:`server.dailies`): numbered 0, named by its daily code."""
+        :mod:`server.services.dailies`): numbered 0, named by its daily code."""
         return replace(cls.new(variant, 0, layout(variant, list(order))), day=day)
 
     # ---- reading -------------------------------------------------------------------------

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from protocol.codec import pack
 from server import metrics
-from server.rooms.connection import send_to_all
+from server.host.members import Member, send_to_all
+from server.rooms import RoomError
 from server.store import Store, Unavailable
-
-if TYPE_CHECKING:
-    from server.rooms.connection import Connection
 
 FLUSH_SECONDS = 0.05
 PAGE, MAX_PAGE = 100, 200
@@ -38,7 +36,7 @@ class Lobby:
         self.version = -1  # nothing read yet
         self.rooms: dict[str, dict[str, Any]] = {}
         self._order: list[tuple[float, str]] = []
-        self.followers: set[Connection] = set()
+        self.followers: set[Member] = set()
         self._pending: dict[str, dict[str, Any] | None] = {}
         self._flush: asyncio.TimerHandle | asyncio.Handle | None = None
         self._sent_at = float("-inf")
@@ -112,7 +110,7 @@ class Lobby:
             "next": ids[-1] if more and ids else None,
         }
 
-    def follow(self, conn: Connection, on: bool = True) -> None:
+    def follow(self, conn: Member, on: bool = True) -> None:
         if on:
             self.followers.add(conn)
         else:
@@ -130,3 +128,12 @@ class Lobby:
         frame = pack({"t": "lobby", "changes": changes})
         metrics.sent("lobby").inc(len(self.followers))
         send_to_all(list(self.followers), frame)
+
+    def ask(
+        self, conn: Member, limit: int = PAGE, after: str | None = None, follow: bool = True
+    ) -> dict[str, Any]:
+        """A ``lobby`` request: one page, and the changes from now on while ``follow``."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise RoomError("bad_field", f"A lobby page holds 1 to {MAX_PAGE} rooms.")
+        self.follow(conn, follow)
+        return self.page(limit, after)

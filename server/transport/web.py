@@ -326,7 +326,7 @@ class Client:
         return self.assets
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # a WebSocket through ASGI (server.wire serves /ws)
+        if scope["type"] != "http":  # a WebSocket through ASGI (server.transport.wire serves /ws)
             await send({"type": "websocket.close", "code": 1008})
             return
         assets = self._current()

@@ -21,16 +21,13 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from server import metrics
+from server.host.members import Member, send_to_all
 from server.logs import log, now_ms
 from server.rooms import AUDIENCES, Room, RoomError, make_room
-from server.rooms.connection import Connection, send_to_all
 from server.store import Conflict, Store, Unavailable
-
-if TYPE_CHECKING:
-    from server.node import Node
 
 COMMIT_TRIES = 8
 SPECTATORS_EVERY = 0.5
@@ -56,7 +53,7 @@ def unavailable() -> RoomError:
 class Replica:
     room: Room
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    subs: dict[str, set[Connection]] = field(default_factory=lambda: {a: set() for a in AUDIENCES})
+    subs: dict[str, set[Member]] = field(default_factory=lambda: {a: set() for a in AUDIENCES})
     others: dict[str, list[int]] = field(default_factory=dict)  # other nodes' presence
     published: list[int] | None = None  # this node's counts as the store last heard them
     flushing: asyncio.Task | None = None
@@ -74,9 +71,27 @@ class Replica:
 
 
 class Replicas:
-    def __init__(self, node: Node) -> None:
-        self.node = node
-        self.store: Store = node.store
+    """Given what it uses: the store, this node's name, how long an unused replica stays
+    (``idle_unload``) and a finished one (``finished_linger``), ``spawn`` (the node's task
+    group), ``live`` (the nodes alive now) and ``on_change`` (told after every change of a
+    room: the driver's turn)."""
+
+    def __init__(
+        self,
+        store: Store,
+        node_id: str,
+        spawn: Callable[[Any], asyncio.Task],
+        live: Callable[[], set[str]],
+        idle_unload: float = 30.0,
+        finished_linger: float = 60.0,
+    ) -> None:
+        self.store = store
+        self.node_id = node_id
+        self.spawn = spawn
+        self.live = live
+        self.idle_unload = idle_unload
+        self.finished_linger = finished_linger
+        self.on_change: Callable[[Replica], None] = lambda replica: None
         self.rooms: dict[str, Replica] = {}
         self._loading: dict[str, asyncio.Future] = {}
 
@@ -112,7 +127,7 @@ class Replicas:
     async def hold(self, room: Room, others: dict[str, list[int]] | None = None) -> Replica:
         """Keep ``room`` as a replica; entries appended since it was read are caught up."""
         replica = Replica(room, others={k: v for k, v in (others or {}).items()})
-        replica.others.pop(self.node.id, None)
+        replica.others.pop(self.node_id, None)
         self.rooms[room.id] = replica
         metrics.ROOMS.set(len(self.rooms))
         self._presence_changed(replica, broadcast=False)
@@ -131,7 +146,7 @@ class Replicas:
         if replica.watched or replica.driven:
             return
         finished = replica.room.status == "finished"
-        delay = self.node.config.finished_linger if finished else self.node.config.idle_unload
+        delay = self.finished_linger if finished else self.idle_unload
         loop = asyncio.get_running_loop()
         replica.unload_timer = loop.call_later(delay, self._unload, replica)
 
@@ -159,7 +174,7 @@ class Replicas:
             self.notice(replica, "forfeit", seat=entry["seat"], reason=entry["reason"])
         elif kind == "act" and entry.get("auto"):
             self.notice(replica, "timeout", seat=entry["seat"])
-        self.node.driver.changed(replica)
+        self.on_change(replica)
         if room.status == "finished":
             self._idle(replica)
 
@@ -172,7 +187,7 @@ class Replicas:
         if index == len(replica.room.log):
             self.apply(replica, event["entry"])
         elif index > len(replica.room.log):
-            self.node.spawn(self._fill(replica))
+            self.spawn(self._fill(replica))
 
     async def _fill(self, replica: Replica) -> None:
         # the periodic check fills it in
@@ -187,6 +202,13 @@ class Replicas:
             if start + k == len(room.log):  # an event may have brought some meanwhile
                 self.apply(replica, entry)
 
+    async def checks(self, every: float) -> None:
+        """:meth:`check` every ``every`` seconds, for as long as the node runs."""
+        while True:
+            await asyncio.sleep(every)
+            with contextlib.suppress(Unavailable):
+                await self.check()
+
     async def check(self) -> None:
         """Compare every held replica with its log (events are at most once)."""
         rooms = list(self.rooms.values())
@@ -200,7 +222,7 @@ class Replicas:
         replica: Replica,
         build: Callable[[], dict[str, Any]],
         fence: int | None = None,
-        hold: Connection | None = None,
+        hold: Member | None = None,
     ) -> dict[str, Any]:
         """Check, append at the next index (the commit point), apply. ``build`` checks the
         request against the replica as it is and returns the entry (or raises); on a
@@ -246,7 +268,7 @@ class Replicas:
 
     async def attach(
         self,
-        conn: Connection,
+        conn: Member,
         replica: Replica,
         audience: str,
         seat: int | None,
@@ -288,7 +310,7 @@ class Replicas:
             for _, frame in missing:
                 conn.send_packed(frame)
 
-    def detach(self, conn: Connection, room_id: str) -> None:
+    def detach(self, conn: Member, room_id: str) -> None:
         audience, _ = conn.rooms.pop(room_id)
         replica = self.rooms.get(room_id)
         if replica is None:
@@ -319,7 +341,7 @@ class Replicas:
 
     def _counts(self, replica: Replica) -> list[int]:
         """Sockets per audience over every live node."""
-        live = self.node.live
+        live = self.live()
         counts = replica.local()
         for node, theirs in replica.others.items():
             if node in live:
@@ -360,7 +382,7 @@ class Replicas:
             loop = asyncio.get_running_loop()
             replica.leaving = loop.call_later(LEAVING_AFTER, self._show_leaving, replica)
         if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
-            replica.flushing = self.node.spawn(self._publish(replica))
+            replica.flushing = self.spawn(self._publish(replica))
 
     def _show_leaving(self, replica: Replica) -> None:
         replica.leaving = None
@@ -372,7 +394,7 @@ class Replicas:
         if diffs is not None and broadcast:
             self.broadcast(replica, diffs, skip=skip)
         if diffs is not None:
-            self.node.driver.changed(replica)
+            self.on_change(replica)
 
     def _quiet(self, replica: Replica) -> None:
         loop = asyncio.get_running_loop()
@@ -394,7 +416,7 @@ class Replicas:
             while (mine := replica.local()) != (replica.published or [0, 0, 0]):
                 try:
                     await self.store.set_presence(
-                        replica.room.id, self.node.id, mine if any(mine) else None
+                        replica.room.id, self.node_id, mine if any(mine) else None
                     )
                     replica.published = mine
                 except Unavailable:
@@ -405,7 +427,7 @@ class Replicas:
 
     def on_presence(self, event: dict[str, Any]) -> None:
         replica = self.rooms.get(event["room"])
-        if replica is None or event["node"] == self.node.id:
+        if replica is None or event["node"] == self.node_id:
             return
         if event["counts"] is None:
             replica.others.pop(event["node"], None)
@@ -428,11 +450,11 @@ class Replicas:
                 others = await self.store.presence(replica.room.id)
             except Unavailable:
                 return
-            others.pop(self.node.id, None)
+            others.pop(self.node_id, None)
             replica.others = others
             replica.published = None
             self._presence_changed(replica)
 
-    def drop_socket(self, conn: Connection) -> None:
+    def drop_socket(self, conn: Member) -> None:
         for room_id in list(conn.rooms):
             self.detach(conn, room_id)

@@ -2,7 +2,7 @@
 winnable deals, worked out in the solver's worker processes, off the event loop.
 
 The workers are shared by everyone, so the work goes through a fair queue
-(:mod:`server.fair`): one job per worker at a time, and the jobs waiting taken round-robin
+(:mod:`server.services.fair`): one job per worker at a time, and the jobs waiting taken round-robin
 over client addresses, then over the players (or sockets) of one address. Every job is
 bounded by its budget (a hint's 0.15 s, a verdict's ``solve_seconds``, a candidate deal's
 second), so one address can delay another's answer by about one budget, however much it asks.
@@ -18,13 +18,13 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
-from server.fair import PER_ADDRESS, TOTAL, Dropped, FairQueue, Full
 from server.games.cards import derive_seed
 from server.games.solitaire import Solitaire, variant_for
 from server.games.solitaire.deals import MAX_DEAL
 from server.games.solitaire.hints import hint, still_winnable, winnable_number
 from server.rooms import RoomError, check_meta
-from server.rooms.connection import Connection
+from server.services.connection import Connection
+from server.services.fair import PER_ADDRESS, TOTAL, Dropped, FairQueue, Full
 
 WINNABLE_TRIES, WINNABLE_SECONDS = 12, 1.0  # for "winnable deals only"
 

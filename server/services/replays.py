@@ -34,8 +34,6 @@ from itertools import pairwise
 from typing import Any
 
 from prometheus_client import Counter, Gauge
-from starlette.datastructures import Headers
-from starlette.responses import Response
 
 from protocol import PROTOCOL_VERSION
 from protocol.diff import diff
@@ -44,7 +42,6 @@ from server.games.solitaire import Solitaire, variant_for
 from server.rooms.gin import open_hands
 from server.rooms.solitaire import SOLITAIRES
 from server.store.keys import REPLAY_TTL
-from server.web import MIN_COMPRESS, accepted_codings, etag_matches
 from server.workers import pool
 
 BUILDS = Counter(
@@ -121,13 +118,13 @@ def replay_frames(replay: dict[str, Any]) -> dict[str, Any]:
 
 def render(replay: dict[str, Any]) -> tuple[bytes, bytes | None]:
     """The frames of ``replay`` as sent: the JSON body (byte for byte what Starlette's
-    JSONResponse makes of :func:`replay_frames`) and its gzip form (None under
-    :data:`~server.web.MIN_COMPRESS` bytes, as for every JSON answer). Run in the frames
-    worker: engine, JSON and gzip all stay off the server's GIL."""
+    JSONResponse makes of :func:`replay_frames`) and its gzip form (which the HTTP layer
+    sends when it is asked for and the body is worth it). Run in the frames worker: engine,
+    JSON and gzip all stay off the server's GIL."""
     body = json.dumps(
         replay_frames(replay), ensure_ascii=False, allow_nan=False, separators=(",", ":")
     ).encode("utf-8")
-    gzipped = gzip.compress(body, GZIP_LEVEL, mtime=0) if len(body) >= MIN_COMPRESS else None
+    gzipped = gzip.compress(body, GZIP_LEVEL, mtime=0)
     return body, gzipped
 
 
@@ -314,27 +311,3 @@ class FramesCache:
                 used.shutdown(wait=False, cancel_futures=True)
                 self.pool = self._new_pool()
             return await loop.run_in_executor(self.pool, render, replay)
-
-
-# ---- the HTTP answer ---------------------------------------------------------------------
-
-
-def not_modified(etag: str) -> Response:
-    """304 for a browser that holds the frames named ``etag``: no body, and the headers a
-    200 would have had that say how to keep it."""
-    headers = {"etag": etag, "cache-control": CACHE_CONTROL, "vary": "Accept-Encoding"}
-    return Response(status_code=304, headers=headers)
-
-
-def represent(frames: Frames, asked: Headers) -> Response:
-    """The answer to a GET of ``frames`` with the request's headers ``asked``: 304 when
-    If-None-Match names them, gzip when accepted. It carries its own ETag and coding, so
-    :class:`server.web.Representations` neither hashes nor compresses it again."""
-    if etag_matches(asked.get("if-none-match"), frames.etag):
-        return not_modified(frames.etag)
-    headers = {"etag": frames.etag, "cache-control": CACHE_CONTROL, "vary": "Accept-Encoding"}
-    body = frames.body
-    if frames.gzipped is not None and "gzip" in accepted_codings(asked.get("accept-encoding", "")):
-        body = frames.gzipped
-        headers["content-encoding"] = "gzip"
-    return Response(body, headers=headers, media_type="application/json")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from protocol.codec import pack
-from protocol.frames import CROWD, Shared
 from server import metrics
 
 QUEUE_BYTES = 1 << 20
@@ -17,7 +16,7 @@ QUEUE_BYTES = 1 << 20
 
 
 class Socket(Protocol):
-    """What a connection needs of its socket (a :class:`server.wire.Wire`)."""
+    """What a connection needs of its socket (a :class:`server.transport.wire.Wire`)."""
 
     def send(self, frame: bytes) -> int:
         """Write a message; the bytes now waiting to be sent."""
@@ -156,22 +155,6 @@ class Connection:
         if self.on_lost is not None:
             self.on_lost(self)
             self.on_lost = None
-
-
-def send_to_all(
-    conns: Collection[Connection], frame: bytes, skip: Connection | None = None
-) -> None:
-    """Send ``frame`` to each of ``conns`` but ``skip``: to a crowd (CROWD or more) one copy
-    framed and compressed for all (:class:`protocol.frames.Shared`), else each its own."""
-    if len(conns) >= CROWD:
-        shared = Shared(frame)
-        for conn in conns:
-            if conn is not skip:
-                conn.send_shared(shared)
-        return
-    for conn in conns:
-        if conn is not skip:
-            conn.send_packed(frame)
 
 
 class _Gone:

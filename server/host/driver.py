@@ -17,18 +17,21 @@ import asyncio
 import contextlib
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
+from server.config import Config
 from server.games.cards import derive_seed
+from server.host.replicas import Replica, Replicas
 from server.logs import log, logger, now_ms
 from server.rooms import RoomError
 from server.rooms.gin import default_action
-from server.rooms.replicas import Replica
-from server.store import Fenced, Unavailable
+from server.store import Fenced, Store, Unavailable
 
-if TYPE_CHECKING:
-    from server.node import Node
+Think = Callable[[str, int, dict[str, Any]], Awaitable[dict[str, str]]]
+"""A bot's decision: (level, seed, the seat's view) -> an action (server.workers runs the
+heavy levels in worker processes)."""
 
 SCAN_BATCH = 200
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
@@ -59,10 +62,26 @@ class Drive:
 
 
 class Driver:
-    def __init__(self, node: Node) -> None:
-        self.node = node
-        self.store = node.store
-        self.config = node.config
+    """Given what it uses: the store, the replicas it drives, this node's name, the
+    settings (lease, delays, limits), ``think`` (a bot's decision) and ``spawn`` (the node's
+    task group)."""
+
+    def __init__(
+        self,
+        store: Store,
+        replicas: Replicas,
+        node_id: str,
+        config: Config,
+        think: Think,
+        spawn: Callable[[Any], asyncio.Task],
+    ) -> None:
+        self.store = store
+        self.replicas = replicas
+        self.node_id = node_id
+        self.config = config
+        self.think = think
+        self.spawn = spawn
+        self.stopping = False  # a graceful stop began: no more rooms are taken
         self.drives: dict[str, Drive] = {}
         self._broken: dict[str, float] = {}  # rooms that failed to load: not before then
         self.takeovers = 0
@@ -73,7 +92,7 @@ class Driver:
         """Take rooms nobody drives, for as long as the node runs."""
         while True:
             await asyncio.sleep(self.config.scan_seconds * random.uniform(0.5, 1.5))
-            if self.node.stopping:
+            if self.stopping:
                 return
             try:
                 lapsed = await self.store.lapsed(SCAN_BATCH)
@@ -87,7 +106,7 @@ class Driver:
     async def take(self, room_id: str) -> bool:
         """Drive ``room_id`` if its lease is free."""
         try:
-            token = await self.store.acquire(room_id, self.node.id, self.config.lease_ms)
+            token = await self.store.acquire(room_id, self.node_id, self.config.lease_ms)
         except Unavailable:
             return False
         if token is None or room_id in self.drives:
@@ -95,7 +114,7 @@ class Driver:
         drive = Drive(token, time.monotonic() + self.config.lease_ms / 1000)
         self.drives[room_id] = drive
         try:
-            replica = await self.node.replicas.get(room_id)
+            replica = await self.replicas.get(room_id)
         except Exception as failed:
             self.drives.pop(room_id, None)
             if not (isinstance(failed, RoomError) and failed.code == "unavailable"):
@@ -106,7 +125,7 @@ class Driver:
         if self.drives.get(room_id) is not drive:
             return False
         self.takeovers += 1
-        self.node.replicas.set_driven(replica, True)
+        self.replicas.set_driven(replica, True)
         log("room_driven", room=room_id, token=token, entries=len(replica.room.log))
         self.changed(replica)
         return True
@@ -119,7 +138,7 @@ class Driver:
             asked = time.monotonic()
             try:
                 still = await self.store.renew(
-                    [(room_id, self.node.id, d.token) for room_id, d in held],
+                    [(room_id, self.node_id, d.token) for room_id, d in held],
                     self.config.lease_ms,
                 )
             except Unavailable:
@@ -141,18 +160,19 @@ class Driver:
             return
         for task in drive.tasks():
             task.cancel()
-        replica = self.node.replicas.rooms.get(room_id)
+        replica = self.replicas.rooms.get(room_id)
         if replica is not None:
-            self.node.replicas.set_driven(replica, False)
+            self.replicas.set_driven(replica, False)
         log("room_dropped", room=room_id, why=why)
 
     async def _release(self, room_id: str, token: int) -> None:
         # it lapses by itself
         with contextlib.suppress(Unavailable):
-            await self.store.release(room_id, self.node.id, token)
+            await self.store.release(room_id, self.node_id, token)
 
     async def release_all(self) -> None:
         """Hand every room over now (a graceful stop): another node takes them at once."""
+        self.stopping = True
         held = list(self.drives.items())
         for room_id, _ in held:
             self.drop(room_id, "stopping")
@@ -170,7 +190,7 @@ class Driver:
         if room.status == "finished":
             for task in drive.tasks():
                 task.cancel()
-            drive.finishing = self.node.spawn(self._finish(replica, drive))
+            drive.finishing = self.spawn(self._finish(replica, drive))
             return
         late = [s for s in room.humans if room.seats[s].timeouts >= self.config.max_timeouts]
         if late and room.status == "playing":
@@ -178,16 +198,16 @@ class Driver:
                 if drive.expiry is not None:
                     drive.expiry.cancel()
                 drive.expiry_for = "timeouts"
-                drive.expiry = self.node.spawn(self._too_many(replica, drive, late[0]))
+                drive.expiry = self.spawn(self._too_many(replica, drive, late[0]))
             return
         seat = room.bot_to_act()
         if seat is not None and drive.bot is None:
-            drive.bot = self.node.spawn(self._bot(replica, drive, seat, len(room.log)))
+            drive.bot = self.spawn(self._bot(replica, drive, seat, len(room.log)))
         self._clock(replica, drive)
         self._graces(replica, drive)
         self._expiry(replica, drive)
         if room.meta.get("public") and drive.lobby is None and room.summary() != drive.listed:
-            drive.lobby = self.node.spawn(self._list(replica, drive))
+            drive.lobby = self.spawn(self._list(replica, drive))
 
     def _clock(self, replica: Replica, drive: Drive) -> None:
         room = replica.room
@@ -201,7 +221,7 @@ class Driver:
             drive.clock = None
         drive.clock_for = wanted
         if wanted is not None:
-            drive.clock = self.node.spawn(self._timeout(replica, drive, *wanted))
+            drive.clock = self.spawn(self._timeout(replica, drive, *wanted))
 
     def _graces(self, replica: Replica, drive: Drive) -> None:
         """A seated human whom no node holds forfeits after the grace period (two-seat
@@ -212,7 +232,7 @@ class Driver:
                 room.status == "playing" and len(room.seats) == 2 and not room.seats[seat].connected
             )
             if away and seat not in drive.grace:
-                drive.grace[seat] = self.node.spawn(self._grace(replica, drive, seat))
+                drive.grace[seat] = self.spawn(self._grace(replica, drive, seat))
             elif not away and seat in drive.grace:
                 drive.grace.pop(seat).cancel()
 
@@ -231,7 +251,7 @@ class Driver:
             drive.expiry = None
         drive.expiry_for = reason
         if reason is not None:
-            drive.expiry = self.node.spawn(self._expire(replica, drive, reason, after))
+            drive.expiry = self.spawn(self._expire(replica, drive, reason, after))
 
     # ---- automatic entries -----------------------------------------------------------------
 
@@ -245,7 +265,7 @@ class Driver:
 
         try:
             async with replica.lock:
-                await self.node.replicas.commit(replica, fenced, fence=drive.token)
+                await self.replicas.commit(replica, fenced, fence=drive.token)
             return True
         except Stale:
             return False
@@ -287,7 +307,7 @@ class Driver:
             level = room.seats[seat].level
             assert level is not None
             seed = derive_seed(room.meta["seed"] % 2**64, 1000 + seat)
-            action = await self.node.think(level, seed, room.match.view(seat))
+            action = await self.think(level, seed, room.match.view(seat))
 
             def build():
                 if len(room.log) != version or room.bot_to_act() != seat:
@@ -410,4 +430,4 @@ class Driver:
         log("room_finished", room=room.id, winner=room.winner, scores=room.scores())
         if self.drives.get(room.id) is drive:
             del self.drives[room.id]
-        self.node.replicas.set_driven(replica, False)
+        self.replicas.set_driven(replica, False)

@@ -1,5 +1,5 @@
 """WebSocket connections at ``/ws``: websockets' sans-I/O protocol driven by asyncio
-callbacks, straight into the node (no ASGI in between).
+callbacks, straight into the app's gateway (no ASGI in between).
 
 uvicorn serves HTTP and hands every WebSocket upgrade to :class:`Wire` (``ws=Wire``). A wire
 is bytes in, events out, bytes written to the transport: it holds no task while nothing
@@ -28,7 +28,6 @@ import socket
 import time
 import zlib
 from collections import deque
-from typing import Any
 
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
@@ -62,8 +61,6 @@ segment already on its way (the reply leaves with its patch) are the cheaper sid
 
 WIRES: set[Wire] = set()
 """Every open socket of this process (for the keepalive sweep)."""
-SERVE: Any = None
-"""``serve(wire, request) -> Connection | None``: set by the app when the node starts."""
 
 
 class RestingDeflate(PerMessageDeflate):
@@ -129,6 +126,7 @@ class Wire(asyncio.Protocol):
         "deflate",
         "draining",
         "forwarded",
+        "gateway",
         "heard",
         "held",
         "host",
@@ -144,6 +142,8 @@ class Wire(asyncio.Protocol):
 
     def __init__(self, config, server_state, app_state=None, _loop=None) -> None:
         self.connections = server_state.connections
+        # The app's gateway (its lifespan state): ``check``, ``open`` and ``serve``.
+        self.gateway = (app_state or {}).get("gateway")
         self.ws = ServerProtocol(extensions=[deflate()], max_size=MAX_FRAME)
         self.transport: asyncio.Transport | None = None
         self.conn = None  # the node's Connection, once the handshake is done
@@ -241,18 +241,18 @@ class Wire(asyncio.Protocol):
         self.origin = request.headers.get("Origin")
         self.host = request.headers.get("Host")
         self.forwarded = request.headers.get("X-Forwarded-For")
-        if SERVE is None or self.path not in ("/ws", "/bench/broadcast"):
+        if self.gateway is None or self.path not in ("/ws", "/bench/broadcast"):
             self.ws.send_response(self.ws.reject(404, "Not Found\n"))
             return
         response = self.ws.accept(request)  # a 101, or the answer to a bad handshake
-        refusal = SERVE.check(self) if response.status_code == 101 else None
+        refusal = self.gateway.check(self) if response.status_code == 101 else None
         self.ws.send_response(response if refusal is None else self.ws.reject(*refusal))
         if self.ws.state is OPEN:
             WIRES.add(self)
             self.deflate = next(
                 (e for e in self.ws.extensions if isinstance(e, RestingDeflate)), None
             )
-            self.conn = SERVE.open(self)
+            self.conn = self.gateway.open(self)
 
     def _request(self, data: bytes | None) -> None:
         if self.conn is None or self.conn.closed:
@@ -276,7 +276,7 @@ class Wire(asyncio.Protocol):
                 if self.paused and len(self.pending) < BACKLOG // 4 and self.transport:
                     self.paused = False
                     self.transport.resume_reading()
-                await SERVE.serve(self.conn, data)
+                await self.gateway.serve(self.conn, data)
                 # One request at a time for everyone: a socket with many waiting (lobby
                 # pages, refusals) that never wait on I/O must not hold the loop.
                 await asyncio.sleep(0)

@@ -32,7 +32,7 @@ from server.config import utc_now
 from server.games.cards import derive_seed, double_deck, shuffled, standard_deck
 from server.games.solitaire import Variant, variant_for
 from server.games.solitaire.hints import winnable_order
-from server.solving import Solving
+from server.services.solving import Solving
 from server.store import Store
 
 DAILY_TRIES, DAILY_NODES, DAILY_SECONDS = 50, 2_000_000, 60.0  # candidates for a daily deal

@@ -23,7 +23,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 async def player(request: Request) -> JSONResponse:
     """A player's profile: name, member since, statistics per line of play (with shares and
     means), the last games (each a replay id)."""
-    store = request.app.state.node.store
+    store = request.app.state.services.store
     player_id = request.path_params["player_id"]
     if not identity.is_player_id(player_id):
         return _error(404, "player_not_found", "There is no player with that id.")
@@ -65,13 +65,13 @@ async def player(request: Request) -> JSONResponse:
 def _today(request: Request) -> str:
     """Today by the node's clock (``CARDROOM_TODAY`` in tests), as the daily deals and the
     replays' opening see it: one notion of today everywhere."""
-    return request.app.state.node.dailies.today().isoformat()
+    return request.app.state.services.dailies.today().isoformat()
 
 
 async def daily_board(request: Request) -> JSONResponse:
     """A daily leaderboard (``?date=YYYY-MM-DD``, default today; ``?player=`` for their own
     rank): the top 100 and, once the day is over, each ranked game's replay."""
-    store = request.app.state.node.store
+    store = request.app.state.services.store
     board = request.path_params["game"]
     if board not in boards.BOARDS:
         return _error(404, "no_board", f"The daily boards are {', '.join(boards.BOARDS)}.")
@@ -117,7 +117,7 @@ async def _names(store, player_ids: list[str]) -> dict[str, str | None]:
 async def ratings(request: Request) -> JSONResponse:
     """The ratings leaderboard: the 100 best players whose deviation, grown by the time since
     their last rated match, is still under the threshold."""
-    store = request.app.state.node.store
+    store = request.app.state.services.store
     now = time.time()
     try:
         found = await store.rating_board(200)

@@ -1,0 +1,44 @@
+"""What the room host needs of a client's socket: a member of rooms that takes messages.
+
+The host never imports the transport: a member is anything with these few methods (the
+services' :class:`server.services.session.Session` is one), so the host is tested with plain
+objects and a socket layer can change without touching it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, Protocol
+
+from protocol.frames import CROWD, Shared
+
+
+class Member(Protocol):
+    rooms: dict[str, tuple[str, int | None]]  # room -> (audience, seat) this member is in
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Pack and send a message; never waits (a slow reader is cut off, not waited on)."""
+        ...
+
+    def send_packed(self, frame: bytes) -> None: ...
+
+    def send_shared(self, shared: Shared) -> None:
+        """Send a message framed once for a crowd (:class:`protocol.frames.Shared`)."""
+        ...
+
+    def hold(self) -> None:
+        """Keep what is sent from now on for one write, until the request's reply."""
+        ...
+
+
+def send_to_all(conns: Collection[Member], frame: bytes, skip: Member | None = None) -> None:
+    """Send ``frame`` to each of ``conns`` but ``skip``: to a crowd (CROWD or more) one copy
+    framed and compressed for all (:class:`protocol.frames.Shared`), else each its own."""
+    if len(conns) >= CROWD:
+        shared = Shared(frame)
+        for conn in conns:
+            if conn is not skip:
+                conn.send_shared(shared)
+        return
+    for conn in conns:
+        if conn is not skip:
+            conn.send_packed(frame)

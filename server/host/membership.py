@@ -1,0 +1,68 @@
+"""Which nodes are alive: this node's heartbeat in the store, and the others' as it reads
+them. A node's sockets count in a room's presence only while the node lives, so a node that
+dies (its heartbeat older than NODE_TIMEOUT_MS) stops holding seats as connected."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+
+from server.logs import log
+from server.store import Store, Unavailable
+from server.store.base import NODE_TIMEOUT_MS
+
+HEARTBEAT_SECONDS = 1.0
+FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
+
+
+class Membership:
+    """``on_change(gone, came)`` is told whenever the set of live nodes changes."""
+
+    def __init__(
+        self,
+        store: Store,
+        node_id: str,
+        on_change: Callable[[set[str], set[str]], None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.id = node_id
+        self.on_change = on_change
+        self.clock = clock
+        self.live: set[str] = {node_id}
+        self._heard: dict[str, float] = {}  # node -> clock time it was last heard of
+
+    async def beat(self) -> None:
+        """Say this node lives; follow which nodes do, and forget nodes long gone."""
+        heard = await self.store.heartbeat(self.id)
+        now = self.clock()
+        for node, age in heard.items():
+            self._heard[node] = max(self._heard.get(node, 0.0), now - age / 1000)
+            if age > FORGET_AFTER_MS:
+                await self.store.leave_cluster(node)
+                self._heard.pop(node, None)
+        self._recount()
+
+    async def run(self) -> None:
+        """Beat every HEARTBEAT_SECONDS for as long as the node runs."""
+        while True:
+            with contextlib.suppress(Unavailable):
+                await self.beat()
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    def heard_from(self, node: str) -> None:
+        """``node`` just spoke (an event): it lives, even before its heartbeat reaches us."""
+        if node not in self.live:
+            self._heard[node] = self.clock()
+            self._recount()
+
+    def _recount(self) -> None:
+        horizon = self.clock() - NODE_TIMEOUT_MS / 1000
+        live = {n for n, t in self._heard.items() if t >= horizon} | {self.id}
+        if live != self.live:
+            gone, came = self.live - live, live - self.live
+            self.live = live
+            log("nodes", live=sorted(live), gone=sorted(gone), came=sorted(came))
+            self.on_change(gone, came)

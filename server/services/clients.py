@@ -1,0 +1,40 @@
+"""The sockets a node serves: counted, and everything they hold let go when one closes
+(its rooms, the lobby, its player session, its address's share of sockets)."""
+
+from __future__ import annotations
+
+from server import metrics
+from server.host.replicas import Replicas
+from server.services.connection import Connection
+from server.services.limits import AddressBook
+from server.services.lobby import Lobby
+from server.services.players import Players
+
+
+class Clients:
+    def __init__(
+        self, addresses: AddressBook, players: Players, lobby: Lobby, replicas: Replicas
+    ) -> None:
+        self.addresses = addresses
+        self.players = players
+        self.lobby = lobby
+        self.replicas = replicas
+        self.connections: set[Connection] = set()
+
+    def connect(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        metrics.CONNECTIONS.set(len(self.connections))
+
+    def disconnect(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.addresses.close(conn.address)
+        self.connections.discard(conn)
+        self.players.forget_session(conn)
+        metrics.CONNECTIONS.set(len(self.connections))
+        self.lobby.follow(conn, False)
+        self.replicas.drop_socket(conn)
+
+    def announce_shutdown(self) -> None:
+        """Tell every client to reconnect (to another node, or this one after a restart)."""
+        for conn in list(self.connections):
+            conn.send({"t": "reconnect", "after_ms": 1000})

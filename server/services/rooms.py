@@ -1,0 +1,307 @@
+"""Rooms as clients ask for them: create, join, resume, watch, leave, act, today's game, and
+the solver's hints in a solitaire one plays. Each request is checked before anything is
+written (a refused request changes nothing), then goes through the room host."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+from server import metrics
+from server.config import Config
+from server.games.solitaire.deals import DealCodeError, decode_daily
+from server.host.driver import Driver
+from server.host.replicas import Duplicate, Replica, Replicas, unavailable
+from server.logs import log
+from server.players import boards
+from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
+from server.rooms.room import new_room_code, new_token
+from server.rooms.solitaire import SolitaireRoom
+from server.services.connection import Connection
+from server.services.dailies import Dailies
+from server.services.limits import AddressBook
+from server.services.players import Players
+from server.services.solving import Solving
+from server.store import Conflict, Store, Unavailable
+
+MEMBERSHIPS = 20
+"""Rooms one socket may be in at once (each is a replica this node must hold)."""
+
+
+def _dealt(deal: dict[str, Any]) -> dict[str, Any]:
+    """A stored day's deal as room options: its deck order (or, stored before days had
+    deals of their own, its number)."""
+    if deal.get("order") is None:
+        return {"number": deal["number"], "order": None, "code": None}
+    return {"number": None, "order": deal["order"]}
+
+
+class Rooms:
+    """Given what it uses: the store, the replicas and their driver, the settings, the
+    address book (rooms made per address), today's deals, the solver and the players."""
+
+    def __init__(
+        self,
+        store: Store,
+        replicas: Replicas,
+        driver: Driver,
+        config: Config,
+        addresses: AddressBook,
+        dailies: Dailies,
+        solving: Solving,
+        players: Players,
+    ) -> None:
+        self.store = store
+        self.replicas = replicas
+        self.driver = driver
+        self.config = config
+        self.addresses = addresses
+        self.dailies = dailies
+        self.solving = solving
+        self.players = players
+
+    def _room_for(self, conn: Connection, room_id: str | None = None) -> None:
+        """Refuse before anything is written: a seat taken (or a room made) for a socket
+        that then cannot be in the room would change a room for a refused request."""
+        if room_id not in conn.rooms and len(conn.rooms) >= MEMBERSHIPS:
+            raise RoomError("too_many_rooms", f"One connection may be in {MEMBERSHIPS} rooms.")
+
+    async def _member(
+        self, conn: Connection, replica: Replica, audience: str, seat: int | None, **since
+    ) -> None:
+        if replica.room.id not in conn.rooms and len(conn.rooms) >= MEMBERSHIPS:
+            raise RoomError("too_many_rooms", f"One connection may be in {MEMBERSHIPS} rooms.")
+        await self.replicas.attach(conn, replica, audience, seat, **since)
+
+    async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Replica:
+        if conn is not None:
+            if conn.created >= self.config.rooms_per_connection:
+                raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
+            check_meta({**meta, "seed": 0})  # a refused room uses up nothing
+            if not self.addresses.create(conn.address):
+                raise RoomError(
+                    "too_many_rooms", "Too many new rooms from your address; try again later."
+                )
+            conn.created += 1
+        try:
+            full = await self.store.active_count() >= self.config.max_rooms
+        except Unavailable:
+            raise unavailable() from None
+        if full:
+            raise RoomError("server_full", "The server holds all the games it can; try later.")
+        if meta.get("game") in SOLITAIRES:
+            meta = await self._solitaire_meta(meta, conn)
+        if conn is not None and conn.player is not None and isinstance(meta.get("daily"), str):
+            await self._practice_allowed(conn.player["id"], meta)
+        meta = check_meta(
+            {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
+        )
+        try:
+            while True:
+                room_id = new_room_code()
+                try:
+                    await self.store.create_room(room_id, meta)
+                    break
+                except Conflict:
+                    continue
+        except Unavailable:
+            raise unavailable() from None
+        replica = await self.replicas.hold(make_room(room_id, meta, watched=()))
+        log("room_created", room=room_id, game=meta["game"], public=meta["public"])
+        await self.driver.take(room_id)  # the creator's node drives the new room
+        return replica
+
+    async def _solitaire_meta(
+        self, meta: dict[str, Any], conn: Connection | None = None
+    ) -> dict[str, Any]:
+        """Fill in today's deal, a past day's deal (its daily code), or a deal the solver has
+        proved winnable."""
+        draw = meta.get("draw", 1)
+        draw = draw if isinstance(draw, int) and not isinstance(draw, bool) else 1
+        if meta.get("daily"):
+            deal = await self.dailies.solitaire(meta["game"], draw)
+            return {**meta, **_dealt(deal), "code": None, "daily": deal["date"]}
+        try:
+            dated = decode_daily(meta.get("code"))
+        except DealCodeError as bad:
+            raise RoomError("bad_deal", str(bad)) from None
+        if dated is not None:
+            variant, day = dated
+            if not self.dailies.is_over(day):  # the same answer, whatever is stored
+                raise RoomError("daily_not_over", "A day's deal opens when the day is over (UTC).")
+            deal = await self.dailies.past_solitaire(variant, day)
+            if deal is None:
+                raise RoomError("bad_deal", "This server keeps no deal of that day.")
+            return {**meta, **_dealt(deal), "daily": None}
+        if meta.get("winnable") and meta.get("code") is None and meta.get("number") is None:
+            return await self.solving.winnable_meta(meta, conn)  # in its creator's turn
+        return {**meta, "daily": None}
+
+    async def join(self, conn: Connection, room_id: Any, seat: Any, name: str) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        room = replica.room
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise RoomError("bad_seat", "Seats are 0 and 1.")
+        self._room_for(conn, room.id)
+        token = new_token()
+        player = await self.players.current(conn)
+        ranked = None
+        if player is not None and isinstance(room.meta.get("daily"), str):
+            room.join_entry(seat, name, token, player)  # refused here: nothing is claimed
+            ranked = await self._claim(player, room.meta, room.id)
+        async with replica.lock:
+            entry = await self.replicas.commit(
+                replica, lambda: room.join_entry(seat, name, token, player, bool(ranked))
+            )
+        seat = entry["seat"]
+        await self._member(conn, replica, AUDIENCES[seat], seat)
+        reply = {"room": room.id, "seat": seat, "token": token}
+        if ranked is not None:
+            reply["practice"] = not ranked
+        return reply
+
+    async def _claim(self, player: str, meta: dict[str, Any], room_id: str) -> bool:
+        """Whether the player's seat in this daily room is their ranked attempt: the first
+        daily room of the day at a board a player sits down at is (if the identity may
+        rank yet: :func:`server.players.boards.eligible`), the later ones are practice, and
+        refused while the ranked attempt is still being played."""
+        board, day = boards.board_of_meta(meta), meta["daily"]
+        try:
+            claim = await self.store.attempt(board, day, player)
+            if claim is None:
+                record, stats = await asyncio.gather(
+                    self.store.player(player), self.store.player_stats(player)
+                )
+                fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
+                claim = await self.store.claim_attempt(board, day, player, fresh)
+        except Unavailable:
+            raise unavailable() from None
+        first, ranked = boards.claimed(claim)
+        if first == room_id:
+            return ranked
+        await self._practice_allowed(player, meta, claim)
+        return False
+
+    async def _practice_allowed(
+        self, player: str, meta: dict[str, Any], claim: str | None = None
+    ) -> None:
+        """Refuse a practice room of a daily deal while the player's ranked attempt at it is
+        not finished (a line found in practice would be played in the held ranked room)."""
+        board, day = boards.board_of_meta(meta), meta["daily"]
+        try:
+            claim = claim or await self.store.attempt(board, day, player)
+            if claim is None:
+                return
+            first, ranked = boards.claimed(claim)
+            if not ranked or not await self.store.is_active(first):
+                return
+            # Active in the store until its driver has finished it: its log says first.
+            replica = await self.replicas.get(first)
+            await self.replicas.catch_up(replica)
+        except Unavailable:
+            raise unavailable() from None
+        except RoomError as missing:
+            if missing.code == "no_room":
+                return
+            raise
+        if replica.room.status != "finished":
+            raise RoomError(
+                "ranked_unfinished",
+                "Your ranked attempt at today's deal is still open: finish it first (a game "
+                "you leave ends on its own). Practice opens after it.",
+            )
+
+    async def resume(self, conn, room_id, token, since, epoch) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        if not isinstance(token, str):
+            raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
+        seat = replica.room.seat_of(token)
+        if seat is None:  # the seat may have been taken on another node a moment ago
+            try:
+                await self.replicas.catch_up(replica)
+            except Unavailable:
+                raise unavailable() from None
+            seat = replica.room.seat_of(token)
+        if seat is None:
+            raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
+        await self._member(conn, replica, AUDIENCES[seat], seat, since=since, epoch=epoch)
+        return {"room": replica.room.id, "seat": seat}
+
+    async def watch(self, conn, room_id, since, epoch) -> dict[str, Any]:
+        replica = await self.replicas.get(room_id)
+        await self._member(conn, replica, "spectators", None, since=since, epoch=epoch)
+        return {"room": replica.room.id}
+
+    async def leave(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        if room_id not in conn.rooms:
+            raise RoomError("not_joined", "You are not in that room.")
+        self.replicas.detach(conn, room_id)
+        return {"room": room_id}
+
+    async def act(self, conn: Connection, room_id: Any, action: Any, cmd: Any) -> dict[str, Any]:
+        started = time.perf_counter()
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        if joined is None:
+            raise RoomError("not_joined", "Join or watch this room before acting in it.")
+        _, seat = joined
+        if seat is None:
+            raise RoomError("spectator", "Spectators watch; only seated players act.")
+        replica = await self.replicas.get(room_id)
+        room = replica.room
+
+        def build() -> dict[str, Any]:
+            done = room.duplicate(seat, cmd, action)
+            if done is not None:
+                raise Duplicate(done)
+            return room.act_entry(seat, action, cmd)
+
+        try:
+            async with replica.lock:
+                await self.replicas.commit(replica, build, hold=conn)
+                seq = room.seq
+        except Duplicate as done:
+            return {"room": room_id, "seq": done.seq, "duplicate": True}
+        metrics.ACTION_LATENCY.observe(time.perf_counter() - started)
+        return {"room": room_id, "seq": seq}
+
+    async def daily(self, conn: Connection, name: str) -> dict[str, Any]:
+        """Today's Gin Rummy against the normal bot: the same cards for everyone today."""
+        self._room_for(conn)
+        deal = await self.dailies.gin()
+        replica = await self.create(
+            {
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "normal"}],
+                "public": False,
+                "seed": deal["seed"],
+                "daily": deal["date"],
+            },
+            conn,
+        )
+        return await self.join(conn, replica.room.id, 0, name)
+
+    async def hint(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """A hint for the player of a solitaire room, from what the player has seen."""
+        room = self._solitaire_of(conn, room_id)
+        return {"room": room_id, **await self.solving.hint(conn, room.solitaire)}
+
+    async def winnable(self, conn: Connection, room_id: Any) -> dict[str, Any]:
+        """Can the player's solitaire still be won? The server's answer and its budget."""
+        room = self._solitaire_of(conn, room_id)
+        return {"room": room_id, **await self.solving.winnable(conn, room.solitaire)}
+
+    def _solitaire_of(self, conn: Connection, room_id: Any) -> SolitaireRoom:
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        replica = self.replicas.rooms.get(room_id) if joined else None
+        if joined is None or joined[1] is None or replica is None:
+            raise RoomError("not_joined", "Only the player of this game can ask that.")
+        if not isinstance(replica.room, SolitaireRoom):
+            raise RoomError("not_solitaire", "Hints are for the solitaires.")
+        if replica.room.seats[0].ranked and replica.room.status != "finished":
+            raise RoomError(
+                "ranked_no_help",
+                "No hints in your ranked attempt at today's deal: the board ranks what you "
+                "find yourself. They work in practice games.",
+            )
+        return replica.room
