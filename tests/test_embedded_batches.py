@@ -65,3 +65,21 @@ async def test_an_append_to_a_closed_store_fails_instead_of_waiting(tmp_path):
     await closed.close()
     with pytest.raises(RuntimeError):
         await asyncio.wait_for(closed.append("a", 0, {"n": 0}), 5)
+
+
+async def test_log_lengths_asked_while_a_room_finishes_answer_for_every_room(store):
+    """The periodic check of every held room against its log asked the lengths while 4 580
+    rooms closed at once: a room finished during the read lost its known length and the
+    check failed with a KeyError. Lengths are read as they were when asked."""
+    for room in ("known", "unknown"):
+        await store.create_room(room, {"seats": []})
+    await store.append("known", 0, {"n": 0})
+    await store.append("known", 1, {"n": 1})
+    store._lengths_known.pop("unknown", None)  # a room of the file not appended to here
+    # The finish runs first on the store's one thread, and lets go of "known" before the
+    # lengths' own read of "unknown" comes back.
+    _, lengths = await asyncio.gather(
+        store.finish_room("known", None), store.lengths(["known", "unknown"])
+    )
+    assert lengths == [2, 0]
+    assert "known" not in store._lengths_known  # a finished room is not remembered again

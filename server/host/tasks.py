@@ -7,7 +7,7 @@ stops the periodic check of every room for the rest of the process's life."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from server import metrics
@@ -17,7 +17,11 @@ FIRST_BACKOFF, MAX_BACKOFF = 0.1, 10.0
 
 
 class Tasks:
-    def __init__(self) -> None:
+    """``sleep``: how a failed loop waits for its restart (a test passes one that does not
+    wait)."""
+
+    def __init__(self, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.sleep = sleep
         self.tasks: set[asyncio.Task] = set()
         self.down: set[str] = set()  # loops waiting to be started again after a failure
 
@@ -51,7 +55,7 @@ class Tasks:
                 metrics.LOOP_FAILURES.labels(name).inc()
             self.down.add(name)
             try:
-                await asyncio.sleep(backoff)
+                await self.sleep(backoff)
             finally:
                 self.down.discard(name)
             backoff = min(MAX_BACKOFF, backoff * 2)

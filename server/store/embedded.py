@@ -332,12 +332,17 @@ class EmbeddedStore(Store):
         return [self._db.execute(sql, (r,)).fetchone()[0] for r in room_ids]
 
     async def lengths(self, room_ids: list[str]) -> list[int]:
-        unknown = [r for r in room_ids if r not in self._lengths_known]
+        # What is known is read before the await: a room finished meanwhile leaves
+        # _lengths_known (4 580 rooms closing at once made the periodic check fail here).
+        known = {r: self._lengths_known[r] for r in room_ids if r in self._lengths_known}
+        unknown = [r for r in room_ids if r not in known]
         if unknown:  # rooms of the file this process has not appended to yet
             counted = await self._run(self._lengths, unknown)
             for room_id, n in zip(unknown, counted, strict=True):
-                self._lengths_known.setdefault(room_id, n)
-        return [self._lengths_known[r] for r in room_ids]
+                known[room_id] = max(n, self._lengths_known.get(room_id, n))
+                if room_id in self._active:  # kept for active rooms only, as appends do
+                    self._lengths_known.setdefault(room_id, n)
+        return [known[r] for r in room_ids]
 
     async def active_rooms(self) -> list[str]:
         rows = await self._run(self._query, "SELECT id FROM rooms WHERE active = 1")
