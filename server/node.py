@@ -52,28 +52,9 @@ class Node:
         )
         replicas.on_change = self.driver.changed
         self.lobby = Lobby(store)
-        solving = Solving(self.solver_pool, config.solve_seconds)
-        dailies = Dailies(store, solving, config.clock, config.daily_secret)
-        self.players = Players(store, config.address_players, dailies.secret)
-        addresses = AddressBook(config.address_connections, config.address_rooms)
-        rooms = Rooms(
-            store, replicas, self.driver, config, addresses, dailies, solving, self.players
-        )
-        self.clients = Clients(addresses, self.players, self.lobby, replicas)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
-        self.services = Services(
-            self.id,
-            config,
-            store,
-            self.clients,
-            rooms,
-            self.players,
-            self.lobby,
-            dailies,
-            self.frames,
-            tasks.spawn,
-            self.status,
-        )
+        self.services = self._services()
+        self.players, self.clients = self.services.players, self.services.clients
         self.events = Events(
             store,
             {
@@ -84,6 +65,22 @@ class Node:
                 "resync": self._resync,
             },
         )
+
+    def _services(self) -> Services:
+        """The services, on the host parts made before."""
+        config, store = self.config, self.store
+        solving = Solving(self.solver_pool, config.solve_seconds)
+        dailies = Dailies(store, solving, config.clock, config.daily_secret)
+        players = Players(store, config.address_players, dailies.secret)
+        addresses = AddressBook(config.address_connections, config.address_rooms)
+        rooms = Rooms(
+            store, self.replicas, self.driver, config, addresses, dailies, solving, players
+        )
+        clients = Clients(addresses, players, self.lobby, self.replicas)
+        return Services(
+            self.id, config, store, clients, rooms, players, self.lobby, dailies,
+            self.frames, self.tasks.spawn, self.status,
+        )  # fmt: skip
 
     async def start(self) -> None:
         """Start the worker processes and the node's loops. Rooms are not rebuilt here: the

@@ -128,3 +128,21 @@ def test_no_circle_between_modules():
 )
 def test_the_layers_are_read_by_prefix(module, expected):
     assert rank(module) == expected
+
+
+LONGEST = 50
+"""Lines a function of the server may take, outside the rules engines (server/games, where
+a rule's whole statement in one place reads best)."""
+
+
+def test_no_function_outside_the_engines_is_over_fifty_lines():
+    long = []
+    for path in SERVER.rglob("*.py"):
+        if "games" in path.relative_to(SERVER).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > LONGEST:
+                    long.append(f"{module_name(path)}.{node.name}: {lines} lines")
+    assert not long, "\n".join(sorted(long))

@@ -44,18 +44,7 @@ def position(
     named = [c for _, up in columns if isinstance(up, str) for c in up.split()]
     named += [c for down, _ in columns if isinstance(down, str) for c in down.split()]
     named += waste.split() + [c for cards in foundations.values() for c in cards.split()]
-    deck = double_deck() if variant.decks == 2 else standard_deck()
-    left = Counter(deck)
-    left.subtract(named)
-    if any(n < 0 for n in left.values()):
-        raise ValueError(
-            f"more copies than the deck holds: {[c for c, n in left.items() if n < 0]}"
-        )
-    pool = []
-    for card in shuffled(deck, POOL_SEED):
-        if left[card] > 0:
-            left[card] -= 1
-            pool.append(card)
+    pool = _unnamed(variant, named)
 
     def deal(n: int) -> tuple[str, ...]:
         taken = tuple(pool[:n])
@@ -83,6 +72,23 @@ def position(
         foundations=tuple(tuple(foundations.get(i, "").split()) for i in range(len(variant.slots))),
         fan=fan if fan is not None else (1 if shown else 0),
     )
+
+
+def _unnamed(variant: Variant, named: list[str]) -> list[str]:
+    """The cards of the variant's deck nobody named, in a fixed shuffled order."""
+    deck = double_deck() if variant.decks == 2 else standard_deck()
+    left = Counter(deck)
+    left.subtract(named)
+    if any(n < 0 for n in left.values()):
+        raise ValueError(
+            f"more copies than the deck holds: {[c for c, n in left.items() if n < 0]}"
+        )
+    pool = []
+    for card in shuffled(deck, POOL_SEED):
+        if left[card] > 0:
+            left[card] -= 1
+            pool.append(card)
+    return pool
 
 
 def dealt(code: str, *moves: dict[str, Any]) -> Solitaire:

@@ -178,29 +178,38 @@ def settle(
                 changes.games[player]["unrated"] = changes.unrated
     if pair is not None and changes.unrated is None:
         changes.pair_counted = True
-        ratings = ratings or {}
-        now = float(replay["finished_at"])
-        records = [ratings.get(p) or new_rating() for p in pair]
-        idle = [0.0 if r["at"] is None else now - r["at"] for r in records]
-        after = glicko2.match(
-            _rating(records[0]),
-            _rating(records[1]),
-            a_won=replay["result"]["winner"] == 0,
-            a_idle=idle[0],
-            b_idle=idle[1],
-        )
-        for player, record, new in zip(pair, records, after, strict=True):
-            changes.ratings[player] = {
-                "rating": new.rating,
-                "rd": new.rd,
-                "volatility": new.volatility,
-                "at": now,
-                "games": record["games"] + 1,
-            }
-            changes.history[player] = {
-                "at": now,
-                "rating": round(new.rating, 1),
-                "rd": round(new.rd, 1),
-                "game": replay["id"],
-            }
+        _rate(replay, pair, ratings or {}, changes)
     return changes
+
+
+def _rate(
+    replay: dict[str, Any],
+    pair: tuple[str, str],
+    ratings: dict[str, dict[str, Any] | None],
+    changes: Changes,
+) -> None:
+    """Both players' new ratings and history points after a rated match."""
+    now = float(replay["finished_at"])
+    records = [ratings.get(p) or new_rating() for p in pair]
+    idle = [0.0 if r["at"] is None else now - r["at"] for r in records]
+    after = glicko2.match(
+        _rating(records[0]),
+        _rating(records[1]),
+        a_won=replay["result"]["winner"] == 0,
+        a_idle=idle[0],
+        b_idle=idle[1],
+    )
+    for player, record, new in zip(pair, records, after, strict=True):
+        changes.ratings[player] = {
+            "rating": new.rating,
+            "rd": new.rd,
+            "volatility": new.volatility,
+            "at": now,
+            "games": record["games"] + 1,
+        }
+        changes.history[player] = {
+            "at": now,
+            "rating": round(new.rating, 1),
+            "rd": round(new.rd, 1),
+            "game": replay["id"],
+        }

@@ -502,95 +502,117 @@ class EmbeddedStore(Store):
             if db.execute("SELECT 1 FROM counted WHERE game = ?", (replay["id"],)).fetchone():
                 return False
             self._sweep(db, now)
-            stats = {}
-            for player in want.players:
-                row = db.execute(
-                    "SELECT body FROM player_stats WHERE player = ?", (player,)
-                ).fetchone()
-                stats[player] = json.loads(row[0]) if row else None
-            ratings = {}
-            for player in want.rated or ():
-                row = db.execute("SELECT body FROM ratings WHERE player = ?", (player,)).fetchone()
-                ratings[player] = json.loads(row[0]) if row else None
-            addresses, pair_count = {}, 0
-            if want.rated is not None:
-                for player in want.rated:
-                    row = db.execute("SELECT body FROM players WHERE id = ?", (player,)).fetchone()
-                    addresses[player] = json.loads(row[0]).get("addr") if row else None
-                row = db.execute(
-                    "SELECT n FROM rated_pairs WHERE date = ? AND a = ? AND b = ?",
-                    (want.day, *ledger.pair_key(want.rated)),
-                ).fetchone()
-                pair_count = row[0] if row else 0
-            attempts, size = {}, 0
-            if want.board is not None:
-                board, date = want.board
-                for player in want.players:
-                    row = db.execute(
-                        "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
-                        (board, date, player),
-                    ).fetchone()
-                    attempts[player] = row[0] if row else None
-                size = self._board_size(db, board, date)
-            changes = ledger.settle(replay, stats, ratings, attempts, size, addresses, pair_count)
-            if changes.pair_counted:
-                assert want.rated is not None
-                db.execute(
-                    "INSERT INTO rated_pairs (date, a, b, n) VALUES (?, ?, ?, 1) "
-                    "ON CONFLICT (date, a, b) DO UPDATE SET n = n + 1",
-                    (want.day, *ledger.pair_key(want.rated)),
-                )
-            for player, (score, row) in changes.ranked.items():
-                assert want.board is not None
-                added = db.execute(
-                    "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (*want.board, player, score, json.dumps(row)),
-                ).rowcount
-                # The board's size, kept beside it (a COUNT would read the whole board).
-                db.execute(
-                    "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?) "
-                    "ON CONFLICT (board, date) DO UPDATE SET n = n + excluded.n",
-                    (*want.board, added),
-                )
-            for player, body in changes.ratings.items():
-                db.execute(
-                    "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (player, body["rating"], body["rd"], json.dumps(body), now),
-                )
-            for player, point in changes.history.items():
-                db.execute(
-                    "INSERT OR REPLACE INTO rating_history (player, game, at, body) "
-                    "VALUES (?, ?, ?, ?)",
-                    (player, point["game"], point["at"], json.dumps(point)),
-                )
-                db.execute(
-                    "DELETE FROM rating_history WHERE player = ? AND game NOT IN (SELECT game "
-                    "FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?)",
-                    (player, player, ledger.RATING_HISTORY),
-                )
-            for player, body in changes.stats.items():
-                db.execute(
-                    "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
-                    (player, json.dumps(body), now),
-                )
-            for player, game in changes.games.items():
-                db.execute(
-                    "INSERT OR REPLACE INTO player_games (player, game, finished, body) "
-                    "VALUES (?, ?, ?, ?)",
-                    (player, game["id"], game["finished_at"], json.dumps(game)),
-                )
-                db.execute(
-                    "DELETE FROM player_games WHERE player = ? AND game NOT IN (SELECT game "
-                    "FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
-                    "LIMIT ?)",
-                    (player, player, ledger.RECENT_GAMES),
-                )
+            changes = ledger.settle(replay, **self._before(db, want))
+            self._write_changes(db, want, changes, now)
             db.execute("INSERT INTO counted (game, at) VALUES (?, ?)", (replay["id"], now))
             return True
 
         return self._transaction(work)
+
+    @staticmethod
+    def _body(db: sqlite3.Connection, sql: str, *params: Any) -> Any:
+        """The JSON of the first column of the one row ``sql`` reads, or None."""
+        row = db.execute(sql, params).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def _before(self, db: sqlite3.Connection, want: ledger.Wanted) -> dict[str, Any]:
+        """What :func:`server.players.ledger.settle` needs besides the replay, as stored."""
+        stats_sql = "SELECT body FROM player_stats WHERE player = ?"
+        stats = {p: self._body(db, stats_sql, p) for p in want.players}
+        ratings_sql = "SELECT body FROM ratings WHERE player = ?"
+        ratings = {p: self._body(db, ratings_sql, p) for p in want.rated or ()}
+        addresses, pair_count = {}, 0
+        if want.rated is not None:
+            for player in want.rated:
+                record = self._body(db, "SELECT body FROM players WHERE id = ?", player)
+                addresses[player] = (record or {}).get("addr")
+            row = db.execute(
+                "SELECT n FROM rated_pairs WHERE date = ? AND a = ? AND b = ?",
+                (want.day, *ledger.pair_key(want.rated)),
+            ).fetchone()
+            pair_count = row[0] if row else 0
+        attempts, size = {}, 0
+        if want.board is not None:
+            sql = "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?"
+            for player in want.players:
+                row = db.execute(sql, (*want.board, player)).fetchone()
+                attempts[player] = row[0] if row else None
+            size = self._board_size(db, *want.board)
+        return {
+            "stats": stats,
+            "ratings": ratings,
+            "attempts": attempts,
+            "board_size": size,
+            "addresses": addresses,
+            "pair_count": pair_count,
+        }
+
+    def _write_changes(
+        self, db: sqlite3.Connection, want: ledger.Wanted, changes: ledger.Changes, now: float
+    ) -> None:
+        if changes.pair_counted:
+            assert want.rated is not None
+            db.execute(
+                "INSERT INTO rated_pairs (date, a, b, n) VALUES (?, ?, ?, 1) "
+                "ON CONFLICT (date, a, b) DO UPDATE SET n = n + 1",
+                (want.day, *ledger.pair_key(want.rated)),
+            )
+        for player, (score, row) in changes.ranked.items():
+            assert want.board is not None
+            added = db.execute(
+                "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (*want.board, player, score, json.dumps(row)),
+            ).rowcount
+            # The board's size, kept beside it (a COUNT would read the whole board).
+            db.execute(
+                "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?) "
+                "ON CONFLICT (board, date) DO UPDATE SET n = n + excluded.n",
+                (*want.board, added),
+            )
+        for player, body in changes.ratings.items():
+            db.execute(
+                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (player, body["rating"], body["rd"], json.dumps(body), now),
+            )
+        for player, point in changes.history.items():
+            self._keep_last(
+                db, "rating_history", "at", player, point["game"], point["at"], point,
+                ledger.RATING_HISTORY,
+            )  # fmt: skip
+        for player, body in changes.stats.items():
+            db.execute(
+                "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
+                (player, json.dumps(body), now),
+            )
+        for player, game in changes.games.items():
+            self._keep_last(
+                db, "player_games", "finished", player, game["id"], game["finished_at"], game,
+                ledger.RECENT_GAMES,
+            )  # fmt: skip
+
+    @staticmethod
+    def _keep_last(
+        db: sqlite3.Connection,
+        table: str,
+        when: str,
+        player: str,
+        game: str,
+        at: float,
+        body: dict[str, Any],
+        keep: int,
+    ) -> None:
+        """Add one of a player's rows (games, rating points) and keep their last ``keep``."""
+        db.execute(
+            f"INSERT OR REPLACE INTO {table} (player, game, {when}, body) VALUES (?, ?, ?, ?)",
+            (player, game, at, json.dumps(body)),
+        )
+        db.execute(
+            f"DELETE FROM {table} WHERE player = ? AND game NOT IN (SELECT game FROM {table} "
+            f"WHERE player = ? ORDER BY {when} DESC, game DESC LIMIT ?)",
+            (player, player, keep),
+        )
 
     @staticmethod
     def _sweep(db: sqlite3.Connection, now: float) -> None:

@@ -577,82 +577,18 @@ class RedisStore(Store):
 
     @_reachable
     async def record_game(self, replay: dict[str, Any]) -> bool:
-        k = self.keys
-        want = ledger.wanted(replay)
-        marker = k.counted(replay["id"])
-        stats_keys = {p: k.stats(p) for p in want.players}
-        rating_keys = {p: k.rating(p) for p in want.rated or ()}
-        attempt_keys = {p: k.attempt(*want.board, p) for p in want.players} if want.board else {}
-        pair_key = k.rated_pair(want.day, *ledger.pair_key(want.rated)) if want.rated else None
-        record_keys = {p: k.player(p) for p in want.rated or ()}
+        keys = _GameKeys(self.keys, ledger.wanted(replay), replay["id"])
 
         async def work(pipe) -> bool:
-            if await pipe.exists(marker):
+            if await pipe.exists(keys.marker):
                 pipe.multi()
                 return False
-            stats = {}
-            for player, key in stats_keys.items():
-                raw = await pipe.get(key)
-                stats[player] = json.loads(raw) if raw else None
-            ratings = {}
-            for player, key in rating_keys.items():
-                raw = await pipe.get(key)
-                ratings[player] = json.loads(raw) if raw else None
-            attempts, size = {}, 0
-            for player, key in attempt_keys.items():
-                attempts[player] = await pipe.get(key)
-            if want.board is not None:
-                size = int(await pipe.zcard(k.daily_board(*want.board)))
-            addresses = {}
-            for player, key in record_keys.items():
-                raw = await pipe.get(key)
-                addresses[player] = json.loads(raw).get("addr") if raw else None
-            pair_count = int(await pipe.get(pair_key) or 0) if pair_key else 0
-            changes = ledger.settle(replay, stats, ratings, attempts, size, addresses, pair_count)
+            changes = ledger.settle(replay, **await keys.before(pipe))
             pipe.multi()
-            if changes.pair_counted:
-                pipe.incr(pair_key)
-                pipe.expire(pair_key, ledger.PAIR_TTL)
-            if changes.ranked:
-                assert want.board is not None
-                board, rows = k.daily_board(*want.board), k.daily_rows(*want.board)
-                for player, (score, row) in changes.ranked.items():
-                    pipe.zadd(board, {player: -score}, nx=True)
-                    pipe.hsetnx(rows, player, json.dumps(row))
-                pipe.expire(board, DAILY_TTL)
-                pipe.expire(rows, DAILY_TTL)
-            for player, body in changes.ratings.items():
-                pipe.set(rating_keys[player], json.dumps(body), ex=PLAYER_TTL)
-                if body["rd"] < ledger.RATED_RD:
-                    pipe.zadd(k.rating_board, {player: body["rating"]})
-                else:
-                    pipe.zrem(k.rating_board, player)
-                pipe.zremrangebyrank(k.rating_board, 0, -1 - RATING_BOARD)
-            for player, point in changes.history.items():
-                pipe.lpush(k.rating_history(player), json.dumps(point))
-                pipe.ltrim(k.rating_history(player), 0, ledger.RATING_HISTORY - 1)
-                pipe.expire(k.rating_history(player), PLAYER_TTL)
-            for player, body in changes.stats.items():
-                pipe.set(stats_keys[player], json.dumps(body), ex=PLAYER_TTL)
-            for player, game in changes.games.items():
-                pipe.lpush(k.games(player), json.dumps(game))
-                pipe.ltrim(k.games(player), 0, ledger.RECENT_GAMES - 1)
-                pipe.expire(k.games(player), PLAYER_TTL)
-            pipe.set(marker, 1, ex=COUNTED_TTL)
+            keys.write(pipe, changes)
             return True
 
-        watched = [
-            marker,
-            *stats_keys.values(),
-            *rating_keys.values(),
-            *attempt_keys.values(),
-            *record_keys.values(),
-        ]
-        if pair_key is not None:
-            watched.append(pair_key)
-        if want.board is not None:
-            watched.append(k.daily_board(*want.board))
-        return await self._watched(watched, work)
+        return await self._watched(keys.watched, work)
 
     @_reachable
     async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
@@ -855,3 +791,79 @@ class RedisStore(Store):
     async def close(self) -> None:
         self._closed.set()
         await self.redis.aclose()
+
+
+class _GameKeys:
+    """The keys one finished game reads and writes (:meth:`RedisStore.record_game`): read
+    under WATCH, written in the MULTI that follows."""
+
+    def __init__(self, keys: Keys, want: ledger.Wanted, game_id: str) -> None:
+        self.k, self.want = keys, want
+        self.marker = keys.counted(game_id)
+        self.stats = {p: keys.stats(p) for p in want.players}
+        self.ratings = {p: keys.rating(p) for p in want.rated or ()}
+        self.records = {p: keys.player(p) for p in want.rated or ()}
+        self.attempts = {p: keys.attempt(*want.board, p) for p in want.players if want.board}
+        self.pair = keys.rated_pair(want.day, *ledger.pair_key(want.rated)) if want.rated else None
+        self.board = keys.daily_board(*want.board) if want.board else None
+        self.watched = [
+            self.marker,
+            *self.stats.values(),
+            *self.ratings.values(),
+            *self.attempts.values(),
+            *self.records.values(),
+            *(k for k in (self.pair, self.board) if k is not None),
+        ]
+
+    async def before(self, pipe) -> dict[str, Any]:
+        """What :func:`server.players.ledger.settle` needs besides the replay, as stored."""
+
+        async def body(key: str) -> Any:
+            raw = await pipe.get(key)
+            return json.loads(raw) if raw else None
+
+        return {
+            "stats": {p: await body(key) for p, key in self.stats.items()},
+            "ratings": {p: await body(key) for p, key in self.ratings.items()},
+            "attempts": {p: await pipe.get(key) for p, key in self.attempts.items()},
+            "board_size": int(await pipe.zcard(self.board)) if self.board else 0,
+            "addresses": {
+                p: ((await body(key)) or {}).get("addr") for p, key in self.records.items()
+            },
+            "pair_count": int(await pipe.get(self.pair) or 0) if self.pair else 0,
+        }
+
+    def write(self, pipe, changes: ledger.Changes) -> None:
+        k = self.k
+        if changes.pair_counted:
+            pipe.incr(self.pair)
+            pipe.expire(self.pair, ledger.PAIR_TTL)
+        if changes.ranked:
+            assert self.want.board is not None
+            rows = k.daily_rows(*self.want.board)
+            for player, (score, row) in changes.ranked.items():
+                pipe.zadd(self.board, {player: -score}, nx=True)
+                pipe.hsetnx(rows, player, json.dumps(row))
+            pipe.expire(self.board, DAILY_TTL)
+            pipe.expire(rows, DAILY_TTL)
+        for player, body in changes.ratings.items():
+            pipe.set(self.ratings[player], json.dumps(body), ex=PLAYER_TTL)
+            if body["rd"] < ledger.RATED_RD:
+                pipe.zadd(k.rating_board, {player: body["rating"]})
+            else:
+                pipe.zrem(k.rating_board, player)
+            pipe.zremrangebyrank(k.rating_board, 0, -1 - RATING_BOARD)
+        for player, point in changes.history.items():
+            _push_last(pipe, k.rating_history(player), point, ledger.RATING_HISTORY)
+        for player, body in changes.stats.items():
+            pipe.set(self.stats[player], json.dumps(body), ex=PLAYER_TTL)
+        for player, game in changes.games.items():
+            _push_last(pipe, k.games(player), game, ledger.RECENT_GAMES)
+        pipe.set(self.marker, 1, ex=COUNTED_TTL)
+
+
+def _push_last(pipe, key: str, item: dict[str, Any], keep: int) -> None:
+    """Add one of a player's items (games, rating points) and keep the last ``keep``."""
+    pipe.lpush(key, json.dumps(item))
+    pipe.ltrim(key, 0, keep - 1)
+    pipe.expire(key, PLAYER_TTL)
