@@ -17,13 +17,19 @@ MAX_FRAME = 64 * 1024
 MAX_ARRAY, MAX_MAP, MAX_DEPTH = 1024, 256, 8
 
 
-class ProtocolError(ValueError):
-    """A frame or message the protocol refuses. ``code`` is stable, ``message`` human."""
+class Refusal(ValueError):
+    """A request refused: ``code`` is stable, ``message`` a sentence for people. The one type
+    every layer refuses with (a room's rule, a bad frame, a field), which the transport
+    turns into an ``error`` message in one place."""
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code
         self.message = message
         super().__init__(f"{code}: {message}")
+
+
+class ProtocolError(Refusal):
+    """A frame or message the protocol refuses."""
 
 
 def pack(message: dict[str, Any]) -> bytes:

@@ -10,11 +10,12 @@ import asyncio
 import json
 import sqlite3
 
+import pytest
 from e2e_play import connect, eventually, play, refused, tomorrow
 from solitaire_play import todays_line, win
 from test_e2e_players import profile_when
 
-from protocol.client import Client
+from protocol.client import Client, ClientError
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -162,3 +163,29 @@ async def test_leaving_todays_gin_rummy_ranks_below_losing_it(server_env, make_s
     )
     rows = [(r["rank"], r["player"], r["forfeit"]) for r in board["rows"]]
     assert rows == [(1, ann.player["id"], False), (2, bob.player["id"], True)]
+
+
+async def test_create_refuses_options_that_contradict_each_other_or_the_game(server):
+    """The doc says "one of": the server used to choose for the client (the code over the
+    number, the code's draw over ``draw``, no clock with a bot, ``rated`` on a solitaire
+    ignored). Each is refused with a sentence, and nothing is made."""
+    client = await connect(server.ws)
+    solo = {"seats": [], "game": "reflechi"}
+    cases = [
+        ({**solo, "code": "TF1-D1N-AAAAAAB", "number": 2}, "'code', 'number' and 'daily'"),
+        ({**solo, "code": "TF1-D1N-AAAAAAB", "draw": 3}, "draw-1 deal"),
+        ({**solo, "number": 2, "winnable": True}, "not with 'number'"),
+        ({**solo, "rated": True}, "option of Gin Rummy"),
+        ({**solo, "seats": [{"kind": "human"}]}, "send no seats"),
+        ({"seats": HUMANS, "draw": 3}, "option of the solitaires"),
+        ({"seats": [HUMANS[0], {"kind": "bot", "level": "easy"}], "turn_seconds": 30}, "clock"),
+        ({"seats": HUMANS, "colour": "red"}, "no 'colour' field"),
+    ]
+    for fields, sentence in cases:
+        with pytest.raises(ClientError) as info:  # refused() has a `code` of its own
+            await client.request("create", **fields)
+        assert info.value.code == "bad_field", info.value
+        assert sentence in info.value.message, (fields, info.value.message)
+    lobby = await client.request("lobby", follow=False)
+    assert lobby["total"] == 0
+    assert await client.create([], game="reflechi", code="TF1-D1N-AAAAAAB", draw=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.gin_rummy import Action, Match, new_match
+from server.games.gin_rummy import Action, IllegalAction, Match, new_match
 from server.games.gin_rummy.melds import VALUES, arrange
 from server.rooms.room import Room, RoomError
 
@@ -92,13 +92,13 @@ class GinRoom(Room):
         return games
 
     def normalize(self, action: Any) -> dict[str, Any]:
-        return (action if isinstance(action, Action) else Action.from_dict(action)).to_dict()
+        return _parsed(action).to_dict()
 
     def check(self, seat: int, action: Any) -> dict[str, Any]:
-        parsed = action if isinstance(action, Action) else Action.from_dict(action)
+        parsed = _parsed(action)
         refusal = self.match.check(seat, parsed)
         if refusal is not None:
-            raise refusal
+            raise RoomError(refusal.code, refusal.message)
         return parsed.to_dict()
 
     def play(self, seat: int, action: dict[str, Any]) -> None:
@@ -133,6 +133,16 @@ class GinRoom(Room):
         if to_act is not None and self.seats[to_act].kind == "human":
             return to_act
         return None
+
+
+def _parsed(action: Any) -> Action:
+    """An action from its wire form; a malformed one refused with the engine's code."""
+    if isinstance(action, Action):
+        return action
+    try:
+        return Action.from_dict(action)
+    except IllegalAction as refused:
+        raise RoomError(refused.code, refused.message) from None
 
 
 def default_action(match: Match, seat: int) -> Action:

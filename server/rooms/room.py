@@ -26,7 +26,7 @@ from typing import Any
 
 import msgpack
 
-from protocol.codec import pack
+from protocol.codec import Refusal, pack
 from protocol.diff import (
     Memo,
     PackedMap,
@@ -76,13 +76,9 @@ class Frames(deque):
         self.size = 0
 
 
-class RoomError(Exception):
-    """A request the room refuses. ``code`` is stable, ``message`` is a sentence."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        self.message = message
-        super().__init__(f"{code}: {message}")
+class RoomError(Refusal):
+    """A request the room (or a service on it) refuses. ``code`` is stable, ``message`` is
+    a sentence."""
 
 
 def hash_token(token: str) -> str:
@@ -457,7 +453,7 @@ class Room(ABC):
         return entry
 
     def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
-        """Check an action by ``seat``; raises IllegalAction or RoomError, changes nothing."""
+        """Check an action by ``seat``; raises RoomError (the rule it breaks), changes nothing."""
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over.")
         if self.status == "waiting":

@@ -7,53 +7,32 @@ floods (1008) and oversized frames (1009, closed before the frame reaches here).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from protocol import PROTOCOL_VERSION
-from protocol.codec import ProtocolError, unpack
+import msgspec
+
+from protocol import PROTOCOL_VERSION, messages
+from protocol.codec import ProtocolError, Refusal, unpack
 from server import metrics
 from server.config import origin_allowed
-from server.games.gin_rummy import IllegalAction
+from server.games.solitaire.deals import DealCodeError, decode_daily
+from server.games.solitaire.deals import decode as decode_deal
+from server.host.replicas import unavailable
 from server.logs import log
-from server.rooms import SOLITAIRES, RoomError
+from server.rooms import SOLITAIRES
 from server.services import Services
 from server.services.connection import Connection
 from server.services.limits import client_address
 from server.services.names import BadName, clean_name
+from server.store import Unavailable
 from server.transport.baseline import BaselineMember
 
 MAX_ID = 64
 INT64 = 2**63
-
-
-def _field(msg: dict[str, Any], key: str, kind, required: bool = True, default=None):
-    value = msg.get(key, default)
-    if value is None:
-        if required:
-            raise ProtocolError("bad_field", f"The '{key}' field is missing.")
-        return default
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError("bad_field", f"The '{key}' field has the wrong type.")
-    return value
-
-
-def _name(msg: dict[str, Any], default: str | None = "Player") -> str | None:
-    raw = _field(msg, "name", str, required=False, default=default)
-    if raw is None:
-        return None
-    try:
-        return clean_name(raw)
-    except BadName as bad:
-        raise ProtocolError("bad_name", str(bad)) from None
-
-
-def _seat_name(conn: Connection, msg: dict[str, Any]) -> str:
-    """The name a seat takes: the one given, else the identified player's, else Player."""
-    given = _name(msg, default=None)
-    if given is not None:
-        return given
-    return conn.player["name"] if conn.player is not None else "Player"
+SOLITAIRE_ONLY = ("draw", "number", "code", "daily", "winnable")
+GIN_ONLY = ("open_hands", "turn_seconds", "target", "rated")
 
 
 def command_id(msg: dict[str, Any]) -> Any:
@@ -77,156 +56,222 @@ def _check_id(msg: dict[str, Any], required: bool = False) -> Any:
     return command_id(msg)
 
 
-async def _hello(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+def decode(msg: dict[str, Any], conn: Connection) -> messages.Request:
+    """The typed request of a decoded frame (:mod:`protocol.messages`), or a refusal: an
+    unknown type, a bad command id, no hello yet, then a field missing, of the wrong type or
+    not part of the request."""
+    kind = msg.get("t")
+    if not isinstance(kind, str) or kind not in messages.REQUESTS:
+        raise ProtocolError("unknown_type", "Unknown message type.")
+    _check_id(msg, required=kind == "act")
+    if kind != "hello" and not conn.hello:
+        raise ProtocolError("hello_first", "Say hello with the protocol version first.")
+    try:
+        return msgspec.convert(msg, messages.REQUESTS[kind])
+    except msgspec.ValidationError as bad:
+        raise _bad_field(str(bad), kind) from None
+
+
+_MISSING = re.compile(r"Object missing required field `(\w+)`")
+_UNKNOWN = re.compile(r"Object contains unknown field `(\w+)`")
+_AT = re.compile(r"at `\$\.(\w+)")
+
+
+def _bad_field(error: str, kind: str) -> ProtocolError:
+    """msgspec's account of a field, as the protocol's sentence."""
+    if found := _MISSING.match(error):
+        return ProtocolError("bad_field", f"The '{found[1]}' field is missing.")
+    if found := _UNKNOWN.match(error):
+        return ProtocolError("bad_field", f"A '{kind}' request has no '{found[1]}' field.")
+    if found := _AT.search(error):
+        return ProtocolError("bad_field", f"The '{found[1]}' field has the wrong type.")
+    return ProtocolError("bad_field", "A field of the request has the wrong type.")
+
+
+def _name(raw: str | None, default: str | None = "Player") -> str | None:
+    if raw is None:
+        return default
+    try:
+        return clean_name(raw)
+    except BadName as bad:
+        raise ProtocolError("bad_name", str(bad)) from None
+
+
+def _seat_name(conn: Connection, given: str | None) -> str:
+    """The name a seat takes: the one given, else the identified player's, else Player."""
+    name = _name(given, default=None)
+    if name is not None:
+        return name
+    return conn.player["name"] if conn.player is not None else "Player"
+
+
+async def _hello(s: Services, conn: Connection, req: messages.Hello) -> dict[str, Any]:
     s.players.forget_identity(conn)  # a hello says who this socket is now: a refused one, nobody
-    version = _field(msg, "v", int)
-    if version != PROTOCOL_VERSION:
+    if req.v != PROTOCOL_VERSION:
         raise ProtocolError("version", f"This server speaks protocol {PROTOCOL_VERSION}.")
     reply: dict[str, Any] = {"v": PROTOCOL_VERSION, "node": s.node_id}
-    if msg.get("secret") is not None:
-        reply["player"] = await s.players.identify(conn, msg["secret"])
+    if req.secret is not None:
+        reply["player"] = await s.players.identify(conn, req.secret)
     conn.hello = True
     return reply
 
 
-async def _ping(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+async def _ping(s: Services, conn: Connection, req: messages.Ping) -> dict[str, Any]:
     return {}
 
 
-def _create_meta(msg: dict[str, Any]) -> dict[str, Any]:
-    game = _field(msg, "game", str, required=False, default="gin_rummy")
-    public = _field(msg, "public", bool, required=False, default=False)
-    if game in SOLITAIRES:
+def _given(req: messages.Create, names: tuple[str, ...]) -> list[str]:
+    return [n for n in names if getattr(req, n) is not None]
+
+
+def _create_meta(req: messages.Create) -> dict[str, Any]:
+    """A room's options from a ``create``; options of the other game, or that contradict
+    each other, refused (the doc says "one of": nothing is chosen for the client)."""
+    if req.game not in SOLITAIRES:
+        if wrong := _given(req, SOLITAIRE_ONLY):
+            raise ProtocolError("bad_field", f"'{wrong[0]}' is an option of the solitaires.")
+        if req.turn_seconds is not None and any(
+            isinstance(s, dict) and s.get("kind") == "bot" for s in req.seats or ()
+        ):
+            raise ProtocolError("bad_field", "A turn clock runs only between two people.")
         return {
-            "game": game,
-            "public": public,
-            "draw": _field(msg, "draw", int, required=False, default=1),
-            "number": _field(msg, "number", int, required=False),
-            "code": _field(msg, "code", str, required=False),
-            "daily": _field(msg, "daily", bool, required=False, default=False),
-            "winnable": _field(msg, "winnable", bool, required=False, default=False),
+            "game": req.game,
+            "seats": req.seats if req.seats is not None else _missing("seats"),
+            "public": req.public,
+            "open_hands": bool(req.open_hands),
+            "turn_seconds": req.turn_seconds,
+            "target": 100 if req.target is None else req.target,
+            "rated": req.rated,
         }
+    if wrong := _given(req, GIN_ONLY):
+        raise ProtocolError("bad_field", f"'{wrong[0]}' is an option of Gin Rummy.")
+    if req.seats:
+        raise ProtocolError("bad_field", "A solitaire has one seat, its player's: send no seats.")
+    deal = _given(req, ("code", "number")) + (["daily"] if req.daily else [])
+    if len(deal) > 1:
+        raise ProtocolError(
+            "bad_field", "A deal is one of 'code', 'number' and 'daily': send one of them."
+        )
+    if req.winnable and deal:
+        raise ProtocolError("bad_field", f"'winnable' asks for a new deal: not with '{deal[0]}'.")
+    _same_draw(req)
     return {
-        "game": game,
-        "seats": _field(msg, "seats", list),
-        "public": public,
-        "open_hands": _field(msg, "open_hands", bool, required=False, default=False),
-        "turn_seconds": _field(msg, "turn_seconds", int, required=False),
-        "target": _field(msg, "target", int, required=False, default=100),
-        "rated": _field(msg, "rated", bool, required=False),
+        "game": req.game,
+        "public": req.public,
+        "draw": 1 if req.draw is None else req.draw,
+        "number": req.number,
+        "code": req.code,
+        "daily": bool(req.daily),
+        "winnable": bool(req.winnable),
     }
 
 
-async def _create(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    replica = await s.rooms.create(conn=conn, meta=_create_meta(msg))
+def _missing(field: str) -> Any:
+    raise ProtocolError("bad_field", f"The '{field}' field is missing.")
+
+
+def _same_draw(req: messages.Create) -> None:
+    """A deal code names its draw: a ``draw`` that says otherwise is refused."""
+    if req.code is None or req.draw is None:
+        return
+    try:
+        dated = decode_daily(req.code)
+        variant = dated[0] if dated is not None else decode_deal(req.code)[0]
+    except DealCodeError:
+        return  # the room's check names what is wrong with the code (bad_deal)
+    if variant.draw != req.draw:
+        raise ProtocolError(
+            "bad_field", f"That code is a draw-{variant.draw} deal: leave 'draw' out."
+        )
+
+
+async def _create(s: Services, conn: Connection, req: messages.Create) -> dict[str, Any]:
+    replica = await s.rooms.create(conn=conn, meta=_create_meta(req))
     return {"room": replica.room.id, "game": replica.room.game}
 
 
-async def _join(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    room = _field(msg, "room", str)
-    seat = _field(msg, "seat", int, required=False)
-    return await s.rooms.join(conn, room, seat, _seat_name(conn, msg))
+async def _join(s: Services, conn: Connection, req: messages.Join) -> dict[str, Any]:
+    return await s.rooms.join(conn, req.room, req.seat, _seat_name(conn, req.name))
 
 
-async def _resume(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return await s.rooms.resume(
-        conn,
-        _field(msg, "room", str),
-        _field(msg, "token", str),
-        _field(msg, "since", int, required=False),
-        _field(msg, "epoch", str, required=False),
-    )
+async def _resume(s: Services, conn: Connection, req: messages.Resume) -> dict[str, Any]:
+    return await s.rooms.resume(conn, req.room, req.token, req.since, req.epoch)
 
 
-async def _watch(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return await s.rooms.watch(
-        conn,
-        _field(msg, "room", str),
-        _field(msg, "since", int, required=False),
-        _field(msg, "epoch", str, required=False),
-    )
+async def _watch(s: Services, conn: Connection, req: messages.Watch) -> dict[str, Any]:
+    return await s.rooms.watch(conn, req.room, req.since, req.epoch)
 
 
-async def _leave(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return await s.rooms.leave(conn, _field(msg, "room", str))
+async def _leave(s: Services, conn: Connection, req: messages.Leave) -> dict[str, Any]:
+    return await s.rooms.leave(conn, req.room)
 
 
-async def _act(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    cmd = _check_id(msg, required=True)
-    return await s.rooms.act(conn, _field(msg, "room", str), _field(msg, "action", dict), cmd)
+async def _act(s: Services, conn: Connection, req: messages.Act) -> dict[str, Any]:
+    return await s.rooms.act(conn, req.room, req.action, req.id)
 
 
-async def _lobby(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return s.lobby.ask(
-        conn,
-        _field(msg, "limit", int, required=False, default=100),
-        _field(msg, "after", str, required=False),
-        _field(msg, "follow", bool, required=False, default=True),
-    )
+async def _lobby(s: Services, conn: Connection, req: messages.Lobby) -> dict[str, Any]:
+    return s.lobby.ask(conn, req.limit, req.after, req.follow)
 
 
-async def _daily(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return await s.rooms.daily(conn, _seat_name(conn, msg))
+async def _daily(s: Services, conn: Connection, req: messages.Daily) -> dict[str, Any]:
+    return await s.rooms.daily(conn, _seat_name(conn, req.name))
 
 
-async def _player_new(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    return await s.players.new_player(conn, _name(msg) or "Player")
+async def _player_new(s: Services, conn: Connection, req: messages.PlayerNew) -> dict[str, Any]:
+    return await s.players.new_player(conn, _name(req.name) or "Player")
 
 
-async def _player_reset(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
+async def _player_reset(s: Services, conn: Connection, req: messages.PlayerReset) -> dict[str, Any]:
     return await s.players.reset_player(conn)
 
 
-async def _player_update(s: Services, conn: Connection, msg: dict[str, Any]) -> dict[str, Any]:
-    settings = _field(msg, "settings", dict, required=False)
-    return await s.players.update_player(conn, _name(msg, default=None), settings)
+async def _player_update(
+    s: Services, conn: Connection, req: messages.PlayerUpdate
+) -> dict[str, Any]:
+    return await s.players.update_player(conn, _name(req.name, default=None), req.settings)
 
 
-async def _solver(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+async def _solver(s: Services, conn: Connection, req: messages.Hint | messages.Winnable) -> None:
     """``hint`` and ``winnable``: the solver takes a while, so the answer comes when it is
     ready, and the client's moves are served meanwhile."""
-    ask = s.rooms.hint if msg["t"] == "hint" else s.rooms.winnable
-    room = _field(msg, "room", str)
-    echo = room if len(room) <= MAX_ID else None  # never echo a long string back
-    s.spawn(_answer_later(conn, command_id(msg), echo, ask(conn, room)))
+    ask = s.rooms.hint if isinstance(req, messages.Hint) else s.rooms.winnable
+    echo = req.room if len(req.room) <= MAX_ID else None  # never echo a long string back
+    s.spawn(_answer_later(conn, req.id, echo, ask(conn, req.room)))
     return None
 
 
-Handler = Callable[[Services, Connection, dict[str, Any]], Awaitable[dict[str, Any] | None]]
-HANDLERS: dict[str, Handler] = {
-    "hello": _hello,
-    "ping": _ping,
-    "create": _create,
-    "join": _join,
-    "resume": _resume,
-    "watch": _watch,
-    "leave": _leave,
-    "act": _act,
-    "lobby": _lobby,
-    "daily": _daily,
-    "player_new": _player_new,
-    "player_reset": _player_reset,
-    "player_update": _player_update,
-    "hint": _solver,
-    "winnable": _solver,
+Handler = Callable[[Services, Connection, Any], Awaitable[dict[str, Any] | None]]
+HANDLERS: dict[type[messages.Request], Handler] = {
+    messages.Hello: _hello,
+    messages.Ping: _ping,
+    messages.Create: _create,
+    messages.Join: _join,
+    messages.Resume: _resume,
+    messages.Watch: _watch,
+    messages.Leave: _leave,
+    messages.Act: _act,
+    messages.Lobby: _lobby,
+    messages.Daily: _daily,
+    messages.PlayerNew: _player_new,
+    messages.PlayerReset: _player_reset,
+    messages.PlayerUpdate: _player_update,
+    messages.Hint: _solver,
+    messages.Winnable: _solver,
 }
-REQUESTS = frozenset(HANDLERS)
+"""Each request's handler, by its declaration (a test checks that every one has one)."""
 
 
 async def handle(
     services: Services, conn: Connection, msg: dict[str, Any]
 ) -> dict[str, Any] | None:
     """Answer one request; the reply's fields (an ``ok`` message) or None for no reply."""
-    kind = msg.get("t")
-    if not isinstance(kind, str) or kind not in HANDLERS:
-        raise ProtocolError("unknown_type", "Unknown message type.")
-    _check_id(msg)
-    if kind != "hello" and not conn.hello:
-        raise ProtocolError("hello_first", "Say hello with the protocol version first.")
-    return await HANDLERS[kind](services, conn, msg)
+    req = decode(msg, conn)
+    return await HANDLERS[type(req)](services, conn, req)
 
 
-def _refusal(cmd: Any, refusal, room: str | None) -> dict[str, Any]:
+def _refusal(cmd: Any, refusal: Refusal, room: str | None) -> dict[str, Any]:
+    """The one place a refusal becomes an ``error`` message."""
     metrics.REFUSALS.labels(refusal.code).inc()
     error = {"t": "error", "id": cmd, "code": refusal.code, "message": refusal.message}
     if room is not None:
@@ -237,8 +282,10 @@ def _refusal(cmd: Any, refusal, room: str | None) -> dict[str, Any]:
 async def _answer_later(conn: Connection, cmd: Any, room: str | None, answer) -> None:
     try:
         conn.send({"t": "ok", "id": cmd, **(await answer)})
-    except RoomError as refusal:
+    except Refusal as refusal:
         conn.send(_refusal(cmd, refusal, room))
+    except Unavailable:
+        conn.send(_refusal(cmd, unavailable(), room))
     except Exception:
         logging.getLogger("cardroom").exception("solver request failed")
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
@@ -300,7 +347,7 @@ async def serve(services: Services, conn: Connection, raw: bytes | None) -> None
             raise ProtocolError("bad_frame", "Frames are binary MessagePack maps, not text.")
         msg = unpack(raw)
         kind = msg.get("t")
-        known = isinstance(kind, str) and kind in REQUESTS
+        known = isinstance(kind, str) and kind in messages.REQUESTS
         metrics.received(kind if known else "unknown").inc()
         cmd = command_id(msg)
         room = msg.get("room") if isinstance(msg.get("room"), str) else None
@@ -309,8 +356,10 @@ async def serve(services: Services, conn: Connection, raw: bytes | None) -> None
         reply = await handle(services, conn, msg)
         if reply is not None:
             conn.send({"t": "ok", "id": cmd, **reply})
-    except (ProtocolError, RoomError, IllegalAction) as refusal:
+    except Refusal as refusal:
         conn.send(_refusal(cmd, refusal, room))
+    except Unavailable:
+        conn.send(_refusal(cmd, unavailable(), room))
     except Exception:
         log("request_failed", logging.ERROR, conn=conn.id)
         logging.getLogger("cardroom").exception("request failed")

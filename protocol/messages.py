@@ -1,0 +1,175 @@
+"""Every request a client may send, declared once (msgspec ``Struct``s, tagged by ``t``).
+
+One declaration gives three things: the server's check of a request (a map decoded from
+MessagePack is converted to its struct in one call: each field's type, required fields, and
+no field the request does not have), the JSON Schema of the requests
+(``schemas/requests.schema.json``, made by :func:`schema`), and the request table of
+``protocol/README.md`` that a test holds to it. What a field's value may be beyond its type
+(a name's rules, a lobby page's size, a seat's spec) is the server's to check, with its own
+codes.
+
+Fields left out or sent as nil take their default. A command id is a string of up to 64
+characters or a 64-bit integer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import msgspec
+
+CommandId = (
+    Annotated[str, msgspec.Meta(max_length=64)]
+    | Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+)
+
+
+class Request(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=True):
+    id: CommandId | None = None
+    """The client's command id, echoed in the reply (an ``act`` needs one)."""
+
+
+class Hello(Request, tag="hello"):
+    """The first request of a socket: the protocol version, and a player's secret."""
+
+    v: int
+    secret: Any = None  # checked by the server (bad_secret), whatever its type
+
+
+class Ping(Request, tag="ping"):
+    """Answered with an empty ``ok``."""
+
+
+class Create(Request, tag="create"):
+    """A new room. Gin Rummy (``game`` left out or ``gin_rummy``): ``seats``, ``open_hands``,
+    ``turn_seconds``, ``target``, ``rated``. A solitaire (``easy_harp``, ``reflechi``):
+    ``draw``, and at most one of ``code``, ``number``, ``daily``, or ``winnable``; ``seats``
+    empty or left out. Both: ``public``. An option of the other game, or two that contradict
+    each other, is refused (``bad_field``)."""
+
+    game: str = "gin_rummy"
+    public: bool = False
+    seats: list[Any] | None = None
+    open_hands: bool | None = None
+    turn_seconds: int | None = None
+    target: int | None = None
+    rated: bool | None = None
+    draw: int | None = None
+    number: int | None = None
+    code: str | None = None
+    daily: bool | None = None
+    winnable: bool | None = None
+
+
+class Join(Request, tag="join"):
+    """Take a seat (the first open one unless ``seat`` says)."""
+
+    room: str
+    seat: int | None = None
+    name: str | None = None
+
+
+class Resume(Request, tag="resume"):
+    """Take back one's seat by its token, from the last patch seen."""
+
+    room: str
+    token: str
+    since: int | None = None
+    epoch: str | None = None
+
+
+class Watch(Request, tag="watch"):
+    """Follow a room as a spectator, from the last patch seen."""
+
+    room: str
+    since: int | None = None
+    epoch: str | None = None
+
+
+class Leave(Request, tag="leave"):
+    room: str
+
+
+class Act(Request, tag="act"):
+    """An action in a room one sits in; the command id makes a retry apply at most once."""
+
+    id: CommandId  # type: ignore[assignment]  # required here
+    room: str
+    action: dict[str, Any]
+
+
+class Lobby(Request, tag="lobby"):
+    """One page of the public rooms, and their changes while ``follow``."""
+
+    limit: int = 100
+    after: str | None = None
+    follow: bool = True
+
+
+class Daily(Request, tag="daily"):
+    """Today's Gin Rummy against the normal bot."""
+
+    name: str | None = None
+
+
+class PlayerNew(Request, tag="player_new"):
+    name: str | None = None
+
+
+class PlayerReset(Request, tag="player_reset"):
+    """A new secret: every other session of the player ends."""
+
+
+class PlayerUpdate(Request, tag="player_update"):
+    name: str | None = None
+    settings: dict[str, Any] | None = None
+
+
+class Hint(Request, tag="hint"):
+    room: str
+
+
+class Winnable(Request, tag="winnable"):
+    room: str
+
+
+REQUESTS: dict[str, type[Request]] = {
+    cls.__struct_config__.tag: cls  # type: ignore[misc]
+    for cls in (
+        Hello,
+        Ping,
+        Create,
+        Join,
+        Resume,
+        Watch,
+        Leave,
+        Act,
+        Lobby,
+        Daily,
+        PlayerNew,
+        PlayerReset,
+        PlayerUpdate,
+        Hint,
+        Winnable,
+    )
+}
+"""Each request type by its ``t``."""
+
+
+def fields(kind: str) -> list[str]:
+    """The fields of a request type, ``t`` and ``id`` aside."""
+    return [f for f in REQUESTS[kind].__struct_fields__ if f != "id"]
+
+
+def schema() -> str:
+    """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
+    union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
+    union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "requests.schema.json",
+        "description": "Every request a client may send (made from protocol/messages.py).",
+        **msgspec.json.schema(union),
+    }
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
