@@ -8,7 +8,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from server.host.replicas import unavailable
 from server.logs import log
 from server.players import identity
 from server.rooms import RoomError
@@ -90,13 +89,10 @@ class Players:
             digest = identity.secret_hash(secret)
         except identity.BadSecret as bad:
             raise RoomError("bad_secret", str(bad)) from None
-        try:
-            record = await self.store.player_by_secret(digest)
-            if record is not None:  # seen now (and from where): another PLAYER_TTL
-                seen = {"seen": time.time(), "addr": await self._address_tag(conn)}
-                record = await self.store.update_player(record["id"], seen, digest)
-        except Unavailable:
-            raise unavailable() from None
+        record = await self.store.player_by_secret(digest)
+        if record is not None:  # seen now (and from where): another PLAYER_TTL
+            seen = {"seen": time.time(), "addr": await self._address_tag(conn)}
+            record = await self.store.update_player(record["id"], seen, digest)
         if record is None:
             raise RoomError(
                 "unknown_player",
@@ -110,10 +106,7 @@ class Players:
         current in the store (a reset on another node ends it before its event arrives)."""
         if conn.player is None or conn.session is None:
             return None
-        try:
-            record = await self.store.player_by_secret(conn.session)
-        except Unavailable:
-            raise unavailable() from None
+        record = await self.store.player_by_secret(conn.session)
         if record is None or record["id"] != conn.player["id"]:
             self._sign_out(conn)
             return None
@@ -122,24 +115,21 @@ class Players:
     async def new_player(self, conn: Connection, name: str) -> dict[str, Any]:
         """A new identity for ``conn``: the record, and the secret (shown to nobody else,
         stored only as its hash). Limited per client address across the deployment."""
-        try:
-            allowed = await self.store.allow(f"players:{conn.address}", self.address_players, 3600)
-            if not allowed:
-                raise RoomError(
-                    "too_many_players", "Too many new players from your address; try later."
-                )
-            secret = identity.new_secret()
-            digest = identity.secret_hash(secret)
-            while True:
-                record = identity.new_player(identity.new_player_id(), name)
-                record["addr"] = await self._address_tag(conn)
-                try:
-                    await self.store.create_player(record, digest)
-                    break
-                except Conflict:
-                    continue
-        except Unavailable:
-            raise unavailable() from None
+        allowed = await self.store.allow(f"players:{conn.address}", self.address_players, 3600)
+        if not allowed:
+            raise RoomError(
+                "too_many_players", "Too many new players from your address; try later."
+            )
+        secret = identity.new_secret()
+        digest = identity.secret_hash(secret)
+        while True:
+            record = identity.new_player(identity.new_player_id(), name)
+            record["addr"] = await self._address_tag(conn)
+            try:
+                await self.store.create_player(record, digest)
+                break
+            except Conflict:
+                continue
         self._sign_in(conn, record, digest)
         log("player_created", player=record["id"])
         return {"player": mine(record), "secret": secret}
@@ -166,9 +156,9 @@ class Players:
         conn.session = digest
         try:
             done = await self.store.reset_secret(record["id"], digest, current)
-        except Unavailable:
+        except Unavailable:  # answered as unavailable by the transport
             conn.session = current
-            raise unavailable() from None
+            raise
         if not done:  # reset meanwhile from another session: this one has ended
             self._sign_out(conn)
             raise signed_out()
@@ -187,10 +177,7 @@ class Players:
                 changes["settings"] = identity.check_settings(settings)
             except ValueError as bad:
                 raise RoomError("bad_settings", str(bad)) from None
-        try:
-            updated = await self.store.update_player(record["id"], changes, conn.session)
-        except Unavailable:
-            raise unavailable() from None
+        updated = await self.store.update_player(record["id"], changes, conn.session)
         if updated is None:  # its secret was reset: this session has ended
             self._sign_out(conn)
             raise signed_out()

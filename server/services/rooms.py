@@ -13,7 +13,7 @@ from server import metrics
 from server.config import Config
 from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.host.driver import Driver
-from server.host.replicas import Duplicate, Replica, Replicas, unavailable
+from server.host.replicas import Duplicate, Replica, Replicas
 from server.logs import log
 from server.players import boards
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
@@ -24,7 +24,7 @@ from server.services.dailies import Dailies
 from server.services.limits import AddressBook
 from server.services.players import Players
 from server.services.solving import Solving
-from server.store import Conflict, Store, Unavailable
+from server.store import Conflict, Store
 
 MEMBERSHIPS = 20
 """Rooms one socket may be in at once (each is a replica this node must hold)."""
@@ -85,10 +85,7 @@ class Rooms:
                     "too_many_rooms", "Too many new rooms from your address; try again later."
                 )
             conn.created += 1
-        try:
-            full = await self.store.active_count() >= self.config.max_rooms
-        except Unavailable:
-            raise unavailable() from None
+        full = await self.store.active_count() >= self.config.max_rooms
         if full:
             raise RoomError("server_full", "The server holds all the games it can; try later.")
         if meta.get("game") in SOLITAIRES:
@@ -98,16 +95,13 @@ class Rooms:
         meta = check_meta(
             {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
         )
-        try:
-            while True:
-                room_id = new_room_code()
-                try:
-                    await self.store.create_room(room_id, meta)
-                    break
-                except Conflict:
-                    continue
-        except Unavailable:
-            raise unavailable() from None
+        while True:
+            room_id = new_room_code()
+            try:
+                await self.store.create_room(room_id, meta)
+                break
+            except Conflict:
+                continue
         replica = await self.replicas.hold(make_room(room_id, meta, watched=()))
         log("room_created", room=room_id, game=meta["game"], public=meta["public"])
         await self.driver.take(room_id)  # the creator's node drives the new room
@@ -168,16 +162,13 @@ class Rooms:
         rank yet: :func:`server.players.boards.eligible`), the later ones are practice, and
         refused while the ranked attempt is still being played."""
         board, day = boards.board_of_meta(meta), meta["daily"]
-        try:
-            claim = await self.store.attempt(board, day, player)
-            if claim is None:
-                record, stats = await asyncio.gather(
-                    self.store.player(player), self.store.player_stats(player)
-                )
-                fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
-                claim = await self.store.claim_attempt(board, day, player, fresh)
-        except Unavailable:
-            raise unavailable() from None
+        claim = await self.store.attempt(board, day, player)
+        if claim is None:
+            record, stats = await asyncio.gather(
+                self.store.player(player), self.store.player_stats(player)
+            )
+            fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
+            claim = await self.store.claim_attempt(board, day, player, fresh)
         first, ranked = boards.claimed(claim)
         if first == room_id:
             return ranked
@@ -200,8 +191,6 @@ class Rooms:
             # Active in the store until its driver has finished it: its log says first.
             replica = await self.replicas.get(first)
             await self.replicas.catch_up(replica)
-        except Unavailable:
-            raise unavailable() from None
         except RoomError as missing:
             if missing.code == "no_room":
                 return
@@ -219,10 +208,7 @@ class Rooms:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
         seat = replica.room.seat_of(token)
         if seat is None:  # the seat may have been taken on another node a moment ago
-            try:
-                await self.replicas.catch_up(replica)
-            except Unavailable:
-                raise unavailable() from None
+            await self.replicas.catch_up(replica)
             seat = replica.room.seat_of(token)
         if seat is None:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
