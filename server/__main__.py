@@ -13,6 +13,7 @@ import os
 import uvicorn
 
 from server.app import create_app
+from server.logs import uvicorn_config
 from server.transport.wire import Wire
 
 
@@ -40,6 +41,7 @@ def main() -> None:
         ws=Wire,
         timeout_graceful_shutdown=5,
         log_level=os.environ.get("LOG_LEVEL", "info").lower(),
+        log_config=uvicorn_config(os.environ.get("LOG_LEVEL", "info")),
         lifespan="on",
     )
     Server(config).run()

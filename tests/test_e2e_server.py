@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 import pytest
 from e2e_play import both, connect, play, positions
@@ -85,3 +87,19 @@ async def test_every_spectator_sees_exactly_the_engine_spectator_view_at_every_s
             compared.add(ply)
         assert view == eve.rooms[room].view
         assert compared == set(range(len(states)))  # every position of the game was seen
+
+
+async def test_every_line_the_server_logs_is_one_json_object(server_env, make_server):
+    """The server's own events and uvicorn's (start-up, each HTTP request) in one format."""
+    server = make_server({**server_env, "LOG_LEVEL": "info"})
+    assert server.get("/health")[0] == 200
+    assert server.get("/nope")[0] == 404
+    client = await connect(server.ws)
+    await client.create([], game="reflechi", number=1)
+    server.stop()
+    lines = Path(server_env["LOG_FILE"]).read_text().splitlines()
+    records = [json.loads(line) for line in lines]  # a plain-text line fails here
+    requests = {(r["path"], r["status"]) for r in records if r["event"] == "http"}
+    assert {("/health", 200), ("/nope", 404)} <= requests
+    assert {"started", "room_created", "stopped"} <= {r["event"] for r in records}
+    assert any(r.get("source", "").startswith("uvicorn") for r in records)
