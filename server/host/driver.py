@@ -16,15 +16,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from server.config import Config
 from server.games.cards import derive_seed
+from server.host.clock import REAL, Clock
 from server.host.replicas import Replica, Replicas
-from server.logs import log, logger, now_ms
+from server.logs import log, logger
 from server.rooms import RoomError
 from server.rooms.gin import default_action
 from server.store import Fenced, Store, Unavailable
@@ -53,7 +53,7 @@ class Drive:
     expiry_for: str | None = None
     lobby: asyncio.Task | None = None
     listed: dict | None = None  # the summary the lobby last got
-    listed_at: float = float("-inf")  # loop time it got it
+    listed_at: float = float("-inf")  # the clock's monotonic time it got it
     finishing: asyncio.Task | None = None
 
     def tasks(self) -> list[asyncio.Task]:
@@ -74,8 +74,10 @@ class Driver:
         config: Config,
         think: Think,
         spawn: Callable[[Any], asyncio.Task],
+        clock: Clock = REAL,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.replicas = replicas
         self.node_id = node_id
         self.config = config
@@ -91,14 +93,14 @@ class Driver:
     async def scan(self) -> None:
         """Take rooms nobody drives, for as long as the node runs."""
         while True:
-            await asyncio.sleep(self.config.scan_seconds * random.uniform(0.5, 1.5))
+            await self.clock.sleep(self.config.scan_seconds * random.uniform(0.5, 1.5))
             if self.stopping:
                 return
             try:
                 lapsed = await self.store.lapsed(SCAN_BATCH)
             except Unavailable:
                 continue
-            now = time.monotonic()
+            now = self.clock.monotonic()
             for room_id in lapsed:
                 if room_id not in self.drives and self._broken.get(room_id, 0) <= now:
                     await self.take(room_id)
@@ -111,7 +113,7 @@ class Driver:
             return False
         if token is None or room_id in self.drives:
             return False
-        drive = Drive(token, time.monotonic() + self.config.lease_ms / 1000)
+        drive = Drive(token, self.clock.monotonic() + self.config.lease_ms / 1000)
         self.drives[room_id] = drive
         try:
             replica = await self.replicas.get(room_id)
@@ -119,7 +121,7 @@ class Driver:
             self.drives.pop(room_id, None)
             if not (isinstance(failed, RoomError) and failed.code == "unavailable"):
                 logger.exception("cannot load room %s to drive it", room_id)
-                self._broken[room_id] = time.monotonic() + 60
+                self._broken[room_id] = self.clock.monotonic() + 60
             await self._release(room_id, token)
             return False
         if self.drives.get(room_id) is not drive:
@@ -133,9 +135,9 @@ class Driver:
     async def renew(self) -> None:
         """Renew every lease this node holds, every third of a lease, in one round trip."""
         while True:
-            await asyncio.sleep(self.config.lease_ms / 3000)
+            await self.clock.sleep(self.config.lease_ms / 3000)
             held = list(self.drives.items())
-            asked = time.monotonic()
+            asked = self.clock.monotonic()
             try:
                 still = await self.store.renew(
                     [(room_id, self.node_id, d.token) for room_id, d in held],
@@ -144,7 +146,7 @@ class Driver:
             except Unavailable:
                 # No answer: the leases run out at the time the store would expire them.
                 for room_id, drive in held:
-                    if drive.until <= time.monotonic():
+                    if drive.until <= self.clock.monotonic():
                         self.drop(room_id, "lease ran out")
                 continue
             for (room_id, drive), ok in zip(held, still, strict=True):
@@ -289,7 +291,7 @@ class Driver:
                     raise
                 except Exception:
                     logger.exception("%s failed in room %s; retrying", what, replica.room.id)
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)
         except Stale:
             return
 
@@ -300,8 +302,10 @@ class Driver:
             # The delay (so people can follow) counts from the last change, so a driver
             # that takes a room over mid-wait does not make it wait again.
             last = room.log[-1].get("at") if room.log else None
-            since = (now_ms() - last) / 1000 if last is not None else 0.0
-            await asyncio.sleep(min(self.config.bot_delay, max(0.0, self.config.bot_delay - since)))
+            since = (self.clock.wall_ms() - last) / 1000 if last is not None else 0.0
+            await self.clock.sleep(
+                min(self.config.bot_delay, max(0.0, self.config.bot_delay - since))
+            )
             if len(room.log) != version or room.bot_to_act() != seat:
                 raise Stale
             level = room.seats[seat].level
@@ -326,7 +330,7 @@ class Driver:
     async def _timeout(self, replica: Replica, drive: Drive, seat: int, version: int) -> None:
         room = replica.room
         assert room.deadline is not None
-        await asyncio.sleep(max(0.0, (room.deadline - now_ms()) / 1000))
+        await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
 
         def timed_out():
             if len(room.log) != version or room.clock_seat() != seat:
@@ -356,7 +360,7 @@ class Driver:
 
     async def _grace(self, replica: Replica, drive: Drive, seat: int) -> None:
         room = replica.room
-        await asyncio.sleep(self.config.grace_seconds)
+        await self.clock.sleep(self.config.grace_seconds)
 
         def forfeit():
             if room.status != "playing" or room.seats[seat].connected:
@@ -373,7 +377,7 @@ class Driver:
 
     async def _expire(self, replica: Replica, drive: Drive, reason: str, after: float) -> None:
         room = replica.room
-        await asyncio.sleep(after)
+        await self.clock.sleep(after)
 
         def close():
             if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
@@ -387,17 +391,16 @@ class Driver:
     async def _list(self, replica: Replica, drive: Drive) -> None:
         """Write the room's lobby summary: at once after a quiet spell, else at the end of
         LOBBY_DELAY since the last write (changes meanwhile go as one)."""
-        loop = asyncio.get_running_loop()
         try:
-            wait = drive.listed_at + LOBBY_DELAY - loop.time()
+            wait = drive.listed_at + LOBBY_DELAY - self.clock.monotonic()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.clock.sleep(wait)
             summary = replica.room.summary()
             if summary != drive.listed and replica.room.status != "finished":
                 await self.store.lobby_put(replica.room.id, summary)
-                drive.listed, drive.listed_at = summary, loop.time()
+                drive.listed, drive.listed_at = summary, self.clock.monotonic()
         except Unavailable:
-            await asyncio.sleep(1.0)
+            await self.clock.sleep(1.0)
         finally:
             drive.lobby = None
         self.changed(replica)
@@ -407,7 +410,7 @@ class Driver:
         the lease index); the replica lingers for the people still looking at it."""
         room = replica.room
         nothing = room.closed is not None and not room.played
-        replay = None if nothing else room.replay(time.time())
+        replay = None if nothing else room.replay(self.clock.wall_ms() / 1000)
         # The players' statistics first: until the room is finished in the store, a driver
         # that dies here leaves a room the next driver finishes again, and counting is
         # idempotent by room id (the store counts a game once, with its mark, atomically).
@@ -417,7 +420,7 @@ class Driver:
                 await self.store.record_game(replay)
                 break
             except Unavailable:
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)
             except Exception:
                 logger.exception("counting room %s for its players failed", room.id)
                 break  # a bug here must not keep the room from finishing
@@ -426,7 +429,7 @@ class Driver:
                 await self.store.finish_room(room.id, replay)
                 break
             except Unavailable:
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)
         log("room_finished", room=room.id, winner=room.winner, scores=room.scores())
         if self.drives.get(room.id) is drive:
             del self.drives[room.id]

@@ -4,11 +4,10 @@ dies (its heartbeat older than NODE_TIMEOUT_MS) stops holding seats as connected
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import time
 from collections.abc import Callable
 
+from server.host.clock import REAL, Clock
 from server.logs import log
 from server.store import Store, Unavailable
 from server.store.base import NODE_TIMEOUT_MS
@@ -25,7 +24,7 @@ class Membership:
         store: Store,
         node_id: str,
         on_change: Callable[[set[str], set[str]], None],
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock = REAL,
     ) -> None:
         self.store = store
         self.id = node_id
@@ -37,7 +36,7 @@ class Membership:
     async def beat(self) -> None:
         """Say this node lives; follow which nodes do, and forget nodes long gone."""
         heard = await self.store.heartbeat(self.id)
-        now = self.clock()
+        now = self.clock.monotonic()
         for node, age in heard.items():
             self._heard[node] = max(self._heard.get(node, 0.0), now - age / 1000)
             if age > FORGET_AFTER_MS:
@@ -50,16 +49,16 @@ class Membership:
         while True:
             with contextlib.suppress(Unavailable):
                 await self.beat()
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await self.clock.sleep(HEARTBEAT_SECONDS)
 
     def heard_from(self, node: str) -> None:
         """``node`` just spoke (an event): it lives, even before its heartbeat reaches us."""
         if node not in self.live:
-            self._heard[node] = self.clock()
+            self._heard[node] = self.clock.monotonic()
             self._recount()
 
     def _recount(self) -> None:
-        horizon = self.clock() - NODE_TIMEOUT_MS / 1000
+        horizon = self.clock.monotonic() - NODE_TIMEOUT_MS / 1000
         live = {n for n, t in self._heard.items() if t >= horizon} | {self.id}
         if live != self.live:
             gone, came = self.live - live, live - self.live

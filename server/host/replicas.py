@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server import metrics
+from server.host.clock import REAL, Clock, Timer
 from server.host.members import Member, send_to_all
-from server.logs import log, now_ms
+from server.logs import log
 from server.rooms import AUDIENCES, Room, RoomError, make_room
 from server.store import Conflict, Store, Unavailable
 
@@ -57,9 +58,9 @@ class Replica:
     others: dict[str, list[int]] = field(default_factory=dict)  # other nodes' presence
     published: list[int] | None = None  # this node's counts as the store last heard them
     flushing: asyncio.Task | None = None
-    unload_timer: asyncio.TimerHandle | None = None
-    crowd: asyncio.TimerHandle | None = None  # a spectator count waiting to be shown
-    leaving: asyncio.TimerHandle | None = None  # a seat's departure waiting to be shown
+    unload_timer: Timer | None = None
+    crowd: Timer | None = None  # a spectator count waiting to be shown
+    leaving: Timer | None = None  # a seat's departure waiting to be shown
     driven: bool = False  # this node drives the room
 
     def local(self) -> list[int]:
@@ -84,8 +85,10 @@ class Replicas:
         live: Callable[[], set[str]],
         idle_unload: float = 30.0,
         finished_linger: float = 60.0,
+        clock: Clock = REAL,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.node_id = node_id
         self.spawn = spawn
         self.live = live
@@ -147,8 +150,7 @@ class Replicas:
             return
         finished = replica.room.status == "finished"
         delay = self.finished_linger if finished else self.idle_unload
-        loop = asyncio.get_running_loop()
-        replica.unload_timer = loop.call_later(delay, self._unload, replica)
+        replica.unload_timer = self.clock.call_later(delay, self._unload, replica)
 
     def _unload(self, replica: Replica) -> None:
         replica.unload_timer = None
@@ -205,7 +207,7 @@ class Replicas:
     async def checks(self, every: float) -> None:
         """:meth:`check` every ``every`` seconds, for as long as the node runs."""
         while True:
-            await asyncio.sleep(every)
+            await self.clock.sleep(every)
             with contextlib.suppress(Unavailable):
                 await self.check()
 
@@ -235,7 +237,7 @@ class Replicas:
         room = replica.room
         for _ in range(COMMIT_TRIES):
             entry = build()
-            entry["at"] = now_ms()
+            entry["at"] = self.clock.wall_ms()
             index = len(room.log)
             try:
                 await self.store.append(room.id, index, entry, fence)
@@ -379,8 +381,7 @@ class Replicas:
             if not seats_now:
                 self._quiet(replica)
         elif left and replica.leaving is None:
-            loop = asyncio.get_running_loop()
-            replica.leaving = loop.call_later(LEAVING_AFTER, self._show_leaving, replica)
+            replica.leaving = self.clock.call_later(LEAVING_AFTER, self._show_leaving, replica)
         if replica.local() != (replica.published or [0, 0, 0]) and replica.flushing is None:
             replica.flushing = self.spawn(self._publish(replica))
 
@@ -397,8 +398,7 @@ class Replicas:
             self.on_change(replica)
 
     def _quiet(self, replica: Replica) -> None:
-        loop = asyncio.get_running_loop()
-        replica.crowd = loop.call_later(SPECTATORS_EVERY, self._show_crowd, replica)
+        replica.crowd = self.clock.call_later(SPECTATORS_EVERY, self._show_crowd, replica)
 
     def _show_crowd(self, replica: Replica) -> None:
         """The end of an interval: show the count if it moved meanwhile (and wait again)."""
@@ -420,7 +420,7 @@ class Replicas:
                     )
                     replica.published = mine
                 except Unavailable:
-                    await asyncio.sleep(delay)
+                    await self.clock.sleep(delay)
                     delay = min(2.0, delay * 2)
         finally:
             replica.flushing = None

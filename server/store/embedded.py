@@ -24,7 +24,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -87,13 +87,13 @@ CREATE TABLE IF NOT EXISTS rated_pairs (date TEXT NOT NULL, a TEXT NOT NULL, b T
 """
 
 
-def _ms() -> int:
-    return int(time.monotonic() * 1000)
-
-
 class EmbeddedStore(Store):
-    def __init__(self, path: str) -> None:
+    """``monotonic``: the clock leases run on (a test of the room host passes its fake
+    clock's, so that a lease lapses when the test says)."""
+
+    def __init__(self, path: str, monotonic: Callable[[], float] = time.monotonic) -> None:
         self.path = path
+        self._monotonic = monotonic
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._db: sqlite3.Connection | None = None
         # room -> (node, token, lapses at ms) for rooms with a lease; active rooms without
@@ -121,6 +121,9 @@ class EmbeddedStore(Store):
         active = self._pool.submit(self._open).result()
         self._lapsed.update(active)
         self._active = set(active)
+
+    def _ms(self) -> int:
+        return int(self._monotonic() * 1000)
 
     def _open(self) -> list[str]:
         db = sqlite3.connect(self.path, isolation_level=None)
@@ -734,7 +737,7 @@ class EmbeddedStore(Store):
 
     def _expire(self, room_id: str) -> None:
         held = self._leases.get(room_id)
-        if held is not None and held[2] <= _ms():
+        if held is not None and held[2] <= self._ms():
             del self._leases[room_id]
             self._lapsed.add(room_id)
 
@@ -745,7 +748,7 @@ class EmbeddedStore(Store):
         self._lapsed.discard(room_id)
         token = self._tokens.get(room_id, 0) + 1
         self._tokens[room_id] = token
-        self._leases[room_id] = (node, token, _ms() + ttl_ms)
+        self._leases[room_id] = (node, token, self._ms() + ttl_ms)
         return token
 
     async def renew(self, leases: list[tuple[str, str, int]], ttl_ms: int) -> list[bool]:
@@ -755,7 +758,7 @@ class EmbeddedStore(Store):
             lease = self._leases.get(room_id)
             ok = lease is not None and lease[:2] == (node, token)
             if ok:
-                self._leases[room_id] = (node, token, _ms() + ttl_ms)
+                self._leases[room_id] = (node, token, self._ms() + ttl_ms)
             held.append(ok)
         return held
 
@@ -766,7 +769,7 @@ class EmbeddedStore(Store):
             self._lapsed.add(room_id)
 
     async def lapsed(self, limit: int) -> list[str]:
-        now = _ms()
+        now = self._ms()
         for room_id in [r for r, lease in self._leases.items() if lease[2] <= now]:
             self._expire(room_id)
         return sorted(self._lapsed)[:limit]

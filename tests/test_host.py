@@ -1,0 +1,148 @@
+"""The room host in one process, in fake time (tests/host_harness.py): the real replicas and
+driver on a real embedded store, with a clock that moves only when the test says. What
+happens by itself in a room (grace periods, turn clocks, bots, rooms nobody joins, a lease
+that lapses) is tested as the rules say it, in seconds of the game, without waiting them."""
+
+from __future__ import annotations
+
+import pytest
+from host_harness import FakeClock, Host
+
+from server.config import Config
+from server.host.replicas import LEAVING_AFTER
+from server.store.embedded import EmbeddedStore
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+CONFIG = Config(
+    node_id="n1",
+    grace_seconds=60.0,
+    bot_delay=0.8,
+    max_timeouts=3,
+    unjoined_seconds=600.0,
+    lease_ms=2000,
+    scan_seconds=0.25,
+    bot_workers=1,
+    solver_workers=1,
+)
+
+
+@pytest.fixture
+async def world(tmp_path):
+    clock = FakeClock()
+    store = EmbeddedStore(str(tmp_path / "db.sqlite3"), monotonic=clock.monotonic)
+    hosts: list[Host] = []
+
+    def host(node_id: str = "n1", **config) -> Host:
+        made = Host(store, clock, Config(**{**CONFIG.__dict__, "node_id": node_id, **config}))
+        hosts.append(made)
+        return made
+
+    yield clock, store, host
+    for made in hosts:
+        await made.close()
+    await store.close()
+
+
+async def test_a_player_who_leaves_forfeits_after_the_grace_period(world):
+    clock, store, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS)
+    await node.sit(replica, 0)
+    leaver = await node.sit(replica, 1)
+    room = replica.room
+    assert room.status == "playing"
+    node.replicas.detach(leaver, "r1")
+    await clock.advance(LEAVING_AFTER)
+    assert room.seats[1].connected is False  # shown as gone, its grace running
+    await clock.advance(59.0)
+    assert room.status == "playing"
+    await clock.advance(1.0)
+    assert (room.status, room.forfeit, room.forfeit_reason, room.winner) == (
+        "finished",
+        1,
+        "left",
+        0,
+    )
+    assert [e["kind"] for e in await store.log("r1")] == ["join", "join", "forfeit"]
+
+
+async def test_a_player_back_within_the_grace_period_keeps_the_seat(world):
+    clock, _, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS)
+    await node.sit(replica, 0)
+    leaver = await node.sit(replica, 1)
+    node.replicas.detach(leaver, "r1")
+    await clock.advance(45.0)
+    await node.replicas.attach(leaver, replica, "seat1", 1)
+    await clock.advance(120.0)
+    assert replica.room.status == "playing" and replica.room.seats[1].connected
+
+
+async def test_the_turn_clock_plays_for_a_seat_out_of_time_and_forfeits_it_at_the_limit(world):
+    clock, _, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS, turn_seconds=30)
+    await node.sit(replica, 0)
+    await node.sit(replica, 1)
+    room = replica.room
+    first = room.match.to_act
+    await clock.advance(29.0)
+    assert sum(s.timeouts for s in room.seats) == 0
+    await clock.advance(1.0)  # the clock runs out: a safe move for the seat, one timeout
+    assert room.seats[first].timeouts == 1 and room.log[-1].get("auto") is True
+    for _ in range(10):
+        if room.status == "finished":
+            break
+        await clock.advance(30.0)
+    assert room.status == "finished" and room.forfeit_reason == "timeouts"
+    assert room.seats[room.forfeit].timeouts == CONFIG.max_timeouts
+
+
+async def test_bots_move_one_after_another_with_their_delay_between(world):
+    clock, _, host = world
+    node = host()
+    replica = await node.create("r1", seats=BOTS)
+    room = replica.room
+    await clock.advance(0.0)
+    assert len(room.log) == 0
+    await clock.advance(0.8)
+    assert len(room.log) == 1
+    await clock.advance(0.4)
+    assert len(room.log) == 1  # half a delay: nothing yet
+    await clock.advance(0.4 + 0.8 * 9)
+    assert len(room.log) == 11
+    seats = [e["seat"] for e in room.log]
+    assert all(e["kind"] == "act" and not e.get("auto") for e in room.log) and set(seats) == {0, 1}
+
+
+async def test_a_room_nobody_joins_closes_after_its_time(world):
+    clock, store, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS)
+    await clock.advance(599.0)
+    assert replica.room.status == "waiting"
+    await clock.advance(1.0)
+    assert replica.room.status == "finished" and replica.room.closed == "unjoined"
+    assert not await store.is_active("r1")
+
+
+async def test_a_lapsed_lease_is_taken_by_another_node_and_the_first_cannot_write(world):
+    """Node a stops renewing (it paused, or its network went): its lease lapses, node b
+    takes the room and plays its bots; a's automatic moves are fenced from then on, so the
+    log holds each move once, all written under one lease at a time."""
+    clock, store, host = world
+    a, b = host("a"), host("b")
+    replica = await a.create("r1", seats=BOTS)
+    b.run_loops()  # a drives, and never renews
+    await clock.advance(1.6)
+    assert len(replica.room.log) == 2 and "r1" in a.driver.drives
+    await clock.advance(2.0)  # past the lease: b's scan takes it
+    assert "r1" in b.driver.drives
+    await clock.advance(8.0)
+    log = await store.log("r1")
+    tokens = [e["lease"] for e in log]
+    assert tokens == sorted(tokens) and len(set(tokens)) == 2  # a's, then b's
+    assert len(log) >= 10
+    assert "r1" not in a.driver.drives  # fenced: a gave up as soon as it tried
