@@ -21,6 +21,7 @@ import pytest
 from processes import MARK, started_by_run, survivors
 
 ROOT = Path(__file__).resolve().parent.parent
+pytest_plugins = ["stores"]  # the store contract's fixtures, for tests/test_store_*.py
 
 
 def free_port() -> int:

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from server.logs import logger
-from server.store import Store
+from server.store.base import EventBus
 
 Handler = Callable[[dict[str, Any]], None]
 
 
 class Events:
-    def __init__(self, store: Store, handlers: dict[str, Handler]) -> None:
+    def __init__(self, store: EventBus, handlers: dict[str, Handler]) -> None:
         self.store = store
         self.handlers = handlers
         self.listening = False  # subscribed to the other nodes' events

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from server.host.clock import REAL, Clock
 from server.logs import log
-from server.store import Store, Unavailable
-from server.store.base import NODE_TIMEOUT_MS
+from server.store import Unavailable
+from server.store.base import NODE_TIMEOUT_MS, Presence
 
 HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
@@ -21,7 +21,7 @@ class Membership:
 
     def __init__(
         self,
-        store: Store,
+        store: Presence,
         node_id: str,
         on_change: Callable[[set[str], set[str]], None],
         clock: Clock = REAL,

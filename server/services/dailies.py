@@ -33,7 +33,7 @@ from server.games.cards import derive_seed, double_deck, shuffled, standard_deck
 from server.games.solitaire import Variant, variant_for
 from server.games.solitaire.hints import winnable_order
 from server.services.solving import Solving
-from server.store import Store
+from server.store.base import Archive
 
 DAILY_TRIES, DAILY_NODES, DAILY_SECONDS = 50, 2_000_000, 60.0  # candidates for a daily deal
 SOLITAIRE_KINDS = (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3))
@@ -64,7 +64,7 @@ def solitaire_key(variant: Variant, day: dt.date) -> str:
 class Dailies:
     def __init__(
         self,
-        store: Store,
+        store: Archive,
         solving: Solving,
         clock: Callable[[], dt.datetime] = utc_now,
         secret: str | None = None,

@@ -19,7 +19,8 @@ from protocol.codec import pack
 from server import metrics
 from server.host.members import Member, send_to_all
 from server.rooms import RoomError
-from server.store import Store, Unavailable
+from server.store import Unavailable
+from server.store.base import LobbyStore
 
 FLUSH_SECONDS = 0.05
 PAGE, MAX_PAGE = 100, 200
@@ -31,7 +32,7 @@ def _key(summary: dict[str, Any]) -> tuple[float, str]:
 
 
 class Lobby:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: LobbyStore) -> None:
         self.store = store
         self.version = -1  # nothing read yet
         self.rooms: dict[str, dict[str, Any]] = {}

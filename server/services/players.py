@@ -12,8 +12,8 @@ from server.logs import log
 from server.players import identity
 from server.rooms import RoomError
 from server.services.connection import Connection
-from server.store import Conflict, Store, Unavailable
-from server.store.base import fingerprint
+from server.store import Conflict, Unavailable
+from server.store.base import PlayerStore, fingerprint
 
 
 def signed_out() -> RoomError:
@@ -34,7 +34,7 @@ class Players:
     the deployment's secret (address tags are keyed hashes of it)."""
 
     def __init__(
-        self, store: Store, address_players: int, key: Callable[[], Awaitable[bytes]]
+        self, store: PlayerStore, address_players: int, key: Callable[[], Awaitable[bytes]]
     ) -> None:
         self.store = store
         self.address_players = address_players

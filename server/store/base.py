@@ -1,4 +1,7 @@
-"""The Store interface both implementations honour (one contract test suite runs on both).
+"""The store's interfaces, one per concern (a room's log, the archive of finished games and
+days' deals, players, what games change for them, leases, presence, the lobby, the events
+between nodes), which both implementations honour: one contract suite per concern
+(tests/test_store_*.py) runs on both. A part of the server is given the concerns it uses.
 
 A room's log is append-only and the append is the commit point of an action: it names the
 index it expects to write, and fails with :class:`Conflict` if another writer got there
@@ -41,8 +44,9 @@ class Unavailable(Exception):
     """The store did not answer; whether a write took effect is unknown."""
 
 
-class Store(ABC):
-    # ---- rooms and their logs ----------------------------------------------------------
+class RoomLog(ABC):
+    """Rooms and their logs: the log of each room is the source of truth, and an append the
+    commit point of an action."""
 
     @abstractmethod
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
@@ -93,7 +97,9 @@ class Store(ABC):
         anything is written.
         """
 
-    # ---- finished games and daily deals --------------------------------------------------
+
+class Archive(ABC):
+    """What outlives a room: finished games' replays, and the days' deals."""
 
     @abstractmethod
     async def replay(self, game_id: str) -> dict[str, Any] | None: ...
@@ -109,7 +115,9 @@ class Store(ABC):
     async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
         """Store ``deal`` under ``key`` unless one is there; return the stored deal."""
 
-    # ---- players --------------------------------------------------------------------------
+
+class PlayerStore(ABC):
+    """Players' identities (reached by the hash of their secret) and allowances."""
 
     @abstractmethod
     async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
@@ -149,7 +157,10 @@ class Store(ABC):
         current fixed window of ``window_s`` seconds; False, counting nothing more, once
         ``limit`` uses were counted in it. Shared by every node; windows expire."""
 
-    # ---- what finished games change for their players ------------------------------------
+
+class LedgerStore(ABC):
+    """What finished games change for their players: statistics, ratings, the daily
+    boards and their first attempts."""
 
     @abstractmethod
     async def record_game(self, replay: dict[str, Any]) -> bool:
@@ -197,7 +208,9 @@ class Store(ABC):
         player id, each with its ``rank``: 1 + how many are strictly better), and ``me``: the
         row of ``player_id`` with its rank among everyone, or None."""
 
-    # ---- leases: one driver per room -----------------------------------------------------
+
+class Leases(ABC):
+    """Leases: one driver per room, with fencing tokens."""
 
     @abstractmethod
     async def acquire(self, room_id: str, node: str, ttl_ms: int) -> int | None:
@@ -216,7 +229,9 @@ class Store(ABC):
     async def lapsed(self, limit: int) -> list[str]:
         """Up to ``limit`` active rooms whose lease has lapsed (nobody drives them)."""
 
-    # ---- nodes and presence ----------------------------------------------------------------
+
+class Presence(ABC):
+    """Nodes' heartbeats and their sockets' presence in rooms."""
 
     @abstractmethod
     async def heartbeat(self, node: str) -> dict[str, int]:
@@ -235,7 +250,9 @@ class Store(ABC):
     async def presence(self, room_id: str) -> dict[str, list[int]]:
         """Every node's counts for the room (dead nodes' included: readers filter)."""
 
-    # ---- the lobby ---------------------------------------------------------------------
+
+class LobbyStore(ABC):
+    """The lobby: public rooms' summaries, versioned."""
 
     @abstractmethod
     async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
@@ -253,7 +270,9 @@ class Store(ABC):
         _, rooms = await self.lobby_snapshot()
         return [rooms[k] for k in sorted(rooms)]
 
-    # ---- events and upkeep -------------------------------------------------------------------
+
+class EventBus(ABC):
+    """What nodes tell each other, and the store's own upkeep."""
 
     @abstractmethod
     def events(self) -> AsyncIterator[Event]:
@@ -268,6 +287,11 @@ class Store(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Release connections and files."""
+
+
+class Store(RoomLog, Archive, PlayerStore, LedgerStore, Leases, Presence, LobbyStore, EventBus):
+    """Every concern at once: what each backend implements (the embedded store, Redis).
+    A part of the server is typed with the concerns it uses."""
 
 
 def fingerprint(secret_hash: str) -> str:

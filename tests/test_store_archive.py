@@ -1,0 +1,30 @@
+"""Finished games' replays and the daily deals.
+
+Run against both implementations (tests/stores.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from stores import deal
+
+from server.store import Store
+
+
+async def test_put_daily_keeps_the_first_deal(store: Store) -> None:
+    assert await store.put_daily("2024-05-01", deal(1)) == deal(1)
+    assert await store.put_daily("2024-05-01", deal(2)) == deal(1)
+    assert await store.daily("2024-05-01") == deal(1)
+
+
+async def test_daily_of_unknown_key_is_none(store: Store) -> None:
+    assert await store.daily("1999-12-31") is None
+
+
+async def test_concurrent_put_daily_both_get_the_one_stored_deal(store: Store) -> None:
+    first, second = await asyncio.gather(
+        store.put_daily("2024-05-01", deal(1)), store.put_daily("2024-05-01", deal(2))
+    )
+    assert first == second
+    assert first in (deal(1), deal(2))
+    assert await store.daily("2024-05-01") == first

@@ -1,0 +1,95 @@
+"""Leases and fencing: one driver per room, and a stale driver can never write.
+
+Run against both implementations (tests/stores.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from stores import entry, lobby_entry, meta, replay
+
+from server.store import Fenced, Store
+
+
+async def test_a_new_room_has_a_lapsed_lease_until_a_node_takes_it(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.lapsed(10) == ["r1"]
+    token = await store.acquire("r1", "node-a", 10_000)
+    assert token is not None
+    assert await store.lapsed(10) == []
+    assert await store.acquire("r1", "node-b", 10_000) is None
+
+
+async def test_two_nodes_asking_at_once_get_one_lease(store: Store) -> None:
+    await store.create_room("r1", meta())
+    tokens = await asyncio.gather(*(store.acquire("r1", f"n{i}", 10_000) for i in range(5)))
+    assert sum(t is not None for t in tokens) == 1
+
+
+async def test_a_released_or_lapsed_lease_goes_to_another_node_with_a_newer_token(
+    store: Store,
+) -> None:
+    await store.create_room("r1", meta())
+    first = await store.acquire("r1", "node-a", 10_000)
+    await store.release("r1", "node-b", first)  # not b's: nothing happens
+    assert await store.acquire("r1", "node-b", 10_000) is None
+    await store.release("r1", "node-a", first)
+    assert await store.lapsed(10) == ["r1"]
+    second = await store.acquire("r1", "node-b", 150)
+    assert second is not None and second > first
+    await asyncio.sleep(0.3)  # b's lease runs out
+    assert await store.lapsed(10) == ["r1"]
+    third = await store.acquire("r1", "node-a", 10_000)
+    assert third is not None and third > second
+
+
+async def test_renewing_keeps_a_held_lease_and_reports_one_that_is_gone(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+    a = await store.acquire("r1", "node-a", 300)
+    b = await store.acquire("r2", "node-a", 150)
+    assert a is not None and b is not None
+    for _ in range(3):
+        await asyncio.sleep(0.1)
+        assert await store.renew([("r1", "node-a", a)], 300) == [True]
+    await asyncio.sleep(0.1)  # r2 was not renewed: it lapsed
+    assert await store.renew([("r1", "node-a", a), ("r2", "node-a", b)], 300) == [True, False]
+    assert await store.renew([("r1", "node-b", a), ("r1", "node-a", a + 1)], 300) == [False] * 2
+    assert await store.lapsed(10) == ["r2"]
+
+
+async def test_an_automatic_entry_with_a_stale_token_is_fenced_and_changes_nothing(
+    store: Store,
+) -> None:
+    await store.create_room("r1", meta())
+    old = await store.acquire("r1", "node-a", 100)
+    await store.append("r1", 0, entry(0), fence=old)
+    await asyncio.sleep(0.25)
+    new = await store.acquire("r1", "node-b", 10_000)
+    assert new is not None
+    with pytest.raises(Fenced):
+        await store.append("r1", 1, entry(1), fence=old)
+    assert await store.log("r1") == [entry(0)]
+    await store.append("r1", 1, entry(1), fence=new)
+    await store.append("r1", 2, entry(2))  # a player's entry carries no token
+    assert await store.log("r1") == [entry(0), entry(1), entry(2)]
+
+
+async def test_a_finished_room_is_neither_leased_nor_listed(store: Store) -> None:
+    await store.create_room("r1", meta())
+    token = await store.acquire("r1", "node-a", 10_000)
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.lapsed(10) == []
+    assert await store.acquire("r1", "node-b", 10_000) is None
+    assert await store.renew([("r1", "node-a", token)], 10_000) == [False]
+    await store.lobby_put("r1", lobby_entry("r1", 2))  # a late write after the end
+    assert await store.lobby() == []
+
+
+async def test_a_room_where_nothing_was_played_finishes_without_a_replay(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.finish_room("r1", None)
+    assert await store.active_rooms() == []
+    assert await store.replays() == []

@@ -1,0 +1,98 @@
+"""Players: identities by the hash of their secret, resets, allowances.
+
+Run against both implementations (tests/stores.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis.asyncio as redis
+from stores import REDIS_URL, SINCE, Stores, player_record
+
+from server.store import Conflict, Store
+from server.store.keys import Keys
+
+
+async def test_a_player_is_found_by_id_and_by_the_hash_of_the_secret(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.player("p222222222222") == player_record()
+    assert await store.player_by_secret("h1" * 32) == player_record()
+    assert await store.player_by_secret("h2" * 32) is None
+    assert await store.player("p333333333333") is None
+
+
+async def test_a_taken_player_id_or_secret_hash_conflicts(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record(name="Bob"), "h2" * 32)
+    with pytest.raises(Conflict):
+        await store.create_player(player_record("p333333333333"), "h1" * 32)
+    assert (await store.player("p222222222222"))["name"] == "Ann"
+    assert await store.player("p333333333333") is None
+
+
+async def test_an_update_changes_fields_and_marks_the_player_seen(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    updated = await store.update_player("p222222222222", {"name": "Bo", "settings": {"x": 1}})
+    assert updated is not None and updated["name"] == "Bo" and updated["settings"] == {"x": 1}
+    assert updated["seen"] > SINCE and updated["created"] == SINCE
+    assert await store.player_by_secret("h1" * 32) == updated
+    assert await store.update_player("p333333333333", {"name": "X"}) is None
+
+
+async def test_a_reset_secret_replaces_the_old_one_at_once(store: Store) -> None:
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    assert await store.player_by_secret("h1" * 32) is None
+    assert (await store.player_by_secret("h2" * 32))["id"] == "p222222222222"
+    assert not await store.reset_secret("p333333333333", "h3" * 32, "h1" * 32)
+
+
+async def test_a_session_a_reset_ended_can_neither_reset_nor_update(store: Store) -> None:
+    """A socket still signed in with the old secret (a leaked device link) changes nothing
+    once the owner has reset: its reset would lock the owner out."""
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    assert not await store.reset_secret("p222222222222", "h3" * 32, "h1" * 32)
+    assert await store.update_player("p222222222222", {"name": "Thief"}, "h1" * 32) is None
+    assert (await store.player_by_secret("h2" * 32))["name"] == "Ann"
+    updated = await store.update_player("p222222222222", {"name": "Bo"}, "h2" * 32)
+    assert updated is not None and updated["name"] == "Bo"
+
+
+async def test_a_reset_tells_every_node_whose_sessions_end(stores: Stores) -> None:
+    from server.store.base import fingerprint
+
+    store = stores.open()
+    other = stores.open() if stores.kind == "redis" else store
+    events = other.events()
+    assert (await anext(events))["k"] == "resync"
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    event = await asyncio.wait_for(anext(events), 5)
+    assert event == {"k": "signed_out", "player": "p222222222222", "keep": fingerprint("h2" * 32)}
+    assert "h2" * 32 not in str(event)
+    await events.aclose()
+
+
+async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> None:
+    assert [await store.allow("a", 3, 3600) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert await store.allow("b", 3, 3600)
+
+
+async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
+    from server.store.keys import PLAYER_TTL
+
+    store = redis_stores.open()
+    await store.create_player(player_record(), "h1" * 32)
+    await store.allow("a", 3, 3600)
+    client = redis.from_url(REDIS_URL)
+    try:
+        keys = Keys(redis_prefix)
+        for key in (keys.player("p222222222222"), keys.secret("h1" * 32)):
+            assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
+        allowances = [k async for k in client.scan_iter(match=f"{redis_prefix}:allow:*")]
+        assert len(allowances) == 1 and 0 < await client.ttl(allowances[0]) <= 3600
+    finally:
+        await client.aclose()

@@ -1,0 +1,101 @@
+"""Presence, heartbeats and the events nodes tell each other.
+
+Run against both implementations (tests/stores.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from stores import Stores, entry, lobby_entry, meta
+
+from server.store import Store
+
+
+async def test_presence_is_kept_per_node_and_forgotten_with_the_node(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.set_presence("r1", "node-a", [1, 0, 2])
+    await store.set_presence("r1", "node-b", [0, 1, 0])
+    assert await store.presence("r1") == {"node-a": [1, 0, 2], "node-b": [0, 1, 0]}
+    await store.set_presence("r1", "node-a", None)
+    assert await store.presence("r1") == {"node-b": [0, 1, 0]}
+    await store.leave_cluster("node-b")
+    assert await store.presence("r1") == {}
+
+
+async def test_a_node_hears_itself_in_its_heartbeat(store: Store) -> None:
+    heard = await store.heartbeat("node-a")
+    assert 0 <= heard["node-a"] < 1000
+
+
+async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: Store) -> None:
+    events = store.events()
+    assert await anext(events) == {"k": "resync"}
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.set_presence("r1", "node-a", [1, 0, 0])
+    version, _ = await store.lobby_snapshot()
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.lobby_remove("r1")
+    got = [await asyncio.wait_for(anext(events), 5) for _ in range(4)]
+    assert got == [
+        {"k": "entry", "room": "r1", "index": 0, "entry": entry(0)},
+        {"k": "presence", "room": "r1", "node": "node-a", "counts": [1, 0, 0]},
+        {"k": "lobby", "v": version + 1, "room": "r1", "summary": lobby_entry("r1", 1)},
+        {"k": "lobby", "v": version + 2, "room": "r1", "summary": None},
+    ]
+    assert (await store.lobby_snapshot())[0] == version + 2
+    await events.aclose()
+
+
+async def test_the_lobby_snapshot_holds_what_its_version_says(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+        await store.lobby_put(room_id, lobby_entry(room_id, 1))
+    version, rooms = await store.lobby_snapshot()
+    assert rooms == {"r1": lobby_entry("r1", 1), "r2": lobby_entry("r2", 1)}
+    await store.lobby_remove("r1")
+    await store.lobby_remove("r1")  # absent: no change, no new version
+    assert await store.lobby_snapshot() == (version + 1, {"r2": lobby_entry("r2", 1)})
+
+
+async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores) -> None:
+    a, b = redis_stores.open(), redis_stores.open()
+    await a.heartbeat("node-a")
+    heard = await b.heartbeat("node-b")
+    assert set(heard) == {"node-a", "node-b"}
+    await a.create_room("r1", meta())
+    assert await a.acquire("r1", "node-a", 10_000) is not None
+    assert await b.acquire("r1", "node-b", 10_000) is None
+    events = b.events()
+    assert await anext(events) == {"k": "resync"}
+    await a.append("r1", 0, entry(0))
+    assert await asyncio.wait_for(anext(events), 5) == {
+        "k": "entry",
+        "room": "r1",
+        "index": 0,
+        "entry": entry(0),
+    }
+    await events.aclose()
+
+
+async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(store: Store) -> None:
+    rooms = [f"r{k}" for k in range(20)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+
+    async def write(room_id: str) -> None:
+        for i in range(5):
+            await store.append(room_id, i, {**entry(i), "room": room_id})
+
+    # Racing writers of one room among them: exactly one wins each index.
+    results = await asyncio.gather(
+        *(write(r) for r in rooms),
+        *(store.append("r0", 5, {"writer": w}) for w in "ab"),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results[-2:]) in (
+        ["Conflict", "NoneType"],
+        ["Conflict", "Conflict"],  # both came before r0 had 5 entries
+    )
+    for room_id in rooms[1:]:
+        assert await store.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]

@@ -1,0 +1,203 @@
+"""Rooms and their logs: an append is a compare-and-set at the exact index, the
+active set follows creation and finishing, and what was written survives a reopen.
+
+Run against both implementations (tests/stores.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import redis.asyncio as redis
+from stores import REDIS_URL, Stores, deal, entry, lobby_entry, meta, replay, summary
+
+from server.store import Conflict, Store
+from server.store.keys import DAILY_TTL, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
+
+
+async def test_created_room_meta_round_trips(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.room_meta("r1") == meta()
+
+
+async def test_creating_an_existing_room_conflicts_and_keeps_the_first(store: Store) -> None:
+    await store.create_room("r1", meta(1))
+    with pytest.raises(Conflict):
+        await store.create_room("r1", meta(2))
+    assert await store.room_meta("r1") == meta(1)
+
+
+async def test_finish_with_a_non_numeric_time_writes_nothing(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    bad = {**replay("g1", 1.0), "finished_at": "2024-05-01T12:00:00Z"}
+    with pytest.raises(ValueError):
+        await store.finish_room("r1", bad)
+    assert await store.active_rooms() == ["r1"]
+    assert await store.replay("g1") is None
+    assert [e["room"] for e in await store.lobby()] == ["r1"]
+
+
+async def test_unknown_room_has_no_meta(store: Store) -> None:
+    assert await store.room_meta("nope") is None
+
+
+async def test_appends_at_consecutive_indexes_make_the_log_in_order(store: Store) -> None:
+    await store.create_room("r1", meta())
+    assert await store.log("r1") == []
+    for i in range(3):
+        await store.append("r1", i, entry(i))
+    assert await store.log("r1") == [entry(0), entry(1), entry(2)]
+
+
+@pytest.mark.parametrize("index", [0, 1, 3, 7], ids=["taken-0", "taken-1", "gap-3", "gap-7"])
+async def test_append_at_taken_or_gap_index_conflicts_and_leaves_log(
+    store: Store, index: int
+) -> None:
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.append("r1", 1, entry(1))
+    with pytest.raises(Conflict):
+        await store.append("r1", index, entry(99))
+    assert await store.log("r1") == [entry(0), entry(1)]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+async def test_concurrent_appends_at_one_index_exactly_one_wins(store: Store, index: int) -> None:
+    await store.create_room("r1", meta())
+    for i in range(index):
+        await store.append("r1", i, entry(i))
+    a, b = {"writer": "a"}, {"writer": "b"}
+    results = await asyncio.gather(
+        store.append("r1", index, a), store.append("r1", index, b), return_exceptions=True
+    )
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "NoneType"]
+    winner = a if results[0] is None else b
+    assert await store.log("r1") == [entry(i) for i in range(index)] + [winner]
+
+
+async def test_a_burst_of_more_requests_than_connections_is_served_not_refused(
+    store: Store,
+) -> None:
+    """Hundreds of players acting at once on one node: each request waits its turn for a
+    store connection, none is refused as unavailable (redis-py's own pool refused every
+    command past its hundredth connection at once)."""
+    rooms = [f"burst{i}" for i in range(300)]
+    await asyncio.gather(*(store.create_room(r, meta()) for r in rooms))
+    await asyncio.gather(*(store.append(r, 0, entry(0)) for r in rooms))
+    logs = await asyncio.gather(*(store.log(r) for r in rooms))
+    assert logs == [[entry(0)]] * len(rooms)
+
+
+async def test_active_rooms_lists_created_rooms_until_finished(store: Store) -> None:
+    assert await store.active_rooms() == []
+    for room_id in ("r1", "r2", "r3"):
+        await store.create_room(room_id, meta())
+    assert sorted(await store.active_rooms()) == ["r1", "r2", "r3"]
+    await store.finish_room("r2", replay("g2", 100.0))
+    assert sorted(await store.active_rooms()) == ["r1", "r3"]
+
+
+async def test_finished_room_keeps_its_replay(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.replay("g1") == replay("g1", 100.0)
+
+
+async def test_replay_of_unknown_game_is_none(store: Store) -> None:
+    assert await store.replay("nope") is None
+
+
+async def test_replays_lists_summaries_newest_first(store: Store) -> None:
+    assert await store.replays() == []
+    # Finished out of order: the list follows finished_at, not the order of the calls.
+    for room_id, game_id, finished_at in (("r1", "g1", 300.0), ("r2", "g2", 100.0)):
+        await store.create_room(room_id, meta())
+        await store.finish_room(room_id, replay(game_id, finished_at))
+    await store.create_room("r3", meta())
+    await store.finish_room("r3", replay("g3", 200.0))
+    assert await store.replays() == [
+        summary("g1", 300.0),
+        summary("g3", 200.0),
+        summary("g2", 100.0),
+    ]
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, 10])
+async def test_replays_respects_limit(store: Store, limit: int) -> None:
+    for n in range(3):
+        await store.create_room(f"r{n}", meta())
+        await store.finish_room(f"r{n}", replay(f"g{n}", 100.0 + n))
+    newest_first = [summary(f"g{n}", 100.0 + n) for n in (2, 1, 0)]
+    assert await store.replays(limit) == newest_first[:limit]
+
+
+async def test_data_survives_reopen(stores: Stores) -> None:
+    store = stores.open()
+    await store.create_room("live", meta(1))
+    await store.append("live", 0, entry(0))
+    await store.append("live", 1, entry(1))
+    await store.create_room("done", meta(2))
+    await store.append("done", 0, entry(0))
+    await store.finish_room("done", replay("g1", 100.0))
+    await store.put_daily("2024-05-01", deal(1))
+
+    store = await stores.reopen(store)
+
+    assert await store.room_meta("live") == meta(1)
+    assert await store.log("live") == [entry(0), entry(1)]
+    assert await store.active_rooms() == ["live"]
+    assert await store.replay("g1") == replay("g1", 100.0)
+    assert await store.replays() == [summary("g1", 100.0)]
+    assert await store.daily("2024-05-01") == deal(1)
+    # The reopened store goes on from where the log stopped.
+    with pytest.raises(Conflict):
+        await store.append("live", 1, entry(99))
+    await store.append("live", 2, entry(2))
+    assert await store.log("live") == [entry(0), entry(1), entry(2)]
+
+
+async def test_embedded_lobby_is_emptied_on_reopen(embedded_stores: Stores) -> None:
+    # The lobby describes rooms of the live process; a restart rebuilds it.
+    store = embedded_stores.open()
+    await store.create_room("r1", meta())
+    await store.lobby_put("r1", lobby_entry("r1", 1))
+    assert await store.lobby() == [lobby_entry("r1", 1)]
+    store = await embedded_stores.reopen(store)
+    assert await store.lobby() == []
+    assert await store.room_meta("r1") == meta()
+
+
+async def test_redis_keys_expire_as_declared(redis_stores: Stores, redis_prefix: str) -> None:
+    store = redis_stores.open()
+    keys = Keys(redis_prefix)
+    await store.create_room("r1", meta())
+    await store.append("r1", 0, entry(0))
+    await store.put_daily("2024-05-01", deal(1))
+
+    client = redis.from_url(REDIS_URL)
+    try:
+        # A live room never expires under its players.
+        assert await client.ttl(keys.room_meta("r1")) == -1
+        assert await client.ttl(keys.room_log("r1")) == -1
+        assert 0 < await client.ttl(keys.daily("2024-05-01")) <= DAILY_TTL
+
+        await store.finish_room("r1", replay("g1", 100.0))
+
+        assert 0 < await client.ttl(keys.room_meta("r1")) <= FINISHED_ROOM_TTL
+        assert 0 < await client.ttl(keys.room_log("r1")) <= FINISHED_ROOM_TTL
+        assert 0 < await client.ttl(keys.replay("g1")) <= REPLAY_TTL
+    finally:
+        await client.aclose()
+
+
+async def test_the_log_reads_from_any_index_and_lengths_count_every_log(store: Store) -> None:
+    await store.create_room("r1", meta())
+    for i in range(4):
+        await store.append("r1", i, entry(i))
+    assert await store.log("r1", 2) == [entry(2), entry(3)]
+    assert await store.log("r1", 4) == []
+    await store.create_room("r2", meta())
+    assert await store.lengths(["r1", "r2", "unknown"]) == [4, 0, 0]
+    assert await store.is_active("r1") and not await store.is_active("unknown")
