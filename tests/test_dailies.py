@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from uuid import uuid4
 
 import pytest
-from test_store_contract import REDIS_URL, delete_prefix
+from stores import REDIS_URL, delete_prefix
 
 from server.config import Config, fixed_day
 from server.games.cards import derive_seed
