@@ -8,6 +8,7 @@ import json
 import sqlite3
 
 import pytest
+from waiting import until
 
 from protocol.client import Client, ClientError
 from server.games.gin_rummy import Action, new_match
@@ -84,16 +85,8 @@ async def refused(client: Client, code: str, kind: str, **fields) -> str:
 
 
 async def eventually(read, done, timeout: float = 20.0, what: str = "condition"):
-    """``read()`` again and again until ``done(value)`` holds (waiting on a real server
-    process, never guessing a delay); the value."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = read()
-        if done(value):
-            return value
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}: {value!r}")
-        await asyncio.sleep(0.05)
+    """``read()`` again and again until ``done(value)`` holds (tests/waiting.py); the value."""
+    return await until(read, timeout, what, done)
 
 
 async def both(*coros):

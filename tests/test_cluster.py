@@ -24,6 +24,7 @@ import urllib.request
 import pytest
 from cluster_play import Player, Trace, check_log, check_views, connect_to
 from e2e_play import my_turn
+from waiting import until
 
 from server.cluster.local import HAPROXY_CONFIG, LocalCluster
 from server.games.gin_rummy import Action
@@ -71,16 +72,16 @@ async def heal(cluster: LocalCluster) -> None:
             await asyncio.to_thread(cluster.restart_node, int(node.name[-1]))
     for node in cluster.all_nodes:
         await asyncio.to_thread(node.wait_ready)
-    deadline = time.monotonic() + 15
     for node in cluster.all_nodes:
-        while True:
+
+        async def reached(name: str = node.name) -> bool:
             try:
-                await (await connect_to(cluster.ws, node.name)).close()
-                break
+                await (await connect_to(cluster.ws, name)).close()
             except AssertionError:
-                if time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(0.3)
+                return False
+            return True
+
+        await until(reached, 15, f"the balancer to reach {node.name}")
 
 
 async def test_players_on_three_nodes_play_a_match_and_every_view_matches_the_engine(
@@ -149,14 +150,13 @@ async def test_lobby_daily_deals_and_replays_are_the_same_from_every_node(cluste
     await host.watch(done)
     await host.wait(done, lambda s: s.view["room"]["status"] == "finished", timeout=60)
     for f in followers:
-        for _ in range(100):
-            if f.lobby and public in [r["id"] for r in f.lobby]:
-                break
-            await asyncio.sleep(0.05)
-        assert public in [r["id"] for r in f.lobby]
-    await asyncio.sleep(0.5)
-    answers = [get(f"{n.url}{path}") for n in cluster.all_nodes for path in ("/api/daily",)]
-    assert all(a == answers[0] for a in answers) and answers[0][0] == 200
+        await until(lambda f=f: public in [r["id"] for r in f.lobby or []], what="the lobby")
+
+    def dailies() -> list:
+        return [get(f"{n.url}/api/daily") for n in cluster.all_nodes]
+
+    answers = await until(lambda: (a := dailies()) and all(x == a[0] for x in a) and a, 10)
+    assert answers[0][0] == 200
     lobbies = [get(f"{n.url}/api/lobby")[1]["rooms"] for n in cluster.all_nodes]
     assert all(lobby == lobbies[0] for lobby in lobbies) and public in [r["id"] for r in lobbies[0]]
     replays = [get(f"{n.url}/api/replays/{done}") for n in cluster.all_nodes]

@@ -112,7 +112,8 @@ async def play_one_match(server, server_env, rng, players, spectator) -> tuple[i
             except Exception as error:
                 assert getattr(error, "code", None) in ("hand_in_play", "not_your_turn")
         await asyncio.sleep(0)
-    await asyncio.sleep(0.3)
+    for client in (*players, spectator):  # each answered after all it was sent
+        await client.request("ping")
     for seat in (0, 1):
         received[seat].extend(players[seat].received)
     received[None].extend(spectator.received)

@@ -11,6 +11,7 @@ import msgpack
 import pytest
 import websockets
 from e2e_play import connect, refused
+from waiting import until
 
 from protocol.codec import pack
 
@@ -39,8 +40,14 @@ async def test_sockets_one_address_opens_are_limited(server_env, make_server):
         await websockets.connect(server.ws)
     assert info.value.response.status_code == 429
     await clients[0].close()
-    await asyncio.sleep(0.2)
-    again = await connect(server.ws)  # a closed socket frees its place
+
+    async def admitted():  # once the server has seen the close, a place is free
+        try:
+            return await connect(server.ws)
+        except websockets.InvalidStatus:
+            return None
+
+    again = await until(admitted, what="a closed socket to free its place")
     assert (await again.request("ping"))["t"] == "ok"
 
 
@@ -60,16 +67,9 @@ async def test_a_room_nobody_joins_closes_leaves_the_lobby_and_keeps_no_replay(
     await follower.follow_lobby()
     host = await connect(server.ws)
     room = await host.create(HUMANS, public=True)
-    for _ in range(100):
-        if follower.lobby and room in [r["id"] for r in follower.lobby]:
-            break
-        await asyncio.sleep(0.02)
-    assert room in [r["id"] for r in follower.lobby]
-    for _ in range(200):  # one second, then the driver closes it
-        if room not in [r["id"] for r in follower.lobby]:
-            break
-        await asyncio.sleep(0.05)
-    assert room not in [r["id"] for r in follower.lobby]
+    listed = lambda: room in [r["id"] for r in follower.lobby or []]  # noqa: E731
+    await until(listed, what="the room in the lobby")
+    await until(lambda: not listed(), what="the unjoined room closed")  # after one second
     assert server.get(f"/api/replays/{room}")[0] == 404
     assert room not in [r["id"] for r in server.get("/api/lobby")[1]["rooms"]]
     watcher = await connect(server.ws)
@@ -89,10 +89,7 @@ async def test_an_abandoned_solitaire_ends_and_keeps_its_replay_only_if_played(
     untouched = (await player.request("create", game="easy_harp", number=6))["room"]
     await player.join(untouched, 0, "P")
     await player.close()
-    for _ in range(100):
-        if server.get(f"/api/replays/{played}")[0] == 200:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: server.get(f"/api/replays/{played}")[0] == 200, what="the replay")
     status, replay = server.get(f"/api/replays/{played}")
     assert status == 200 and replay["result"]["closed"] == "abandoned"
     assert len(replay["actions"]) == 1
@@ -125,12 +122,8 @@ async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later
     for k, room in enumerate(rooms):
         await ws.send(pack({"t": "watch", "id": 2 + k, "room": room}))
     ws.transport.pause_reading()  # the client stops reading; the bots go on
-    for _ in range(600):  # the server cuts it off once 64 KiB wait for it
-        if b'code="too_slow"' in server.raw("/metrics"):
-            break
-        await asyncio.sleep(0.05)
-    else:
-        raise AssertionError("the server never cut the slow reader off")
+    # the server cuts it off once 64 KiB wait for it
+    await until(lambda: b'code="too_slow"' in server.raw("/metrics"), 30, "the slow reader cut")
     ws.transport.resume_reading()  # it reads again: what was on the wire, then the close
     with pytest.raises(websockets.ConnectionClosed) as info:
         while True:
@@ -152,13 +145,10 @@ async def test_an_act_needs_a_command_id_and_an_id_is_never_reused_for_another_a
     seq = me.rooms[room].seq
     count = len(me.received)
     await me.send_raw(pack({"t": "act", "room": room, "action": {"type": "pass"}}))
-    for _ in range(100):
-        if len(me.received) > count:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: len(me.received) > count, what="the refusal")
     reply = me.received[-1]
     assert reply["code"] == "bad_field" and "command id" in reply["message"]
-    await asyncio.sleep(0.2)
+    await me.request("ping")  # answered after anything the act could have caused
     assert me.rooms[room].seq == seq  # nothing applied
     await me.act(room, {"type": "pass"}, id="once")
     assert (await me.act(room, {"type": "pass"}, id="once"))["duplicate"] is True
@@ -170,10 +160,7 @@ async def test_an_id_of_another_shape_is_refused_and_never_echoed(server):
     for bad in ("x" * 65, "x" * 60_000, 2**63, 1.5, ["a"], {"a": 1}):
         count = len(client.received)
         await client.send_raw(pack({"t": "ping", "id": bad}))
-        for _ in range(100):
-            if len(client.received) > count:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda n=count: len(client.received) > n, what="the refusal")
         reply = client.received[-1]
         assert reply["t"] == "error" and reply["code"] == "bad_field", reply
         assert reply["id"] is None
@@ -214,10 +201,7 @@ async def test_messagepack_outside_the_protocol_gets_a_sentence_naming_the_limit
     client = await connect(server.ws)
     count = len(client.received)
     await client.send_raw(frame)
-    for _ in range(100):
-        if len(client.received) > count:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: len(client.received) > count, what="the refusal")
     reply = client.received[-1]
     assert reply["code"] == "bad_frame" and words in reply["message"], reply
     assert (await client.request("ping"))["t"] == "ok"  # the socket stays open
@@ -227,10 +211,11 @@ async def test_the_lobby_comes_in_pages_newest_first(server):
     host = await connect(server.ws)
     rooms = [await host.create(HUMANS, public=True) for _ in range(5)]
     reader = await connect(server.ws)
-    for _ in range(100):
-        if (await reader.request("lobby", limit=1, follow=False))["total"] == 5:
-            break
-        await asyncio.sleep(0.05)
+
+    async def all_listed() -> bool:
+        return (await reader.request("lobby", limit=1, follow=False))["total"] == 5
+
+    await until(all_listed, what="the five rooms listed")
     seen, after = [], None
     while True:
         page = await reader.request("lobby", limit=2, after=after, follow=False)

@@ -9,8 +9,10 @@ import signal
 from typing import Any
 
 import pytest
+import redis
 from e2e_play import connect, play, refused, tomorrow
 from solitaire_play import todays_line, win
+from waiting import until
 
 from protocol.client import Client
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
@@ -130,14 +132,13 @@ async def test_a_seat_shows_its_player_and_alike_names_get_a_suffix(server):
 
 async def profile_when(server, player_id: str, done, timeout: float = 20.0) -> dict:
     """The player's profile once ``done(profile)`` holds (games are counted as they end)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        status, profile = server.get(f"/api/players/{player_id}")
-        assert status == 200, profile
-        if done(profile):
-            return profile
-        assert asyncio.get_running_loop().time() < deadline, profile
-        await asyncio.sleep(0.1)
+
+    def profile() -> dict:
+        status, found = server.get(f"/api/players/{player_id}")
+        assert status == 200, found
+        return found
+
+    return await until(profile, timeout, "the profile", done)
 
 
 async def test_statistics_of_scripted_games_are_a_recomputation_of_their_replays(
@@ -198,7 +199,14 @@ async def test_a_game_is_counted_once_when_its_driver_dies_as_it_ends(redis_env,
     await player.act(room, line[-1])
     a.stop(signal.SIGKILL)  # mid-finish, or just before: node b finishes it again
     await profile_when(b, me, lambda p: p["games"])
-    await asyncio.sleep(1.5)  # time for a second count, if there were to be one
+    # Until the room is no longer active in the store, node b may yet finish it (again):
+    # only then is a second count ruled out.
+    active = redis.Redis.from_url(env["REDIS_URL"], decode_responses=True)
+    key = f"{env['REDIS_PREFIX']}:rooms:active"
+    try:
+        await until(lambda: not active.sismember(key, room), 20, "the room finished")
+    finally:
+        active.close()
     status, profile = b.get(f"/api/players/{me}")
     assert status == 200
     assert [g["id"] for g in profile["games"]] == [room]

@@ -8,6 +8,7 @@ import asyncio
 import msgpack
 import pytest
 from e2e_play import connect, play
+from waiting import until
 
 from protocol.client import Client, ClientError
 from protocol.codec import pack
@@ -33,12 +34,10 @@ async def refused(client: Client, code: str, kind: str, **fields) -> ClientError
 
 
 async def next_error(client: Client, count: int) -> dict:
-    for _ in range(200):
-        errors = [m for m in client.received if m["t"] == "error"]
-        if len(errors) > count:
-            return errors[count]
-        await asyncio.sleep(0.02)
-    raise AssertionError("no error message arrived")
+    def errors() -> list[dict]:
+        return [m for m in client.received if m["t"] == "error"]
+
+    return (await until(errors, what="an error", check=lambda e: len(e) > count))[count]
 
 
 async def test_bad_input_gets_a_code_and_changes_nothing(server):
@@ -78,7 +77,7 @@ async def test_bad_input_gets_a_code_and_changes_nothing(server):
     await refused(stranger, "bad_room", "create", seats=[{"kind": "bot", "level": "god"}] * 2)
     await refused(stranger, "bad_room", "create", seats=HUMANS, open_hands=True)
     await refused(stranger, "not_joined", "leave", room=room)
-    await asyncio.sleep(0.2)
+    await eve.request("ping")  # answered after any patch a refusal could have caused
     after = eve.rooms[room].view["game"], eve.rooms[room].view["game"]["turn"]["ply"]
     assert after == before
     # The room still plays normally.
@@ -129,16 +128,10 @@ async def test_the_lobby_lists_public_rooms_live_and_hides_private_ones(server):
     host = await connect(server.ws)
     public = await host.create(HUMANS, public=True)
     private = await host.create(HUMANS, public=False)
-    for _ in range(100):
-        if watcher.lobby and any(r["id"] == public for r in watcher.lobby):
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: watcher.lobby, what="the public room listed")
     assert [r["id"] for r in watcher.lobby] == [public]
     await host.join(public, 0, "Host")
-    for _ in range(100):
-        if watcher.lobby and watcher.lobby[0]["seats"][0]["name"] == "Host":
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: watcher.lobby[0]["seats"][0]["name"] == "Host", what="its seat taken")
     assert watcher.lobby[0]["seats"][0]["open"] is False
     assert private not in [r["id"] for r in server.get("/api/lobby")[1]["rooms"]]
 

@@ -8,6 +8,7 @@ import signal
 
 import pytest
 from e2e_play import connect, my_turn, play, settled
+from waiting import until
 
 from protocol.client import Client
 from protocol.codec import pack
@@ -115,11 +116,10 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
         public=True,
         target=500,
     )
-    await asyncio.sleep(0.3)
+    await until(lambda: bot_room_seq(first, bots), what="the bots' first moves")
     moves_before = me.rooms[mine].view["game"]["turn"]["ply"]
     token = me.rooms[mine].token
     assert first.stop(signal.SIGTERM) in STOPPED
-    await asyncio.sleep(0.2)
 
     second = make_server(env, port=first.port)
     status, replay = second.get(f"/api/replays/{done}")
@@ -139,8 +139,9 @@ async def test_a_restart_keeps_replays_and_the_daily_deal_and_rebuilds_rooms(
     await play(back, mine, hands=1)
     # The bot room resumed on its own.
     before = await bot_room_seq(second, bots)
-    await asyncio.sleep(0.5)
-    assert await bot_room_seq(second, bots) > before
+    await until(
+        lambda: bot_room_seq(second, bots), what="a move", check=lambda moves: moves > before
+    )
     for c in (alice, bob, me, other, back):
         await c.close()
 
@@ -182,14 +183,13 @@ async def test_a_player_away_past_the_grace_period_forfeits_and_everyone_is_told
     assert state.view["room"]["forfeit_reason"] == "left"
     await eve.wait(room, lambda s: s.view["room"]["status"] == "finished")
     # The notice follows the patch of the forfeit (the protocol's order): the next frames.
-    for _ in range(50):
-        if all(any(n.get("kind") == "forfeit" for n in c.notices) for c in (eve, bob)):
-            break
-        await asyncio.sleep(0.05)
-    for client in (eve, bob):
-        assert any(n.get("kind") == "forfeit" for n in client.notices)
-    await asyncio.sleep(0.3)
-    status, replay = server.get(f"/api/replays/{room}")
+    await until(
+        lambda: all(any(n.get("kind") == "forfeit" for n in c.notices) for c in (eve, bob)),
+        what="the forfeit notices",
+    )
+    status, replay = await until(
+        lambda: server.get(f"/api/replays/{room}"), what="the replay", check=lambda r: r[0] == 200
+    )
     assert status == 200 and replay["result"]["forfeit"] == 0
 
 
@@ -207,17 +207,20 @@ async def test_players_who_go_together_cost_the_others_one_change(server):
 
 
 async def test_a_coming_back_player_within_grace_keeps_the_seat(server_env, make_server):
-    server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "3"})
-    alice, _bob, room = await table(server)
+    """End to end: the seat shows gone, and the same token takes it back on a new socket.
+    That the grace period then never runs out is the room host's, tested in fake time
+    (tests/test_host.py)."""
+    server = make_server({**server_env, "CARDROOM_GRACE_SECONDS": "60"})
+    alice, bob, room = await table(server)
     token = alice.rooms[room].token
     await alice.drop()
-    await asyncio.sleep(1)
+    await bob.wait(room, lambda s: not s.view["room"]["seats"][0]["connected"])
     back = await connect(server.ws)
     back.rooms[room] = type(alice.rooms[room])(token=token, seat=0)
     await back.resume(room)
-    await asyncio.sleep(2.5)
-    state = await back.wait(room, lambda s: s.view is not None)
+    state = await bob.wait(room, lambda s: s.view["room"]["seats"][0]["connected"])
     assert state.view["room"]["status"] == "playing" and state.view["room"]["forfeit"] is None
+    assert back.rooms[room].view["seat"] == 0
 
 
 async def test_the_turn_clock_plays_a_safe_move_and_repeated_timeouts_forfeit(

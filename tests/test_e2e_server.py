@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 import pytest
 from e2e_play import both, connect, play, positions
+from waiting import until
 
 from protocol.diff import apply
 from protocol.frames import CROWD
@@ -26,8 +26,8 @@ async def test_two_humans_play_a_full_match(server):
     assert final["room"]["status"] == "finished"
     assert max(final["game"]["scores"]) >= 100
     assert final["room"]["winner"] == final["game"]["winner"]
-    await asyncio.sleep(0.3)
-    status, replay = server.get(f"/api/replays/{room}")
+    path = f"/api/replays/{room}"
+    status, replay = await until(lambda: server.get(path), check=lambda r: r[0] == 200)
     assert status == 200 and replay["result"]["winner"] == final["room"]["winner"]
     rebuilt = new_match(replay["seed"], replay["options"])
     for seat, action in replay["actions"]:

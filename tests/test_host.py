@@ -146,3 +146,18 @@ async def test_a_lapsed_lease_is_taken_by_another_node_and_the_first_cannot_writ
     assert tokens == sorted(tokens) and len(set(tokens)) == 2  # a's, then b's
     assert len(log) >= 10
     assert "r1" not in a.driver.drives  # fenced: a gave up as soon as it tried
+
+
+async def test_a_solitaire_left_alone_waits_for_its_player_then_ends_as_abandoned(world):
+    clock, store, host = world
+    node = host(abandoned_seconds=3600.0)
+    replica = await node.create("r1", game="easy_harp", number=9)
+    player = await node.sit(replica, 0)
+    await node.replicas.commit(replica, lambda: replica.room.act_entry(0, {"type": "stock"}, "c"))
+    node.replicas.detach(player, "r1")
+    await clock.advance(CONFIG.grace_seconds * 10)  # no grace period: nobody forfeits
+    assert replica.room.status == "playing" and replica.room.forfeit is None
+    await clock.advance(3600.0)
+    assert replica.room.status == "finished" and replica.room.closed == "abandoned"
+    replay = await store.replay("r1")
+    assert replay is not None and replay["result"]["closed"] == "abandoned"

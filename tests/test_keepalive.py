@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from waiting import until
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
 from websockets.frames import BINARY, PING, Frame
 from wires import Peer
@@ -90,9 +91,7 @@ async def test_the_sweep_takes_each_socket_once_a_round_a_slice_at_a_time(monkey
     monkeypatch.setattr(wire, "WIRES", set(crowd))
     sweeping = asyncio.create_task(wire.keepalive())
     try:
-        deadline = time.monotonic() + 20
-        while not all(c.at for c in crowd) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        await until(lambda: all(c.at for c in crowd), what="a whole round of the sweep")
     finally:
         sweeping.cancel()
     assert all(c.at for c in crowd), "a socket was left out of the round"

@@ -19,6 +19,7 @@ from types import SimpleNamespace
 import pytest
 from e2e_play import connect
 from starlette.routing import Route
+from waiting import until
 
 from server.app import App
 from server.games.gin_rummy import new_match
@@ -364,10 +365,10 @@ async def test_a_real_servers_frames_are_built_once_and_revalidated_with_a_304(s
     host = await connect(server.ws)
     bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
     room = await host.create(bots, target=1)
-    deadline = time.monotonic() + 60
-    while (found := server.get(f"/api/replays/{room}"))[0] != 200:
-        assert found[0] == 409 and time.monotonic() < deadline, found
-        await asyncio.sleep(0.05)
+    found = await until(
+        lambda: server.get(f"/api/replays/{room}"), 60, "the replay", lambda r: r[0] != 409
+    )
+    assert found[0] == 200, found
     replay = found[1]
     url = f"{server.http}/api/replays/{room}/frames"
     assert builds(server) == 0

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from solitaire_play import candidates, ladder_deal, win
 from view_schemas import SCHEMAS, check, errors, kind_of
+from waiting import until
 
 from protocol.client import Client
 from server.games.gin_rummy import Action
@@ -413,7 +414,9 @@ async def test_views_received_over_the_wire_fit(server):
     await carol.join(three, 0, "Carol")
     for action in win(Solitaire.new(REFLECHI_DRAW3, 2))[:30]:
         await carol.act(three, action)
-    await asyncio.sleep(0.3)  # the last lobby changes (batched every 50 ms)
+    # The last lobby changes (batched every 50 ms): the follower sees the final score.
+    final = [carol.rooms[three].view["game"]["score"]]
+    await until(lambda: (lobby.lobby_rooms or {}).get(three, {}).get("scores") == final)
     for client in clients:
         assert not client.problems, client.problems[:5]
     seen = sum((c.checked for c in clients), Counter())

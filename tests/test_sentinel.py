@@ -17,6 +17,7 @@ import pytest
 import redis
 from cluster_play import Player, Trace, check_log, check_views
 from conftest import ServerProcess, free_port
+from waiting import until
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -154,14 +155,11 @@ async def test_the_primary_fails_over_under_play_and_no_acknowledged_action_is_l
         await bob.sit(duel, 1)
         bots = await bob.client.create([{"kind": "bot", "level": "easy"}] * 2, target=60)
         games = asyncio.gather(alice.play(), bob.play())
-        await asyncio.sleep(0.8)
+        await until(lambda: len(alice.acked) + len(bob.acked) >= 5, 30, "play under way")
         before = redises.primary()
         acked_before = len(alice.acked) + len(bob.acked)
         redises.kill(redises.name_of(before))
-        deadline = time.monotonic() + 30
-        while redises.primary() == before:
-            assert time.monotonic() < deadline, "the sentinels did not fail over"
-            await asyncio.sleep(0.2)
+        await until(lambda: redises.primary() != before, 30, "the sentinels to fail over")
         # The old primary comes back as a replica of the new one: appends wait for it.
         await asyncio.to_thread(redises.restart_as_replica, redises.name_of(before))
         await asyncio.wait_for(games, 120)

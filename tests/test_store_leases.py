@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 from stores import entry, lobby_entry, meta, replay
+from waiting import until
 
 from server.store import Fenced, Store
 
@@ -38,7 +39,7 @@ async def test_a_released_or_lapsed_lease_goes_to_another_node_with_a_newer_toke
     assert await store.lapsed(10) == ["r1"]
     second = await store.acquire("r1", "node-b", 150)
     assert second is not None and second > first
-    await asyncio.sleep(0.3)  # b's lease runs out
+    await until(lambda: store.lapsed(10), what="b's lease to run out")
     assert await store.lapsed(10) == ["r1"]
     third = await store.acquire("r1", "node-a", 10_000)
     assert third is not None and third > second
@@ -47,14 +48,14 @@ async def test_a_released_or_lapsed_lease_goes_to_another_node_with_a_newer_toke
 async def test_renewing_keeps_a_held_lease_and_reports_one_that_is_gone(store: Store) -> None:
     for room_id in ("r1", "r2"):
         await store.create_room(room_id, meta())
-    a = await store.acquire("r1", "node-a", 300)
-    b = await store.acquire("r2", "node-a", 150)
+    a = await store.acquire("r1", "node-a", 500)
+    assert await store.renew([("r1", "node-a", a)], 60_000) == [True]
+    b = await store.acquire("r2", "node-a", 1000)
     assert a is not None and b is not None
-    for _ in range(3):
-        await asyncio.sleep(0.1)
-        assert await store.renew([("r1", "node-a", a)], 300) == [True]
-    await asyncio.sleep(0.1)  # r2 was not renewed: it lapsed
-    assert await store.renew([("r1", "node-a", a), ("r2", "node-a", b)], 300) == [True, False]
+    # r2 lapses, never renewed; by then r1's first half second has long gone: its renewal
+    # is what holds it.
+    await until(lambda: store.lapsed(10), what="r2, never renewed, to lapse")
+    assert await store.renew([("r1", "node-a", a), ("r2", "node-a", b)], 60_000) == [True, False]
     assert await store.renew([("r1", "node-b", a), ("r1", "node-a", a + 1)], 300) == [False] * 2
     assert await store.lapsed(10) == ["r2"]
 
@@ -65,7 +66,7 @@ async def test_an_automatic_entry_with_a_stale_token_is_fenced_and_changes_nothi
     await store.create_room("r1", meta())
     old = await store.acquire("r1", "node-a", 100)
     await store.append("r1", 0, entry(0), fence=old)
-    await asyncio.sleep(0.25)
+    await until(lambda: store.lapsed(10), what="a's lease to lapse")
     new = await store.acquire("r1", "node-b", 10_000)
     assert new is not None
     with pytest.raises(Fenced):

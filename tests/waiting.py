@@ -1,0 +1,34 @@
+"""One way for a test to wait on a real process (a server, Redis, a thread): ask again until
+a condition holds, within a deadline. Never a sleep that guesses how long something takes:
+on a busy machine a guess is too short, and everywhere else it wastes the time it adds."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Callable
+from typing import Any
+
+STEP = 0.02
+
+
+async def until(
+    read: Callable[[], Any],
+    timeout: float = 20.0,
+    what: str = "condition",
+    check: Callable[[Any], Any] = bool,
+) -> Any:
+    """Call ``read`` (a function, or one that returns an awaitable) until ``check`` holds
+    of its value (by default: the value is truthy); that value. Fails the test after
+    ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if inspect.isawaitable(value):
+            value = await value
+        if check(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what} (last: {value!r})")
+        await asyncio.sleep(STEP)
