@@ -220,5 +220,7 @@ async def test_moves_are_served_while_the_solver_thinks_and_one_question_at_a_ti
     await player.act(room, {"type": "stock"})  # answered before the verdict
     assert not thinking.done()
     answer = await thinking
-    assert answer["verdict"] == "unknown" and 0.9 <= answer["seconds"] <= 1.5
+    # Undecided: it searched for its whole budget (how long past it the answer took on a busy
+    # machine is no rule of the protocol).
+    assert answer["verdict"] == "unknown" and answer["seconds"] >= 0.9 * answer["budget_seconds"]
     assert (await player.request("hint", room=room))["action"] is not None
