@@ -1,5 +1,6 @@
 """What a room's change costs the server: ``Room.apply`` (the engine's move, the three
-audiences' views rendered and diffed, the patch frames packed and kept for resumes), replayed.
+audiences' views rendered and diffed) and the patch messages packed and kept for resumes
+(``protocol.patches.PatchLog``, as the room host does), replayed.
 
 Matches between two easy bots are played once and their log entries kept; the timed part
 replays those entries into fresh rooms, so the bots' thinking is not in the figure. Prints
@@ -19,7 +20,8 @@ import time
 
 from matches import bot_moves, seated
 
-from server.rooms import make_room
+from protocol.patches import PatchLog
+from server.rooms import AUDIENCES, make_room
 
 
 def record(matches: int) -> list[tuple[dict, list[dict]]]:
@@ -43,12 +45,15 @@ def main(matches: int = 10, passes: int = 10) -> None:
         started = time.process_time()
         for meta, entries in games:
             room = make_room("apply", meta, epoch="bench")
+            logs = {a: PatchLog(room.seq) for a in AUDIENCES}
             for entry in entries:
-                room.apply(entry)
+                for audience, ops in room.apply(entry).items():
+                    logs[audience].add(room.id, room.seq, ops, room.view_size(audience))
         best = min(best, time.process_time() - started)
     load = os.getloadavg()[0]
     print(
-        f"room.apply: {1e6 * best / changes:.1f} us a change, every audience followed "
+        f"room.apply and its frames: {1e6 * best / changes:.1f} us a change, every audience "
+        "followed "
         f"(best of {passes} passes over {changes} changes of {matches} matches; "
         f"load average {load:.2f})"
     )

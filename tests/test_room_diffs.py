@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_schemas import BOTS, HUMANS, Table, play_gin, play_solitaire
 
-from protocol.diff import apply, diff, diff_packed, pack_map, packed_size, unpack_map
+from protocol.diff import apply, diff, diff_packed, pack_map, unpack_map
+from protocol.patches import PatchLog
 from server.games.gin_rummy.game import HAND_OVER, MATCH_OVER, new_match
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
 from server.rooms import AUDIENCES
@@ -194,10 +195,12 @@ def test_a_match_hands_out_its_finished_hands_as_one_object_until_a_hand_ends():
 
 
 class Shadowed(Table):
-    """A table that checks every change against views it keeps as objects."""
+    """A table that checks every change against views it keeps as objects, and keeps each
+    audience's patches for resumes as the room host does (protocol.patches.PatchLog)."""
 
     def __init__(self, seats, seed: int, **options) -> None:
         super().__init__(seats, seed, **options)
+        self.logs = {a: PatchLog(self.room.seq) for a in AUDIENCES}
         self.shadow = {a: self.room.render(a) for a in AUDIENCES}
         self.past = {a: {self.room.seq: self.shadow[a]} for a in AUDIENCES}  # seq -> view
         self.changes = 0
@@ -221,6 +224,8 @@ class Shadowed(Table):
             assert self.room.view(audience) == new
             self.shadow[audience] = new
             self.past[audience][self.room.seq] = new
+            size = self.room.view_size(audience)
+            self.logs[audience].add(self.room.id, self.room.seq, ops[audience], size)
             self.check_resumes(audience)
         self.changes += 1
 
@@ -228,13 +233,13 @@ class Shadowed(Table):
         """A client that saw seq k gets the patches k+1.. that rebuild the view, or None
         (a snapshot) when they are no longer kept; the last change is always kept, and what
         is kept stays within the view's size (or is that one frame)."""
-        seq, past = self.room.seq, self.past[audience]
-        assert self.room.since(audience, seq) == []
-        assert self.room.since(audience, seq - 1) is not None
+        seq, past, log = self.room.seq, self.past[audience], self.logs[audience]
+        assert log.since(seq) == []
+        assert log.since(seq - 1) is not None
         oldest = seq - 1
-        while oldest - 1 in past and self.room.since(audience, oldest - 1) is not None:
+        while oldest - 1 in past and log.since(oldest - 1) is not None:
             oldest -= 1
-        frames = self.room.since(audience, oldest)
+        frames = log.since(oldest)
         assert [s for s, _ in frames] == list(range(oldest + 1, seq + 1))
         view = copy.deepcopy(past[oldest])
         for _, frame in frames:
@@ -243,7 +248,7 @@ class Shadowed(Table):
         for k in [k for k in past if k < oldest]:
             del past[k]
         sizes = [len(f) for _, f in frames]
-        assert len(sizes) == 1 or sum(sizes) <= packed_size(self.room._views[audience])
+        assert len(sizes) == 1 or sum(sizes) <= self.room.view_size(audience)
 
 
 @settings(max_examples=25, deadline=None)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.patches import PatchLog
 from server import metrics
 from server.host.clock import REAL, Clock, Timer
 from server.host.members import Member, send_to_all
@@ -62,6 +63,8 @@ class Replica:
     crowd: Timer | None = None  # a spectator count waiting to be shown
     leaving: Timer | None = None  # a seat's departure waiting to be shown
     driven: bool = False  # this node drives the room
+    # Each followed audience's last patch messages, for resumes (the room returns ops).
+    patches: dict[str, PatchLog] = field(default_factory=dict)
 
     def local(self) -> list[int]:
         return [len(self.subs[a]) for a in AUDIENCES]
@@ -169,8 +172,7 @@ class Replicas:
         """Apply the next entry of the log: patches to this node's sockets, notices, and the
         driver's turn."""
         room = replica.room
-        diffs = room.apply(entry)
-        self.broadcast(replica, diffs)
+        self.broadcast(replica, self._framed(replica, room.apply(entry)))
         kind = entry["kind"]
         if kind == "forfeit":
             self.notice(replica, "forfeit", seat=entry["seat"], reason=entry["reason"])
@@ -296,16 +298,20 @@ class Replicas:
         self._presence_changed(replica, skip=conn)
         self._idle(replica)
         missing = None
-        if isinstance(since, int) and epoch == room.epoch:
-            missing = room.since(audience, since)
+        log = replica.patches.get(audience)
+        if isinstance(since, int) and epoch == room.epoch and log is not None:
+            missing = log.since(since)
         if missing is None:
+            view = room.view(audience)  # the room follows the audience from now on
+            if log is None:
+                replica.patches[audience] = PatchLog(room.seq)
             conn.send(
                 {
                     "t": "snapshot",
                     "room": room.id,
                     "seq": room.seq,
                     "epoch": room.epoch,
-                    "view": room.view(audience),
+                    "view": view,
                 }
             )
         else:
@@ -320,16 +326,27 @@ class Replicas:
         replica.subs[audience].discard(conn)
         if not replica.subs[audience]:
             replica.room.unfollow(audience)
+            replica.patches.pop(audience, None)
         self._presence_changed(replica)
         self._idle(replica)
 
-    def broadcast(self, replica: Replica, diffs: dict[str, list], skip=None) -> None:
+    def _framed(self, replica: Replica, diffs: dict[str, list]) -> dict[str, bytes]:
+        """Each audience's change as the patch message sent (packed once for all its
+        sockets), kept for resumes (:class:`protocol.patches.PatchLog`)."""
         room = replica.room
-        for audience in diffs:
+        frames = {}
+        for audience, ops in diffs.items():
+            log = replica.patches.get(audience)
+            if log is None:
+                log = replica.patches[audience] = PatchLog(room.seq - 1)
+            frames[audience] = log.add(room.id, room.seq, ops, room.view_size(audience))
+        return frames
+
+    def broadcast(self, replica: Replica, frames: dict[str, bytes], skip=None) -> None:
+        for audience, frame in frames.items():
             conns = replica.subs[audience]
             if not conns:
                 continue
-            frame = room.frame(audience)
             metrics.sent("patch").inc(len(conns))
             send_to_all(conns, frame, skip)
 
@@ -392,10 +409,12 @@ class Replicas:
 
     def _show(self, replica: Replica, connected, spectators, broadcast=True, skip=None) -> None:
         diffs = replica.room.set_presence(connected, spectators)
-        if diffs is not None and broadcast:
-            self.broadcast(replica, diffs, skip=skip)
-        if diffs is not None:
-            self.on_change(replica)
+        if diffs is None:
+            return
+        frames = self._framed(replica, diffs)  # kept even when not sent: seqs have no gaps
+        if broadcast:
+            self.broadcast(replica, frames, skip=skip)
+        self.on_change(replica)
 
     def _quiet(self, replica: Replica) -> None:
         replica.crowd = self.clock.call_later(SPECTATORS_EVERY, self._show_crowd, replica)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 from abc import ABC, abstractmethod
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -38,12 +37,6 @@ from protocol.diff import (
 )
 
 AUDIENCES = ("seat0", "seat1", "spectators")
-RECENT = 256
-"""Most patch frames kept per audience, so a client that reconnects can catch up without a
-snapshot. Fewer are kept when their bytes would pass the size of the audience's view: a
-client that missed more than that gets the snapshot, which is then the cheaper thing to send
-and to apply. So a room keeps about as many bytes for resumes as its views take, not 256
-patches an audience (at 1 000 busy rooms, about 115 MB once each had made 256 changes)."""
 DEEP = frozenset({"game"})
 """The part of a view kept packed entry by entry (the room part changes rarely, as a whole)."""
 STABLE = frozenset({"hands_played"})
@@ -55,25 +48,6 @@ WHOLE = frozenset({"turn"})
 (phase, who acts, ply, counts, the seat's options) changes at every move in several of its
 entries, so diffing inside it, which took a fifth of a change's work, only ever found that
 one replacement is shorter (bench/diffs.py: the same bytes within 0.1 %)."""
-
-
-class Frames(deque):
-    """Packed frames, oldest first, with the sum of their lengths kept as they come and go."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.size = 0
-
-    def push(self, frame: bytes) -> None:
-        self.append(frame)
-        self.size += len(frame)
-
-    def drop_oldest(self) -> None:
-        self.size -= len(self.popleft())
-
-    def clear(self) -> None:
-        super().clear()
-        self.size = 0
 
 
 class RoomError(Refusal):
@@ -191,12 +165,6 @@ class Room(ABC):
         # 50 000-80 000 containers and 9-40 ms per collection, which was most of the latency
         # tail. Part by part, a change unpacks only the parts it changed.
         self._views: dict[str, PackedMap] = {}
-        # The last diffs of each followed audience as packed patch frames, the last one that
-        # of seq ``self.seq``: bytes, which the garbage collector never scans (as objects
-        # they were most of a busy server's heap, and full collections stalled the event
-        # loop by tens of milliseconds; even (seq, frame) pairs were a third of what each
-        # young collection went through).
-        self._recent: dict[str, Frames] = {}
         self._stable: Stable = {}
         for audience in AUDIENCES if watched is None else watched:
             self.follow(audience)
@@ -340,33 +308,19 @@ class Room(ABC):
         """Render ``audience`` from now on (its view as it stands now)."""
         if audience not in self._views:
             self._views[audience] = pack_map(self.render(audience), DEEP)
-            self._recent[audience] = Frames()
 
     def unfollow(self, audience: str) -> None:
         """Stop rendering ``audience`` (nobody here looks at it)."""
         self._views.pop(audience, None)
-        self._recent.pop(audience, None)
 
     def view(self, audience: str) -> dict[str, Any]:
         self.follow(audience)
         return unpack_map(self._views[audience])
 
-    def since(self, audience: str, seq: int) -> list[tuple[int, bytes]] | None:
-        """The patch frames after ``seq`` for ``audience``, or None if they are no longer
-        kept (or the audience was not followed all along)."""
-        recent = self._recent.get(audience)
-        if recent is None:
-            return None
-        if seq == self.seq:
-            return []
-        first = self.seq - len(recent) + 1  # the seq of recent[0]
-        if seq > self.seq or not recent or first > seq + 1:
-            return None
-        return [(first + k, frame) for k, frame in enumerate(recent) if first + k > seq]
-
-    def frame(self, audience: str) -> bytes:
-        """The packed patch frame of the latest change for ``audience``."""
-        return self._recent[audience][-1]
+    def view_size(self, audience: str) -> int:
+        """Bytes of ``audience``'s view, packed: what keeping patches for resumes is worth
+        (a client that missed more gets the view instead)."""
+        return packed_size(self._views[audience])
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists about this room."""
@@ -532,7 +486,6 @@ class Room(ABC):
         audiences = list(self._views)
         for audience, view in zip(audiences, self.render_all(audiences), strict=True):
             self._views[audience] = pack_map(view, DEEP)
-            self._recent[audience].clear()
 
     def set_presence(self, connected: list[bool], spectators: int) -> dict[str, list] | None:
         """Who is connected, across every node; the diffs, or None if nothing changed."""
@@ -546,7 +499,7 @@ class Room(ABC):
         return self.refresh()
 
     def refresh(self) -> dict[str, list]:
-        """Recompute every followed audience's view; record and return the diffs (seq + 1)."""
+        """Recompute every followed audience's view; its diff for each (seq + 1)."""
         self.seq += 1
         out = {}
         audiences = list(self._views)
@@ -555,15 +508,5 @@ class Room(ABC):
             ops, self._views[audience] = diff_packed(
                 self._views[audience], view, DEEP, memo, self._stable, STABLE, WHOLE
             )
-            frame = pack({"t": "patch", "room": self.id, "seq": self.seq, "ops": ops})
-            self._keep(audience, frame)
             out[audience] = ops
         return out
-
-    def _keep(self, audience: str, frame: bytes) -> None:
-        """Keep ``frame`` for resumes, and as many before it as RECENT allows."""
-        recent = self._recent[audience]
-        recent.push(frame)
-        budget = packed_size(self._views[audience])
-        while len(recent) > 1 and (recent.size > budget or len(recent) > RECENT):
-            recent.drop_oldest()
