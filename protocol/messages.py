@@ -1,4 +1,5 @@
-"""Every request a client may send, declared once (msgspec ``Struct``s, tagged by ``t``).
+"""Every request a client may send and every message the server sends, declared once
+(msgspec ``Struct``s, tagged by ``t``).
 
 One declaration gives three things: the server's check of a request (a map decoded from
 MessagePack is converted to its struct in one call: each field's type, required fields, and
@@ -155,6 +156,161 @@ REQUESTS: dict[str, type[Request]] = {
     )
 }
 """Each request type by its ``t``."""
+
+
+# ---- what the server sends ------------------------------------------------------------------
+# Replies are ``ok`` messages with the request's id and the fields of its kind (REPLIES);
+# the other messages come unasked (PUSHED). A test holds the server's messages to these.
+
+Id = CommandId | None
+Map = dict[str, Any]
+
+
+class Reply(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    t: str = "ok"
+    id: Id = None
+
+
+class HelloOk(Reply):
+    v: int
+    node: str
+    player: Map | None = None
+
+
+class PingOk(Reply):
+    pass
+
+
+class CreateOk(Reply):
+    room: str
+    game: str
+
+
+class SeatOk(Reply):
+    """``join`` and ``daily``: the seat and its token; for a player at a daily room,
+    whether this is practice (not the day's ranked first attempt)."""
+
+    room: str
+    seat: int
+    token: str
+    practice: bool | None = None
+
+
+class ResumeOk(Reply):
+    room: str
+    seat: int
+
+
+class RoomOk(Reply):
+    """``watch`` and ``leave``."""
+
+    room: str
+
+
+class ActOk(Reply):
+    room: str
+    seq: int
+    duplicate: bool | None = None
+
+
+class LobbyOk(Reply):
+    rooms: list[Map]
+    total: int
+    next: str | None
+
+
+class PlayerOk(Reply):
+    """``player_update``; ``player_new`` and ``player_reset`` add the secret."""
+
+    player: Map
+    secret: str | None = None
+
+
+class HintOk(Reply):
+    room: str
+    action: Map | None
+    verdict: str
+    seen_all: bool
+    samples: int
+    wins: int
+    nodes: int
+    seconds: float
+
+
+class WinnableOk(Reply):
+    room: str
+    verdict: str
+    nodes: int
+    seconds: float
+    budget_seconds: float
+
+
+REPLIES: dict[str, type[Reply]] = {
+    "hello": HelloOk,
+    "ping": PingOk,
+    "create": CreateOk,
+    "join": SeatOk,
+    "daily": SeatOk,
+    "resume": ResumeOk,
+    "watch": RoomOk,
+    "leave": RoomOk,
+    "act": ActOk,
+    "lobby": LobbyOk,
+    "player_new": PlayerOk,
+    "player_reset": PlayerOk,
+    "player_update": PlayerOk,
+    "hint": HintOk,
+    "winnable": WinnableOk,
+}
+"""The ``ok`` each request kind is answered with."""
+
+
+class Pushed(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+class Error(Pushed, tag="error", kw_only=True):
+    id: Id = None
+    code: str
+    message: str
+    room: str | None = None
+
+
+class Snapshot(Pushed, tag="snapshot"):
+    room: str
+    seq: int
+    epoch: str
+    view: Map
+
+
+class Patch(Pushed, tag="patch"):
+    room: str
+    seq: int
+    ops: list[Map]
+
+
+class LobbyChanges(Pushed, tag="lobby"):
+    changes: list[Map]
+
+
+class Notice(Pushed, tag="notice"):
+    room: str
+    kind: str
+    seat: int
+    reason: str | None = None
+
+
+class Reconnect(Pushed, tag="reconnect"):
+    after_ms: int
+
+
+class SignedOut(Pushed, tag="signed_out"):
+    player: str
+    reason: str
+
+
+PUSHED = Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut
+"""Every message the server sends but an ``ok``."""
 
 
 def fields(kind: str) -> list[str]:
