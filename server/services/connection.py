@@ -4,12 +4,12 @@ that never waits."""
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from protocol.codec import pack
 from server import metrics
+from server.services.limits import TokenBucket
 
 QUEUE_BYTES = 1 << 20
 """Bytes a socket may have waiting to be sent before it is cut off as too slow."""
@@ -33,25 +33,6 @@ class Socket(Protocol):
         ...
 
     def release(self) -> None: ...
-
-
-class TokenBucket:
-    """``rate`` messages per second with bursts up to ``burst``."""
-
-    __slots__ = ("burst", "rate", "stamp", "tokens")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Connection:

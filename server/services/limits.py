@@ -30,18 +30,43 @@ def client_address(peer: str, forwarded: str | None, trusted: frozenset[str]) ->
     return peer
 
 
+class TokenBucket:
+    """``rate`` messages per second with bursts up to ``burst``."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """One use, if there is one left now."""
+        now = time.monotonic()
+        self.tokens = self._level(now)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self) -> bool:
+        """Every use is back: nothing would be lost by forgetting this bucket."""
+        return self._level(time.monotonic()) >= self.burst
+
+    def _level(self, now: float) -> float:
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+
+
 @dataclass
 class Entry:
+    rooms: TokenBucket
     sockets: int = 0
-    tokens: float = 0.0
-    stamp: float = 0.0
 
 
 class AddressBook:
     def __init__(self, sockets: int, rooms: int, per_seconds: float = 600.0) -> None:
         self.max_sockets = sockets
-        self.burst = float(rooms)
-        self.rate = rooms / per_seconds
+        self.rooms, self.per_seconds = rooms, per_seconds
         self.entries: dict[str, Entry] = {}
 
     def _entry(self, address: str) -> Entry:
@@ -49,7 +74,8 @@ class AddressBook:
         if entry is None:
             if len(self.entries) >= PRUNE_AT:
                 self.prune()
-            entry = self.entries[address] = Entry(tokens=self.burst, stamp=time.monotonic())
+            bucket = TokenBucket(self.rooms / self.per_seconds, self.rooms)
+            entry = self.entries[address] = Entry(bucket)
         return entry
 
     def open(self, address: str) -> bool:
@@ -67,18 +93,10 @@ class AddressBook:
 
     def create(self, address: str) -> bool:
         """``address`` makes a room: False past its share of rooms for now."""
-        entry = self._entry(address)
-        now = time.monotonic()
-        entry.tokens = min(self.burst, entry.tokens + (now - entry.stamp) * self.rate)
-        entry.stamp = now
-        if entry.tokens < 1:
-            return False
-        entry.tokens -= 1
-        return True
+        return self._entry(address).rooms.take()
 
     def prune(self) -> None:
         """Forget addresses with no socket open whose room allowance is whole again."""
-        now = time.monotonic()
         for address, e in list(self.entries.items()):
-            if e.sockets == 0 and e.tokens + (now - e.stamp) * self.rate >= self.burst:
+            if e.sockets == 0 and e.rooms.full():
                 del self.entries[address]
