@@ -94,16 +94,20 @@ def _codes(mask: int, suit: int) -> tuple[str, ...]:
 
 def _suit_tables() -> tuple[list[int], list[list[tuple[int, tuple, tuple]]]]:
     best, runs = _best_runs_table()
+    # Which ranks each mask holds, worked out once for the four suits (a server and each
+    # worker build these tables at import: most of their cost went to doing this per suit).
+    ranks = [tuple(r for r in range(13) if mask >> r & 1) for mask in range(1 << 13)]
+    melded = [sum(chosen) for chosen in runs]  # a mask's runs never overlap
     tables = []
     for suit in range(4):
-        table = []
-        for mask in range(1 << 13):
-            melded = 0
-            for run in runs[mask]:
-                melded |= run
-            melds = tuple(_codes(run, suit) for run in runs[mask])
-            table.append((best[mask], melds, _codes(mask & ~melded, suit)))
-        tables.append(table)
+        names = [RANKS[r] + SUITS[suit] for r in range(13)]
+        codes = [tuple(names[r] for r in held) for held in ranks]
+        tables.append(
+            [
+                (best[m], tuple(codes[run] for run in runs[m]), codes[m & ~melded[m]])
+                for m in range(1 << 13)
+            ]
+        )
     return best, tables
 
 
