@@ -71,8 +71,7 @@ class Rooms:
     async def _member(
         self, conn: Connection, replica: Replica, audience: str, seat: int | None, **since
     ) -> None:
-        if replica.room.id not in conn.rooms and len(conn.rooms) >= MEMBERSHIPS:
-            raise RoomError("too_many_rooms", f"One connection may be in {MEMBERSHIPS} rooms.")
+        self._room_for(conn, replica.room.id)
         await self.replicas.attach(conn, replica, audience, seat, **since)
 
     async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Replica:
@@ -112,10 +111,8 @@ class Rooms:
     ) -> dict[str, Any]:
         """Fill in today's deal, a past day's deal (its daily code), or a deal the solver has
         proved winnable."""
-        draw = meta.get("draw", 1)
-        draw = draw if isinstance(draw, int) and not isinstance(draw, bool) else 1
         if meta.get("daily"):
-            deal = await self.dailies.solitaire(meta["game"], draw)
+            deal = await self.dailies.solitaire(meta["game"], meta.get("draw", 1))
             return {**meta, **_dealt(deal), "code": None, "daily": deal["date"]}
         try:
             dated = decode_daily(meta.get("code"))
@@ -136,8 +133,6 @@ class Rooms:
     async def join(self, conn: Connection, room_id: Any, seat: Any, name: str) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)
         room = replica.room
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise RoomError("bad_seat", "Seats are 0 and 1.")
         self._room_for(conn, room.id)
         token = new_token()
         player = await self.players.current(conn)
