@@ -86,13 +86,7 @@ class Node:
         """Start the worker processes and the node's loops. Rooms are not rebuilt here: the
         driver's scan takes every room nobody drives (all of them, after a restart), and a
         room a client asks for is loaded on demand, so the port listens at once."""
-        # Starting the workers blocks the loop for about 100 ms: now, not mid-game.
-        run = asyncio.get_running_loop().run_in_executor
-        await asyncio.gather(
-            *(run(self.bot_pool, os.getpid) for _ in range(self.config.bot_workers)),
-            *(run(self.solver_pool, os.getpid) for _ in range(self.config.solver_workers)),
-            self.frames.start(),
-        )
+        self.tasks.spawn(asyncio.to_thread(self._warm))
         with contextlib.suppress(Unavailable):
             await self.membership.beat()  # known to the others before the first client
         keep = self.tasks.keep
@@ -103,6 +97,17 @@ class Node:
         keep("renew", self.driver.renew)
         keep("lag", watch_lag)
         keep("trims", lambda: trims(self.config.trim_seconds))
+
+    def _warm(self) -> None:
+        """Start every worker process now, not at the first expert move, hint or replay:
+        in a thread, so that their start (about half a second: a fork server importing the
+        engines) neither holds the loop nor keeps the node from serving meanwhile (what
+        asks a worker meanwhile waits for it)."""
+        started = [self.bot_pool.submit(os.getpid) for _ in range(self.config.bot_workers)]
+        started += [self.solver_pool.submit(os.getpid) for _ in range(self.config.solver_workers)]
+        self.frames.warm()
+        for future in started:
+            future.result()
 
     async def close(self) -> None:
         self.stopping = True

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgpack
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from waiting import until_sync
 from websockets.sync.client import connect
 
 from protocol.diff import apply
@@ -175,13 +176,7 @@ def leaked(text: str, hidden: set[str]) -> set[str]:
 
 
 def wait_until(predicate, timeout: float = 20, what: str = "condition") -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    return until_sync(predicate, timeout, what)
 
 
 def wait_for_my_move(page, timeout: float = 20) -> None:

@@ -12,15 +12,22 @@ import time
 import pytest
 from conftest import ServerProcess
 from processes import run_group, survivors, tree
+from waiting import until_sync
+
+
+def _all_seven(family: list) -> bool:
+    return len(family) >= 7
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "term"])
 def test_every_process_of_a_server_exits_with_it(server_env, sig):
     server = ServerProcess({**server_env, "CARDROOM_BOT_WORKERS": "2"}).start()
-    family = tree(server.proc.pid)
+    # The workers start beside the serving node: wait until the two bot workers, the solver's
+    # and the replay frames' are there too.
+    family = until_sync(lambda: tree(server.proc.pid), what="the workers", check=_all_seven)
     commands = " ".join(p.cmdline for p in family)
-    # The server, one fork server, its bot and solver workers and the resource tracker.
-    assert len(family) >= 5, commands
+    # The server, one fork server, its workers (bots, solver, frames), the resource tracker.
+    assert len(family) >= 7, commands
     assert "multiprocessing.forkserver" in commands
     assert "multiprocessing.resource_tracker" in commands
     server.stop(sig)

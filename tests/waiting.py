@@ -32,3 +32,20 @@ async def until(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what} (last: {value!r})")
         await asyncio.sleep(STEP)
+
+
+def until_sync(
+    read: Callable[[], Any],
+    timeout: float = 20.0,
+    what: str = "condition",
+    check: Callable[[Any], Any] = bool,
+) -> Any:
+    """:func:`until` for a test without an event loop (the browser tests, processes)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if check(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what} (last: {value!r})")
+        time.sleep(STEP)

@@ -219,6 +219,11 @@ class FramesCache:
         if self.pool is not None:
             await asyncio.get_running_loop().run_in_executor(self.pool, _started)
 
+    def warm(self) -> None:
+        """:meth:`start`, from a thread (it waits for the worker)."""
+        if self.pool is not None:
+            self.pool.submit(_started).result()
+
     def close(self) -> None:
         """Stop the worker (a build under way is abandoned) and release every entry."""
         if self.pool is not None:
