@@ -122,9 +122,10 @@ class Players:
             )
         secret = identity.new_secret()
         digest = identity.secret_hash(secret)
+        address = await self._address_tag(conn)
         while True:
             record = identity.new_player(identity.new_player_id(), name)
-            record["addr"] = await self._address_tag(conn)
+            record["addr"] = address
             try:
                 await self.store.create_player(record, digest)
                 break

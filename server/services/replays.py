@@ -213,16 +213,15 @@ class FramesCache:
         self.pool: Executor | None = new_pool() if new_pool is not None else None
         self._build: Build = build or self._render
 
-    async def start(self) -> None:
-        """Start the worker now, not at the first replay someone opens (a process start
-        and the engine's import, 0.1 s or more)."""
-        if self.pool is not None:
-            await asyncio.get_running_loop().run_in_executor(self.pool, _started)
-
     def warm(self) -> None:
-        """:meth:`start`, from a thread (it waits for the worker)."""
+        """Start the worker now, not at the first replay someone opens (a process start
+        and the engine's import, 0.1 s or more). Waits for it: call it from a thread."""
         if self.pool is not None:
             self.pool.submit(_started).result()
+
+    async def start(self) -> None:
+        """:meth:`warm`, off the event loop."""
+        await asyncio.to_thread(self.warm)
 
     def close(self) -> None:
         """Stop the worker (a build under way is abandoned) and release every entry."""
