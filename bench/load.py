@@ -472,18 +472,46 @@ async def settle(room: str, *clients: Lean) -> None:
     raise RuntimeError(f"no view of {room} after 30 s; errors {[dict(c.errors) for c in clients]}")
 
 
+FOLLOW_HOMES = not os.environ.get("LOAD_IGNORE_HOMES")
+"""Sockets go to their room's home when told (``--ignore-homes``: they stay where the
+balancer put them, as a client that ignores the hint does)."""
+MOVES = Counter()  # sockets that moved to their room's home, in this process
+
+
+def at_home(url: str, node: str) -> str:
+    """The socket URL that asks the balancer for ``node`` (server.host.homes)."""
+    return f"{url.split('?')[0]}?home={node}"
+
+
+async def homed(url: str, client: Lean, reply: dict, kind: str, **fields) -> Lean:
+    """``client`` if its room lives where it is, else a socket opened again at the room's
+    home (``reply['home']``) that resumes its seat or watches again there."""
+    if not FOLLOW_HOMES or not reply.get("home"):
+        return client
+    moved = await Lean.open(at_home(url, reply["home"]))
+    await granted(moved, kind, **fields)
+    MOVES["moved"] += 1
+    await client.close()
+    return moved
+
+
 async def seated_room(url: str, spectators: int, **options) -> tuple[Lean, Lean, list[Lean], str]:
     """A two-human room (``options`` for its creation) with both seats taken and
-    ``spectators`` watchers, every view in."""
+    ``spectators`` watchers, every view in; each socket at the room's home once told."""
     a, b = await Lean.open(url), await Lean.open(url)
     room = (await granted(a, "create", seats=[{"kind": "human"}] * 2, **options))["room"]
-    await granted(a, "join", room=room, seat=0, name="A")
-    await granted(b, "join", room=room, seat=1, name="B")
-    watchers = [await Lean.open(url) for _ in range(spectators)]
-    for w in watchers:
-        await granted(w, "watch", room=room)
-    await settle(room, a, b, *watchers)
-    return a, b, watchers, room
+    seated = []
+    for client, seat, name in ((a, 0, "A"), (b, 1, "B")):
+        reply = await granted(client, "join", room=room, seat=seat, name=name)
+        token = reply["token"]
+        seated.append(await homed(url, client, reply, "resume", room=room, token=token))
+    watchers = []
+    for _ in range(spectators):
+        w = await Lean.open(url)
+        reply = await granted(w, "watch", room=room)
+        watchers.append(await homed(url, w, reply, "watch", room=room))
+    await settle(room, *seated, *watchers)
+    return seated[0], seated[1], watchers, room
 
 
 async def seated_rooms(url: str, rooms: int, spectators: int) -> list:
@@ -567,6 +595,7 @@ async def play_share(
 
     await asyncio.gather(*(room_loop(*t) for t in tables))
     stats["client_cpu"] = time.process_time() - cpu
+    stats["moved"] = MOVES["moved"]
     await watcher
     # Sockets close once every room of this process has stopped measuring: thousands of
     # players leaving in the same second (each a presence change for its room) is another
@@ -967,6 +996,8 @@ def play(args) -> None:
         )
         errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
         print(f"  errors: {errors or 'none'}")
+        follow = "ignored" if os.environ.get("LOAD_IGNORE_HOMES") else "followed"
+        print(f"  room homes {follow}: {stats['moved']} sockets moved to their room's home")
         print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB set up, before play)")
         print(f"  load generator CPU {100 * stats['client_cpu'] / spent:.0f}% of a core in all")
         print(f"  generator loop lag: {describe(merge([r['lag'] for r in results]))}")
@@ -1143,6 +1174,11 @@ def main() -> None:
         default=0,
         help="N nodes on a private Redis behind HAProxy, as make cluster (default: one process)",
     )
+    p.add_argument(
+        "--ignore-homes",
+        action="store_true",
+        help="sockets stay where the balancer put them (a client that ignores the hint)",
+    )
     p = sub.add_parser("lobby")
     p.add_argument("--followers", type=int, default=1000)
     p.add_argument("--churn", type=int, default=200)
@@ -1167,6 +1203,8 @@ def main() -> None:
     # The clients stand in for players on other machines: on two cores, four client
     # processes at the server's priority take the CPU the one server process needs.
     os.environ["LOAD_CLIENT_NICE"] = str(args.client_nice)
+    if getattr(args, "ignore_homes", False):
+        os.environ["LOAD_IGNORE_HOMES"] = "1"
     stamp = time.strftime("%Y-%m-%d %H:%M")
     print(
         f"{stamp}, load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, "

@@ -194,17 +194,20 @@ class SeatOk(Reply):
     seat: int
     token: str
     practice: bool | None = None
+    home: str | None = None  # the room lives on this other node: reconnect with ?home=
 
 
 class ResumeOk(Reply):
     room: str
     seat: int
+    home: str | None = None
 
 
 class RoomOk(Reply):
     """``watch`` and ``leave``."""
 
     room: str
+    home: str | None = None
 
 
 class ActOk(Reply):
@@ -309,7 +312,14 @@ class SignedOut(Pushed, tag="signed_out"):
     reason: str
 
 
-PUSHED = Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut
+class Home(Pushed, tag="home"):
+    """The room now lives on ``node`` (a take-over moved it): reconnect with ?home=node."""
+
+    room: str
+    node: str
+
+
+PUSHED = Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home
 """Every message the server sends but an ``ok``."""
 
 

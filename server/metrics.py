@@ -24,6 +24,11 @@ LOOP_FAILURES = Counter(
     "A background loop of the node failed and was started again (server/host/tasks.py)",
     ["loop"],
 )
+LOST_ENTRIES = Counter(
+    "cardroom_lost_entries_total",
+    "Log entries this node had applied that the store no longer holds (Redis lost its last "
+    "writes): each room was reloaded from the log and played on",
+)
 LOOP_LAG = Gauge("cardroom_event_loop_lag_seconds", "Worst event-loop lag in the last interval")
 LOOP_LAG_MAX = Gauge("cardroom_event_loop_lag_max_seconds", "Worst event-loop lag since start")
 GC_PAUSE = Histogram(

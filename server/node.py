@@ -15,6 +15,7 @@ from server.config import Config
 from server.host.bots import Bots
 from server.host.driver import Driver
 from server.host.events import Events
+from server.host.homes import Homes
 from server.host.membership import Membership
 from server.host.replicas import Replicas
 from server.host.tasks import Tasks
@@ -51,6 +52,8 @@ class Node:
             store, replicas, self.id, config, Bots(self.bot_pool).think, tasks.spawn
         )
         replicas.on_change = self.driver.changed
+        replicas.on_reload = self.driver.reloaded
+        self.homes = Homes(store, replicas, self.driver, self.id, live)
         self.lobby = Lobby(store)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         self.services = self._services()
@@ -74,8 +77,9 @@ class Node:
         players = Players(store, config.address_players, dailies.secret)
         addresses = AddressBook(config.address_connections, config.address_rooms)
         rooms = Rooms(
-            store, self.replicas, self.driver, config, addresses, dailies, solving, players
-        )
+            store, self.replicas, self.driver, self.homes, config, addresses, dailies, solving,
+            players,
+        )  # fmt: skip
         clients = Clients(addresses, players, self.lobby, self.replicas)
         return Services(
             self.id, config, store, clients, rooms, players, self.lobby, dailies,
@@ -95,6 +99,7 @@ class Node:
         keep("checks", lambda: self.replicas.checks(self.config.check_seconds))
         keep("scan", self.driver.scan)
         keep("renew", self.driver.renew)
+        keep("homes", self.homes.tell)
         keep("lag", watch_lag)
         keep("trims", lambda: trims(self.config.trim_seconds))
 

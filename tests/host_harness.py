@@ -118,6 +118,7 @@ class Member:
     """A socket as the host sees one (server.host.members.Member): it records messages."""
 
     rooms: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    home: str | None = None
     received: list[dict[str, Any]] = field(default_factory=list)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -154,6 +155,7 @@ class Host:
             store, self.replicas, node_id, config, Bots().think, self.tasks.spawn, clock
         )
         self.replicas.on_change = self.driver.changed
+        self.replicas.on_reload = self.driver.reloaded
 
     def run_loops(self) -> None:
         """The driver's scan and renewals, as a node runs them."""
@@ -175,6 +177,12 @@ class Host:
             await self.replicas.commit(replica, lambda: replica.room.join_entry(seat, name, token))
         member = Member()
         await self.replicas.attach(member, replica, AUDIENCES[seat], seat)
+        return member
+
+    async def watch(self, replica: Replica) -> Member:
+        """A member follows the room as a spectator."""
+        member = Member()
+        await self.replicas.attach(member, replica, "spectators", None)
         return member
 
     async def close(self) -> None:

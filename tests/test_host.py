@@ -161,3 +161,63 @@ async def test_a_solitaire_left_alone_waits_for_its_player_then_ends_as_abandone
     assert replica.room.status == "finished" and replica.room.closed == "abandoned"
     replay = await store.replay("r1")
     assert replay is not None and replay["result"]["closed"] == "abandoned"
+
+
+async def _lose_last(store: EmbeddedStore, room_id: str, count: int) -> None:
+    """What a Redis that lost its last second does to a room's log: its last ``count``
+    entries are gone (here, on the embedded store, by hand)."""
+    (length,) = await store.lengths([room_id])
+    await store._run(
+        store._query, "DELETE FROM log WHERE room = ? AND idx >= ?", (room_id, length - count)
+    )
+    store._lengths_known.pop(room_id, None)
+
+
+async def test_a_driver_whose_copy_outgrew_the_log_reloads_the_room_and_plays_on(world):
+    """The store lost the last entries the driver had applied: its next move finds the log
+    shorter, the room is rebuilt from the log under a new epoch (its sockets get a
+    snapshot), the loss is counted, and the bots go on from there, never stuck."""
+    from server import metrics
+
+    clock, store, host = world
+    node = host()
+    replica = await node.create("r1", seats=BOTS)
+    watcher = await node.watch(replica)
+    await clock.advance(0.8 * 6)
+    assert len(replica.room.log) == 6
+    before, epoch = metrics.LOST_ENTRIES._value.get(), replica.room.epoch
+    await _lose_last(store, "r1", 2)
+    watcher.received.clear()
+    await clock.advance(0.8 * 5)
+    log = await store.log("r1")
+    assert len(log) >= 7 and list(replica.room.log) == log  # played on from entry 4
+    assert replica.room.epoch != epoch
+    assert metrics.LOST_ENTRIES._value.get() - before == 2
+    snapshots = [m for m in watcher.received if m["t"] == "snapshot"]
+    assert len(snapshots) == 1 and snapshots[0]["epoch"] == replica.room.epoch
+
+
+async def test_a_quiet_room_whose_log_lost_entries_is_reloaded_by_the_periodic_check(world):
+    clock, store, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS)
+    a = await node.sit(replica, 0)
+    await node.sit(replica, 1)
+    first = replica.room.match.to_act
+    async with replica.lock:
+        await node.replicas.commit(
+            replica, lambda: replica.room.act_entry(first, {"type": "pass"}, "c1")
+        )
+    assert len(replica.room.log) == 3
+    await _lose_last(store, "r1", 1)
+    a.received.clear()
+    await node.replicas.check()
+    await clock.advance(0.0)
+    assert len(replica.room.log) == 2 and list(replica.room.log) == await store.log("r1")
+    assert [m["t"] for m in a.received] == ["snapshot"]
+    # The seat acts again from the table it now sees, and the move is written.
+    async with replica.lock:
+        await node.replicas.commit(
+            replica, lambda: replica.room.act_entry(first, {"type": "pass"}, "c2")
+        )
+    assert len(await store.log("r1")) == 3

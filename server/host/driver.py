@@ -180,6 +180,23 @@ class Driver:
             self.drop(room_id, "stopping")
         await asyncio.gather(*(self._release(r, d.token) for r, d in held))
 
+    def reloaded(self, replica: Replica) -> None:
+        """The room was rebuilt from a shorter log (:meth:`Replicas.reload`): what was
+        scheduled on the old copy is dropped and scheduled again on the new one (the task
+        that found the loss ends by itself)."""
+        drive = self.drives.get(replica.room.id)
+        if drive is None or drive.finishing is not None:
+            return
+        current = asyncio.current_task()
+        for task in drive.tasks():
+            if task is not current:
+                task.cancel()
+        drive.bot = drive.clock = drive.expiry = drive.lobby = None
+        drive.clock_for = drive.expiry_for = None
+        drive.grace.clear()
+        drive.listed = None
+        self.changed(replica)
+
     # ---- what follows a change -----------------------------------------------------------
 
     def changed(self, replica: Replica) -> None:
@@ -284,6 +301,8 @@ class Driver:
                     await work()
                     return
                 except RoomError as refused:
+                    if refused.code == "reloaded":  # the driver schedules it again
+                        return
                     if refused.code != "unavailable":
                         logger.error("%s refused in room %s: %s", what, replica.room.id, refused)
                         return

@@ -14,6 +14,7 @@ from protocol.frames import CROWD, Shared
 
 class Member(Protocol):
     rooms: dict[str, tuple[str, int | None]]  # room -> (audience, seat) this member is in
+    home: str | None  # the node its socket asked the balancer for (``?home=``), if any
 
     def send(self, message: dict[str, Any]) -> None:
         """Pack and send a message; never waits (a slow reader is cut off, not waited on)."""

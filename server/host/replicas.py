@@ -51,6 +51,18 @@ def unavailable() -> RoomError:
     return RoomError(UNAVAILABLE.code, UNAVAILABLE.message)
 
 
+def reloaded() -> RoomError:
+    return RoomError(
+        "reloaded", "The game store lost the last moves of this room: look at the table again."
+    )
+
+
+def same_entry(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two entries at one index are the same write (its time, kind and seat: two
+    writes that differ in all else but agree on these, to the millisecond, do not occur)."""
+    return a.get("at") == b.get("at") and a["kind"] == b["kind"] and a.get("seat") == b.get("seat")
+
+
 @dataclass(eq=False)
 class Replica:
     room: Room
@@ -63,6 +75,7 @@ class Replica:
     crowd: Timer | None = None  # a spectator count waiting to be shown
     leaving: Timer | None = None  # a seat's departure waiting to be shown
     driven: bool = False  # this node drives the room
+    home_told: str | None = None  # the home elsewhere this node last sent its sockets to
     # Each followed audience's last patch messages, for resumes (the room returns ops).
     patches: dict[str, PatchLog] = field(default_factory=dict)
 
@@ -98,6 +111,9 @@ class Replicas:
         self.idle_unload = idle_unload
         self.finished_linger = finished_linger
         self.on_change: Callable[[Replica], None] = lambda replica: None
+        # told when a room was reloaded from a log shorter than this node's copy (the
+        # driver starts its timers and bots again on the new copy)
+        self.on_reload: Callable[[Replica], None] = lambda replica: None
         self.rooms: dict[str, Replica] = {}
         self._loading: dict[str, asyncio.Future] = {}
 
@@ -188,23 +204,95 @@ class Replicas:
         if replica is None:
             return
         index = event["index"]
-        if index == len(replica.room.log):
+        held = replica.room.log
+        if index == len(held):
             self.apply(replica, event["entry"])
-        elif index > len(replica.room.log):
+        elif index > len(held):
             self.spawn(self._fill(replica))
+        elif not same_entry(held[index], event["entry"]):
+            # Another node wrote over entries this copy holds: the store lost them.
+            self.spawn(self._reload(replica))
+
+    async def _reload(self, replica: Replica) -> None:
+        with contextlib.suppress(Unavailable):
+            async with replica.lock:
+                if self.rooms.get(replica.room.id) is replica:
+                    await self.reload(replica)
+                    await self.catch_up(replica, locked=True)
 
     async def _fill(self, replica: Replica) -> None:
         # the periodic check fills it in
         with contextlib.suppress(Unavailable):
             await self.catch_up(replica)
 
-    async def catch_up(self, replica: Replica) -> None:
-        """Apply whatever the log holds beyond this replica."""
+    async def catch_up(self, replica: Replica, locked: bool = False) -> bool:
+        """Apply whatever the log holds beyond this replica. The log's entry before those
+        is read too: if it is not this copy's last, the store lost entries and another
+        node wrote on, and the room is reloaded (at once if the caller holds the lock,
+        ``locked``, else as soon as it is free). Returns False then."""
         room = replica.room
         start = len(room.log)
-        for k, entry in enumerate(await self.store.log(room.id, start)):
+        entries = await self.store.log(room.id, max(0, start - 1))
+        if start > 0 and entries:
+            if not same_entry(entries[0], room.log[start - 1]):
+                if locked:
+                    await self.reload(replica)
+                else:
+                    self.spawn(self._reload(replica))
+                return False
+            entries = entries[1:]
+        for k, entry in enumerate(entries):
             if start + k == len(room.log):  # an event may have brought some meanwhile
                 self.apply(replica, entry)
+        return True
+
+    async def reload(self, replica: Replica) -> int:
+        """Rebuild the room from its log if the log is shorter than this node's copy: the
+        store lost entries this node had applied (Redis lost its last second, or failed
+        over before a replica had them). The room goes on from what the log holds, under a
+        new epoch (every socket gets a snapshot), and the loss is logged and counted. The
+        caller holds the replica's lock. Returns how many entries were lost."""
+        room = replica.room
+        entries = await self.store.log(room.id)
+        kept = 0  # the entries both hold (after a loss, another node may have written on)
+        for ours, theirs in zip(room.log, entries, strict=False):
+            if not same_entry(ours, theirs):
+                break
+            kept += 1
+        lost = len(room.log) - kept
+        if lost == 0:
+            return 0  # the log is as long or longer: catching up is enough
+        fresh = make_room(room.id, room.meta, watched=())
+        fresh.load(entries)
+        replica.room = fresh
+        replica.patches.clear()
+        metrics.LOST_ENTRIES.inc(lost)
+        log("log_lost", logging.ERROR, room=room.id, lost=lost, kept=kept, now=len(entries))
+        self._presence_changed(replica, broadcast=False)
+        for audience, members in replica.subs.items():
+            if not members:
+                continue
+            replica.patches[audience] = PatchLog(fresh.seq)
+            snapshot = {
+                "t": "snapshot",
+                "room": fresh.id,
+                "seq": fresh.seq,
+                "epoch": fresh.epoch,
+                "view": fresh.view(audience),
+            }
+            for member in members:
+                member.send(snapshot)
+        self.on_reload(replica)
+        return lost
+
+    async def _shorter(self, replica: Replica) -> bool:
+        """After a conflict that brought nothing: whether the log is shorter than the copy
+        (reloaded then)."""
+        (length,) = await self.store.lengths([replica.room.id])
+        if length >= len(replica.room.log):
+            return False
+        await self.reload(replica)
+        return True
 
     async def checks(self, every: float) -> None:
         """:meth:`check` every ``every`` seconds, for as long as the node runs."""
@@ -220,6 +308,8 @@ class Replicas:
         for replica, length in zip(rooms, lengths, strict=True):
             if length > len(replica.room.log):
                 await self.catch_up(replica)
+            elif length < len(replica.room.log):
+                await self._reload(replica)
 
     async def commit(
         self,
@@ -245,7 +335,9 @@ class Replicas:
                 await self.store.append(room.id, index, entry, fence)
             except Conflict:
                 try:
-                    await self.catch_up(replica)
+                    caught = await self.catch_up(replica, locked=True)
+                    if not caught or (len(room.log) == index and await self._shorter(replica)):
+                        raise reloaded()
                 except Unavailable:
                     raise unavailable() from None
                 continue

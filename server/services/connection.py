@@ -49,6 +49,7 @@ class Connection:
         "closed",
         "created",
         "hello",
+        "home",
         "id",
         "lobby",
         "on_lost",
@@ -69,8 +70,10 @@ class Connection:
         rate: float = 20.0,
         burst: int = 60,
         on_lost: Callable[[Connection], None] | None = None,
+        home: str | None = None,
     ) -> None:
         self.id = secrets.token_hex(6)
+        self.home = home  # the node its URL asked the balancer for (server.host.homes)
         self.socket = socket
         self.address = address
         self.queue_bytes = queue_bytes

@@ -13,6 +13,7 @@ from server import metrics
 from server.config import Config
 from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.host.driver import Driver
+from server.host.homes import Homes
 from server.host.replicas import Duplicate, Replica, Replicas
 from server.logs import log
 from server.players import boards
@@ -47,6 +48,7 @@ class Rooms:
         store: Store,
         replicas: Replicas,
         driver: Driver,
+        homes: Homes,
         config: Config,
         addresses: AddressBook,
         dailies: Dailies,
@@ -56,6 +58,7 @@ class Rooms:
         self.store = store
         self.replicas = replicas
         self.driver = driver
+        self.homes = homes
         self.config = config
         self.addresses = addresses
         self.dailies = dailies
@@ -70,9 +73,12 @@ class Rooms:
 
     async def _member(
         self, conn: Connection, replica: Replica, audience: str, seat: int | None, **since
-    ) -> None:
+    ) -> dict[str, Any]:
+        """Subscribe ``conn``; the reply's ``home`` when the room lives on another node."""
         self._room_for(conn, replica.room.id)
         await self.replicas.attach(conn, replica, audience, seat, **since)
+        home = await self.homes.hint(conn, replica)
+        return {} if home is None else {"home": home}
 
     async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Replica:
         if conn is not None:
@@ -140,13 +146,13 @@ class Rooms:
         if player is not None and isinstance(room.meta.get("daily"), str):
             room.join_entry(seat, name, token, player)  # refused here: nothing is claimed
             ranked = await self._claim(player, room.meta, room.id)
-        async with replica.lock:
+        async with replica.lock:  # the copy as it is then (a reload may replace it)
             entry = await self.replicas.commit(
-                replica, lambda: room.join_entry(seat, name, token, player, bool(ranked))
+                replica, lambda: replica.room.join_entry(seat, name, token, player, bool(ranked))
             )
         seat = entry["seat"]
-        await self._member(conn, replica, AUDIENCES[seat], seat)
-        reply = {"room": room.id, "seat": seat, "token": token}
+        home = await self._member(conn, replica, AUDIENCES[seat], seat)
+        reply = {"room": room.id, "seat": seat, "token": token, **home}
         if ranked is not None:
             reply["practice"] = not ranked
         return reply
@@ -207,13 +213,13 @@ class Rooms:
             seat = replica.room.seat_of(token)
         if seat is None:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
-        await self._member(conn, replica, AUDIENCES[seat], seat, since=since, epoch=epoch)
-        return {"room": replica.room.id, "seat": seat}
+        home = await self._member(conn, replica, AUDIENCES[seat], seat, since=since, epoch=epoch)
+        return {"room": replica.room.id, "seat": seat, **home}
 
     async def watch(self, conn, room_id, since, epoch) -> dict[str, Any]:
         replica = await self.replicas.get(room_id)
-        await self._member(conn, replica, "spectators", None, since=since, epoch=epoch)
-        return {"room": replica.room.id}
+        home = await self._member(conn, replica, "spectators", None, since=since, epoch=epoch)
+        return {"room": replica.room.id, **home}
 
     async def leave(self, conn: Connection, room_id: Any) -> dict[str, Any]:
         if room_id not in conn.rooms:
@@ -230,9 +236,9 @@ class Rooms:
         if seat is None:
             raise RoomError("spectator", "Spectators watch; only seated players act.")
         replica = await self.replicas.get(room_id)
-        room = replica.room
 
         def build() -> dict[str, Any]:
+            room = replica.room  # the copy as it is now (a reload may replace it)
             done = room.duplicate(seat, cmd, action)
             if done is not None:
                 raise Duplicate(done)
@@ -241,7 +247,7 @@ class Rooms:
         try:
             async with replica.lock:
                 await self.replicas.commit(replica, build, hold=conn)
-                seq = room.seq
+                seq = replica.room.seq
         except Duplicate as done:
             return {"room": room_id, "seq": done.seq, "duplicate": True}
         metrics.ACTION_LATENCY.observe(time.perf_counter() - started)

@@ -229,6 +229,11 @@ class Leases(ABC):
     async def lapsed(self, limit: int) -> list[str]:
         """Up to ``limit`` active rooms whose lease has lapsed (nobody drives them)."""
 
+    @abstractmethod
+    async def holders(self, room_ids: list[str]) -> list[str | None]:
+        """The node holding each room's lease now (None: nobody), in one round trip: the
+        room's home (:mod:`server.host.homes`)."""
+
 
 class Presence(ABC):
     """Nodes' heartbeats and their sockets' presence in rooms."""

@@ -768,6 +768,14 @@ class EmbeddedStore(Store):
             del self._leases[room_id]
             self._lapsed.add(room_id)
 
+    async def holders(self, room_ids: list[str]) -> list[str | None]:
+        found = []
+        for room_id in room_ids:
+            self._expire(room_id)
+            lease = self._leases.get(room_id)
+            found.append(None if lease is None else lease[0])
+        return found
+
     async def lapsed(self, limit: int) -> list[str]:
         now = self._ms()
         for room_id in [r for r, lease in self._leases.items() if lease[2] <= now]:

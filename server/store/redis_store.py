@@ -699,6 +699,16 @@ class RedisStore(Store):
         await self._release(keys=[k.lease(room_id), k.leases], args=[f"{node}:{token}", room_id])
 
     @_reachable
+    async def holders(self, room_ids: list[str]) -> list[str | None]:
+        if not room_ids:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for room_id in room_ids:
+                pipe.get(self.keys.lease(room_id))
+            held = await pipe.execute()
+        return [None if h is None else h.rpartition(":")[0] for h in held]
+
+    @_reachable
     async def lapsed(self, limit: int) -> list[str]:
         return list(await self._lapsed(keys=[self.keys.leases], args=[limit]))
 

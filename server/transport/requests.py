@@ -19,6 +19,7 @@ from server import metrics
 from server.config import origin_allowed
 from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.games.solitaire.deals import decode as decode_deal
+from server.host.homes import asked_home
 from server.host.replicas import unavailable
 from server.logs import log
 from server.rooms import SOLITAIRES
@@ -327,6 +328,7 @@ class Gateway:
             config.rate,
             config.burst,
             on_lost=clients.disconnect,
+            home=asked_home(wire.query),
         )
         clients.connect(conn)
         return conn

@@ -135,6 +135,7 @@ class Wire(asyncio.Protocol):
         "paused",
         "pending",
         "pinged",
+        "query",
         "sent",
         "transport",
         "ws",
@@ -158,6 +159,7 @@ class Wire(asyncio.Protocol):
         self.host: str | None = None
         self.forwarded: str | None = None
         self.path = ""
+        self.query = ""
         self.deflate: RestingDeflate | None = None
         self.held: list[bytes] | None = None  # frames kept for one write (hold)
 
@@ -237,7 +239,7 @@ class Wire(asyncio.Protocol):
     def _handshake(self, request: Request) -> None:
         # Only what the checks need is kept: the request's headers are most of the memory
         # of an idle socket otherwise.
-        self.path = request.path.split("?")[0]
+        self.path, _, self.query = request.path.partition("?")
         self.origin = request.headers.get("Origin")
         self.host = request.headers.get("Host")
         self.forwarded = request.headers.get("X-Forwarded-For")
