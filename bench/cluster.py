@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from protocol.client import Client
 from server.cluster.local import LocalCluster
 from server.games.gin_rummy.bots import make_bot
+from server.store.keys import Keys
 
 QUIET = {
     "LOG_LEVEL": "warning",
@@ -70,13 +71,13 @@ async def failover(trials: int) -> None:
     leases, moves = [], []
     with LocalCluster(workdir, env=env) as cluster:
         store = redis.from_url(cluster.redis_url, decode_responses=True)
-        prefix = cluster.prefix
+        keys = Keys(cluster.prefix)
         for trial in range(trials):
             host = await client(cluster.ws)
             room = await host.create([{"kind": "bot", "level": "easy"}] * 2, target=500)
             await host.close()
             await asyncio.sleep(1.0)
-            lease = await store.get(f"{prefix}:room:{room}:lease")
+            lease = await store.get(keys.lease(room))
             driver = lease.split(":")[0]
             token = int(lease.split(":")[1])
             cluster.node(int(driver[-1])).send(signal.SIGKILL)
@@ -85,10 +86,10 @@ async def failover(trials: int) -> None:
             while True:
                 now = time.monotonic()
                 if got_lease is None:
-                    holder = await store.get(f"{prefix}:room:{room}:lease")
+                    holder = await store.get(keys.lease(room))
                     if holder and not holder.startswith(f"{driver}:"):
                         got_lease = now - killed
-                last = await store.lindex(f"{prefix}:room:{room}:log", -1)
+                last = await store.lindex(keys.room_log(room), -1)
                 if last and json.loads(last).get("lease", 0) > token:
                     break  # the first move of the new driver
                 await asyncio.sleep(0.005)

@@ -19,6 +19,7 @@ from server.games.gin_rummy import Action, new_match
 from server.games.gin_rummy.bots import make_bot
 from server.rooms import make_room
 from server.rooms.gin import open_hands
+from server.store.keys import Keys
 
 RETRY = {"unavailable", "busy"}
 
@@ -147,12 +148,10 @@ class Trace:
         self.url, self.prefix = url, prefix
 
     async def read(self, room: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        client = redis.from_url(self.url, decode_responses=True)
+        client, keys = redis.from_url(self.url, decode_responses=True), Keys(self.prefix)
         try:
-            meta = json.loads(await client.get(f"{self.prefix}:room:{room}:meta"))
-            entries = [
-                json.loads(e) for e in await client.lrange(f"{self.prefix}:room:{room}:log", 0, -1)
-            ]
+            meta = json.loads(await client.get(keys.room_meta(room)))
+            entries = [json.loads(e) for e in await client.lrange(keys.room_log(room), 0, -1)]
         finally:
             await client.aclose()
         return meta, entries
@@ -161,7 +160,7 @@ class Trace:
         """The node holding the room's lease now."""
         client = redis.from_url(self.url, decode_responses=True)
         try:
-            lease = await client.get(f"{self.prefix}:room:{room}:lease")
+            lease = await client.get(Keys(self.prefix).lease(room))
         finally:
             await client.aclose()
         return lease.split(":")[0] if lease else None

@@ -18,6 +18,7 @@ from protocol.client import Client
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 from server.players.glicko2 import Rating, match
 from server.players.stats import derived, recompute
+from server.store.keys import Keys, room_group
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -202,7 +203,7 @@ async def test_a_game_is_counted_once_when_its_driver_dies_as_it_ends(redis_env,
     # Until the room is no longer active in the store, node b may yet finish it (again):
     # only then is a second count ruled out.
     active = redis.Redis.from_url(env["REDIS_URL"], decode_responses=True)
-    key = f"{env['REDIS_PREFIX']}:rooms:active"
+    key = Keys(env["REDIS_PREFIX"]).active(room_group(room))
     try:
         await until(lambda: not active.sismember(key, room), 20, "the room finished")
     finally:

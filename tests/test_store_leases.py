@@ -94,3 +94,15 @@ async def test_a_room_where_nothing_was_played_finishes_without_a_replay(store: 
     await store.finish_room("r1", None)
     assert await store.active_rooms() == []
     assert await store.replays() == []
+
+
+async def test_lapsed_rooms_are_found_among_many_up_to_the_limit(store: Store) -> None:
+    """The rooms are spread over many groups (many slots): every one is looked at."""
+    rooms = [f"room{n:02d}" for n in range(30)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+    for room_id in rooms[:10]:
+        assert await store.acquire(room_id, "node-a", 60_000) is not None
+    some = await store.lapsed(5)
+    assert len(set(some)) == 5 and set(some) <= set(rooms[10:])
+    assert sorted(await store.lapsed(100)) == rooms[10:]

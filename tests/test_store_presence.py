@@ -99,3 +99,15 @@ async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(stor
     )
     for room_id in rooms[1:]:
         assert await store.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]
+
+
+async def test_a_node_leaving_is_forgotten_in_every_room_it_was_in(store: Store) -> None:
+    """Its rooms are spread over many groups (many slots): each is cleaned up."""
+    rooms = [f"room{n}" for n in range(20)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+        await store.set_presence(room_id, "node-a", [1, 0, 0])
+        await store.set_presence(room_id, "node-b", [0, 1, 0])
+    await store.leave_cluster("node-a")
+    for room_id in rooms:
+        assert await store.presence(room_id) == {"node-b": [0, 1, 0]}

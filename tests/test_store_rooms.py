@@ -12,7 +12,7 @@ import redis.asyncio as redis
 from stores import REDIS_URL, Stores, deal, entry, lobby_entry, meta, replay, summary
 
 from server.store import Conflict, Store
-from server.store.keys import DAILY_TTL, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
+from server.store.keys import DAILY_TTL, DEADLINES_PER_ROOM, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
 
 
 async def test_created_room_meta_round_trips(store: Store) -> None:
@@ -201,3 +201,113 @@ async def test_the_log_reads_from_any_index_and_lengths_count_every_log(store: S
     await store.create_room("r2", meta())
     assert await store.lengths(["r1", "r2", "unknown"]) == [4, 0, 0]
     assert await store.is_active("r1") and not await store.is_active("unknown")
+
+
+async def test_active_rooms_and_their_count_span_every_room(store: Store) -> None:
+    """Rooms are spread over many groups (keys in many slots): the whole list is read."""
+    rooms = [f"room{n}" for n in range(40)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+    for room_id in rooms[:5]:
+        await store.finish_room(room_id, None)
+    assert sorted(await store.active_rooms()) == sorted(rooms[5:])
+    assert await store.active_count() == 35
+
+
+async def test_the_latest_replays_of_many_rooms_come_newest_first(store: Store) -> None:
+    for n in range(30):
+        finished_at = 1000.0 + (n * 7) % 30  # finished out of order
+        await store.create_room(f"g{n}", meta())
+        await store.finish_room(f"g{n}", replay(f"g{n}", finished_at))
+    latest = await store.replays(12)
+    assert [s["finished_at"] for s in latest] == [1000.0 + t for t in range(29, 17, -1)]
+
+
+# ---- deadlines -----------------------------------------------------------------------------
+
+
+async def test_a_deadline_keeps_the_first_start_recorded(store: Store) -> None:
+    """A driver that takes the room over and names its own time (its clock, a little ahead
+    or behind) goes on from the start the first driver recorded."""
+    await store.create_room("r1", meta())
+    assert await store.deadlines("r1") == {}
+    assert await store.set_deadline("r1", "grace:0", 1_000) == 1_000
+    assert await store.set_deadline("r1", "grace:0", 5_000) == 1_000
+    assert await store.set_deadline("r1", "grace:0", 500) == 1_000
+    assert await store.set_deadline("r1", "unjoined", 2_000) == 2_000
+    assert await store.deadlines("r1") == {"grace:0": 1_000, "unjoined": 2_000}
+
+
+async def test_a_deadline_removed_can_start_again(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.set_deadline("r1", "grace:1", 1_000)
+    await store.set_deadline("r1", "abandoned", 1_500)
+    assert await store.set_deadline("r1", "grace:1", None) is None
+    assert await store.deadlines("r1") == {"abandoned": 1_500}
+    await store.set_deadline("r1", "grace:1", None)  # removing an absent one is no error
+    assert await store.set_deadline("r1", "grace:1", 9_000) == 9_000
+    assert await store.deadlines("r1") == {"abandoned": 1_500, "grace:1": 9_000}
+
+
+async def test_deadlines_are_each_rooms_own(store: Store) -> None:
+    for room_id in ("r1", "r2"):
+        await store.create_room(room_id, meta())
+    await store.set_deadline("r1", "grace:0", 1_000)
+    assert await store.set_deadline("r2", "grace:0", 2_000) == 2_000
+    await store.set_deadline("r1", "grace:0", None)
+    assert await store.deadlines("r1") == {}
+    assert await store.deadlines("r2") == {"grace:0": 2_000}
+    assert await store.deadlines("unknown") == {}
+
+
+async def test_deadlines_go_with_the_room_when_it_finishes(store: Store) -> None:
+    """Nothing is left behind, and a late write of a stale driver records nothing."""
+    await store.create_room("r1", meta())
+    await store.set_deadline("r1", "grace:0", 1_000)
+    await store.finish_room("r1", replay("g1", 100.0))
+    assert await store.deadlines("r1") == {}
+    assert await store.set_deadline("r1", "grace:0", 2_000) is None
+    assert await store.deadlines("r1") == {}
+    assert await store.set_deadline("never-created", "unjoined", 2_000) is None
+
+
+async def test_another_store_on_the_same_data_sees_the_deadlines(stores: Stores) -> None:
+    """The next driver is another node (Redis), or the next process (embedded)."""
+    first = stores.open()
+    await first.create_room("r1", meta())
+    await first.set_deadline("r1", "grace:0", 1_000)
+    second = stores.open()
+    assert await second.deadlines("r1") == {"grace:0": 1_000}
+    assert await second.set_deadline("r1", "grace:0", 3_000) == 1_000
+    await second.set_deadline("r1", "unjoined", 4_000)
+    second = await stores.reopen(second)
+    assert await second.deadlines("r1") == {"grace:0": 1_000, "unjoined": 4_000}
+
+
+async def test_a_room_holds_a_handful_of_deadlines_not_more(store: Store) -> None:
+    await store.create_room("r1", meta())
+    for n in range(DEADLINES_PER_ROOM):
+        await store.set_deadline("r1", f"grace:{n}", n)
+    with pytest.raises(ValueError):
+        await store.set_deadline("r1", "one-more", 1)
+    assert await store.set_deadline("r1", "grace:0", 99) == 0  # recorded ones still answer
+    with pytest.raises(ValueError):
+        await store.set_deadline("r1", "x" * 65, 1)
+    assert len(await store.deadlines("r1")) == DEADLINES_PER_ROOM
+
+
+async def test_redis_deadlines_are_deleted_with_the_finished_room(
+    redis_stores: Stores, redis_prefix: str
+) -> None:
+    store = redis_stores.open()
+    keys = Keys(redis_prefix)
+    await store.create_room("r1", meta())
+    await store.set_deadline("r1", "grace:0", 1_000)
+    client = redis.from_url(REDIS_URL)
+    try:
+        assert await client.ttl(keys.deadlines("r1")) == -1  # a live room's: no expiry
+        await store.finish_room("r1", None)
+        assert not await client.exists(keys.deadlines("r1"))
+        assert 0 < await client.ttl(keys.room_meta("r1")) <= FINISHED_ROOM_TTL
+    finally:
+        await client.aclose()

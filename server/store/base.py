@@ -30,6 +30,8 @@ Event = dict[str, Any]
 
 NODE_TIMEOUT_MS = 5000
 """A node whose heartbeat is older than this is dead: its presence no longer counts."""
+DEADLINE_NAME = 64
+"""The longest name of a room's deadline (:meth:`RoomLog.set_deadline`)."""
 
 
 class Conflict(Exception):
@@ -88,10 +90,28 @@ class RoomLog(ABC):
         """The room was created and is not finished."""
 
     @abstractmethod
+    async def deadlines(self, room_id: str) -> dict[str, int]:
+        """The room's deadlines: name -> when it started (wall-clock ms). They are kept in
+        the store, not by the driver, so that a driver taking the room over goes on from the
+        same starts (a seat's grace does not start again with each new driver)."""
+
+    @abstractmethod
+    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+        """Record that the room's deadline ``name`` (a short name: ``grace:0``, ``unjoined``)
+        started at ``start_ms``, unless a start is recorded for it; the start recorded now.
+        The first start recorded stays: a driver that takes over and names the time of its
+        own clock does not move the deadline. An inactive room records nothing (None).
+
+        ``None`` forgets the name (and returns None). A room holds at most
+        :data:`~server.store.keys.DEADLINES_PER_ROOM` names, each at most
+        :data:`DEADLINE_NAME` characters: more is refused (ValueError) before anything is
+        written. The room's deadlines go when it finishes."""
+
+    @abstractmethod
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
         """Store the replay of a finished game (None: a room where nothing was played keeps
-        none), retire the room from the active set, the lease index and the lobby.
-        Idempotent: finishing twice stores the same replay.
+        none), retire the room from the active set, the lease index and the lobby, and forget
+        its deadlines. Idempotent: finishing twice stores the same replay.
 
         ``replay["finished_at"]`` is epoch seconds (a number); anything else is refused before
         anything is written.
@@ -302,6 +322,14 @@ class Store(RoomLog, Archive, PlayerStore, LedgerStore, Leases, Presence, LobbyS
 def fingerprint(secret_hash: str) -> str:
     """A short tag of a secret's hash, what a ``signed_out`` event carries of it."""
     return hashlib.sha256(secret_hash.encode()).hexdigest()[:16]
+
+
+def check_deadline(name: str, start_ms: int | None) -> None:
+    """Refuse a deadline the stores would not keep (:meth:`RoomLog.set_deadline`)."""
+    if not isinstance(name, str) or not 0 < len(name) <= DEADLINE_NAME:
+        raise ValueError(f"a deadline's name has 1 to {DEADLINE_NAME} characters: {name!r}")
+    if start_ms is not None and (not isinstance(start_ms, int) or isinstance(start_ms, bool)):
+        raise ValueError(f"a deadline starts at a whole number of ms: {start_ms!r}")
 
 
 def replay_summary(replay: dict[str, Any]) -> dict[str, Any]:

@@ -35,10 +35,18 @@ from server.store.base import (
     Event,
     Fenced,
     Store,
+    check_deadline,
     fingerprint,
     replay_summary,
 )
-from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL, RATING_BOARD
+from server.store.keys import (
+    ATTEMPT_TTL,
+    COUNTED_TTL,
+    DAILY_TTL,
+    DEADLINES_PER_ROOM,
+    PLAYER_TTL,
+    RATING_BOARD,
+)
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
@@ -55,6 +63,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, active INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, idx INTEGER NOT NULL, entry TEXT NOT NULL,
                                 PRIMARY KEY (room, idx));
+CREATE TABLE IF NOT EXISTS deadlines (room TEXT NOT NULL, name TEXT NOT NULL,
+                                      start INTEGER NOT NULL, PRIMARY KEY (room, name));
 CREATE TABLE IF NOT EXISTS replays (id TEXT PRIMARY KEY, finished REAL NOT NULL,
                                     body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS daily (key TEXT PRIMARY KEY, body TEXT NOT NULL);
@@ -363,6 +373,7 @@ class EmbeddedStore(Store):
 
         def work(db: sqlite3.Connection) -> None:
             db.execute("UPDATE rooms SET active = 0 WHERE id = ?", (room_id,))
+            db.execute("DELETE FROM deadlines WHERE room = ?", (room_id,))
             if replay is not None:
                 db.execute(
                     "INSERT OR REPLACE INTO replays (id, finished, body) VALUES (?, ?, ?)",
@@ -383,6 +394,40 @@ class EmbeddedStore(Store):
             self._publish(
                 {"k": "lobby", "v": self._lobby_version, "room": room_id, "summary": None}
             )
+
+    async def deadlines(self, room_id: str) -> dict[str, int]:
+        sql = "SELECT name, start FROM deadlines WHERE room = ?"
+        return dict(await self._run(self._query, sql, (room_id,)))
+
+    def _set_deadline(self, room_id: str, name: str, start_ms: int) -> int | None:
+        # On disk, not in memory as leases are: a restart is this store's change of driver.
+        def work(db: sqlite3.Connection) -> int | None:
+            row = db.execute(
+                "SELECT start FROM deadlines WHERE room = ? AND name = ?", (room_id, name)
+            ).fetchone()
+            if row is not None:
+                return row[0]
+            sql = "SELECT 1 FROM rooms WHERE id = ? AND active = 1"
+            if db.execute(sql, (room_id,)).fetchone() is None:
+                return None
+            sql = "SELECT COUNT(*) FROM deadlines WHERE room = ?"
+            if db.execute(sql, (room_id,)).fetchone()[0] >= DEADLINES_PER_ROOM:
+                raise ValueError(f"room {room_id} holds {DEADLINES_PER_ROOM} deadlines already")
+            db.execute(
+                "INSERT INTO deadlines (room, name, start) VALUES (?, ?, ?)",
+                (room_id, name, start_ms),
+            )
+            return start_ms
+
+        return self._transaction(work)
+
+    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+        check_deadline(name, start_ms)
+        if start_ms is None:
+            sql = "DELETE FROM deadlines WHERE room = ? AND name = ?"
+            await self._run(self._query, sql, (room_id, name))
+            return None
+        return await self._run(self._set_deadline, room_id, name, start_ms)
 
     # ---- replays and dailies ---------------------------------------------------------------
 

@@ -1,12 +1,27 @@
-"""Every Redis key the store uses, in one place, with the TTL of those that expire."""
+"""Every Redis key the store uses, in one place, with the TTL of those that expire.
+
+The keys are laid out for Redis Cluster, where one script (or transaction) may only touch the
+keys of one hash slot. Each room belongs to one of ROOM_GROUPS *groups*, by its id; every
+key of the room carries its group's hash tag (``prefix:{g07.53}:room:<id>:log``), and so do
+the group's indexes of rooms (its active set, lease index, lobby, replays, and the set of its
+rooms where a node has presence), so that what one script does to a room and to the indexes
+it is in lands in one slot. What spans every room (the active count, lapsed leases, the
+lobby's snapshot, a node leaving) reads each group, in one pipeline. Other keys (players,
+dailies, heartbeats, the lobby's version) are single keys, read and written one at a time
+or in transactions of their own (see :mod:`server.store.redis_store` for what is left to do
+before a cluster). tests/test_redis_slots.py drives the store and checks the slots of every
+command it sends.
+"""
 
 from __future__ import annotations
+
+import binascii
+import zlib
 
 FINISHED_ROOM_TTL = 7 * 24 * 3600
 """A finished room's meta and log stay a week (the replay holds what matters)."""
 REPLAY_TTL = 90 * 24 * 3600
 DAILY_TTL = 40 * 24 * 3600
-REPLAY_INDEX_LIMIT = 10_000
 PLAYER_TTL = 400 * 24 * 3600
 """A player nobody has seen for this long is forgotten (the record and its secret: every
 hello refreshes them); statistics, rating and last games last this long from the last game
@@ -19,71 +34,140 @@ ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
 midnight)."""
 PRESENCE_TTL = 24 * 3600
-"""A room's presence hash and a node's room set outlive any socket; refreshed on each write."""
+"""A room's presence hash and a node's room sets outlive any socket; refreshed on each write."""
+DEADLINES_PER_ROOM = 16
+"""Names of deadlines one room may hold at once (a seat's grace, an expiry or two): a bound,
+not a budget; more is a bug, refused."""
+
+CLUSTER_SLOTS = 16384
+ROOM_GROUPS = 64
+"""How many groups the rooms are spread over. A group is one slot: it is the most Redis
+Cluster primaries the rooms can be shared by, and how many keys an operation over every room
+reads. 64, since the groups' tags are placed one in each run of 256 slots (see
+:data:`GROUP_TAGS`): a cluster whose primaries hold even ranges of slots (as ``redis-cli
+--cluster create`` makes them) then holds within one group of an even share of the rooms on
+any number of primaries (16 groups would leave one of five primaries a quarter over its
+share); and 64 small reads in one pipeline cost about one round trip (the active count, at
+each room created; the lapsed leases, at each node's scan)."""
+REPLAY_INDEX_LIMIT = 10_000
+"""The list of latest finished games keeps about this many, each group its share."""
+REPLAY_SHARE = -(-REPLAY_INDEX_LIMIT // ROOM_GROUPS)
+"""The latest games each group's index keeps: the merged list is exact for this many (the
+latest N games are among the latest N of each group)."""
+
+
+def key_slot(tag: str) -> int:
+    """Redis Cluster's slot of a hash tag: CRC16 (XMODEM) of it, modulo 16384."""
+    return binascii.crc_hqx(tag.encode(), 0) % CLUSTER_SLOTS
+
+
+def _group_tags() -> tuple[str, ...]:
+    """One tag per group, group ``g`` in the g-th run of CLUSTER_SLOTS // ROOM_GROUPS slots:
+    ``g07`` and the first number after it that lands there (``g07.53``)."""
+    width = CLUSTER_SLOTS // ROOM_GROUPS
+    tags = []
+    for group in range(ROOM_GROUPS):
+        n = 0
+        while key_slot(f"g{group:02d}.{n}") // width != group:
+            n += 1
+        tags.append(f"g{group:02d}.{n}")
+    return tuple(tags)
+
+
+GROUP_TAGS = _group_tags()
+GROUPS = range(ROOM_GROUPS)
+
+
+def room_group(room_id: str) -> int:
+    """The group of a room (and of a game's replay, by the game's id, which is its room's):
+    CRC-32 of the id, the same in every process (Python's ``hash`` of a string is not)."""
+    return zlib.crc32(room_id.encode()) % ROOM_GROUPS
 
 
 class Keys:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
 
+    def group(self, group: int) -> str:
+        """The start of every key of a group: the prefix, then the group's hash tag."""
+        return f"{self.prefix}:{{{GROUP_TAGS[group]}}}"
+
+    def _room(self, room_id: str, what: str) -> str:
+        return f"{self.group(room_group(room_id))}:room:{room_id}:{what}"
+
+    # ---- a room's keys: all in its group's slot ------------------------------------------
+
     def room_meta(self, room_id: str) -> str:
-        return f"{self.prefix}:room:{room_id}:meta"
+        return self._room(room_id, "meta")
 
     def room_log(self, room_id: str) -> str:
-        return f"{self.prefix}:room:{room_id}:log"
+        return self._room(room_id, "log")
 
     def lease(self, room_id: str) -> str:
         """The driver's lease: ``node:token``, with a PX expiry."""
-        return f"{self.prefix}:room:{room_id}:lease"
+        return self._room(room_id, "lease")
 
     def fence(self, room_id: str) -> str:
         """The room's latest fencing token (INCR on every lease granted)."""
-        return f"{self.prefix}:room:{room_id}:fence"
+        return self._room(room_id, "fence")
 
     def presence(self, room_id: str) -> str:
         """Hash: node -> JSON counts of its sockets per audience."""
-        return f"{self.prefix}:room:{room_id}:presence"
+        return self._room(room_id, "presence")
+
+    def deadlines(self, room_id: str) -> str:
+        """Hash: deadline name -> its start (wall ms), at most DEADLINES_PER_ROOM names;
+        deleted when the room finishes."""
+        return self._room(room_id, "deadlines")
+
+    def replay(self, game_id: str) -> str:
+        """A finished game's replay, in the group of the game's id (its room's)."""
+        return f"{self.group(room_group(game_id))}:replay:{game_id}"
+
+    # ---- a group's indexes of its rooms --------------------------------------------------
+
+    def active(self, group: int) -> str:
+        """Set: the group's rooms created and not finished."""
+        return f"{self.group(group)}:rooms:active"
+
+    def leases(self, group: int) -> str:
+        """Sorted set: the group's active rooms -> when their lease lapses (ms, by the clock
+        of the Redis that holds the group; 0: lapsed)."""
+        return f"{self.group(group)}:rooms:leases"
+
+    def lobby(self, group: int) -> str:
+        """Hash: the group's public rooms -> their summary (JSON)."""
+        return f"{self.group(group)}:lobby"
+
+    def replays(self, group: int) -> str:
+        """Sorted set: the group's latest finished games -> finish time (REPLAY_SHARE)."""
+        return f"{self.group(group)}:replays"
+
+    def node_rooms(self, node: str, group: int) -> str:
+        """Set: the group's rooms where ``node`` has recorded presence (to clean up after
+        it)."""
+        return f"{self.group(group)}:node:{node}:rooms"
+
+    # ---- across groups -------------------------------------------------------------------
 
     @property
-    def active(self) -> str:
-        return f"{self.prefix}:rooms:active"
-
-    @property
-    def leases(self) -> str:
-        """Sorted set: active room -> when its lease lapses (ms, Redis clock; 0: lapsed)."""
-        return f"{self.prefix}:rooms:leases"
+    def lobby_version(self) -> str:
+        """The lobby's version: one counter for every group, taken after each change (see
+        ``RedisStore.lobby_put``)."""
+        return f"{self.prefix}:lobby:version"
 
     @property
     def nodes(self) -> str:
         """Sorted set: node -> its last heartbeat (ms, Redis clock)."""
         return f"{self.prefix}:nodes"
 
-    def node_rooms(self, node: str) -> str:
-        """Set: the rooms where ``node`` has recorded presence (for cleaning up after it)."""
-        return f"{self.prefix}:node:{node}:rooms"
-
     @property
     def events(self) -> str:
-        """The pub/sub channel of events between nodes."""
+        """The pub/sub channel of events between nodes (a channel, not a key)."""
         return f"{self.prefix}:events"
-
-    def replay(self, game_id: str) -> str:
-        return f"{self.prefix}:replay:{game_id}"
-
-    @property
-    def replays(self) -> str:
-        return f"{self.prefix}:replays"
 
     def daily(self, key: str) -> str:
         return f"{self.prefix}:daily:{key}"
-
-    @property
-    def lobby(self) -> str:
-        return f"{self.prefix}:lobby"
-
-    @property
-    def lobby_version(self) -> str:
-        return f"{self.prefix}:lobby:version"
 
     # ---- players -------------------------------------------------------------------------
 
@@ -135,9 +219,10 @@ class Keys:
 
     def daily_board(self, board: str, date: str) -> str:
         """Sorted set: player -> minus the composite score (so that ZRANGE lists the best
-        first and ties by player id), one per board and day (DAILY_TTL)."""
-        return f"{self.prefix}:board:{board}:{date}"
+        first and ties by player id), one per board and day (DAILY_TTL). Tagged by board
+        and day, as its rows are: the script that reads a page reads both."""
+        return f"{self.prefix}:board:{{{board}:{date}}}"
 
     def daily_rows(self, board: str, date: str) -> str:
         """Hash: player -> the shown row of their ranked game (DAILY_TTL)."""
-        return f"{self.prefix}:board:{board}:{date}:rows"
+        return f"{self.daily_board(board, date)}:rows"

@@ -7,6 +7,17 @@ clocks disagree still agree on who holds a lease.
 
 Every failure to reach Redis surfaces as :class:`Unavailable`: the caller cannot know whether a
 write took effect, and the compare-and-set of the log makes a retry safe.
+
+Ready for Redis Cluster as far as rooms go (:mod:`server.store.keys`): the KEYS of every
+script are in one slot (a room's, with its group's indexes), and what reads every group does
+so with single-key commands in a pipeline. The lobby's version is the one counter outside the
+groups, so a lobby change is written in the room's group, then given a version, then told
+(:meth:`RedisStore.lobby_put`). What still spans slots, all of it players' (each would need
+its own design before a cluster): the transactions of :meth:`~RedisStore.update_player` (the
+record and its secret's entry), :meth:`~RedisStore.reset_secret` (the record, the old and
+the new secret's entries) and :meth:`~RedisStore.record_game` (WATCH and MULTI over the game's
+mark and its players' statistics, ratings, attempts, records, the day's board and pair).
+The client here is a plain ``redis.asyncio.Redis``: a cluster also needs ``RedisCluster``.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from server.store.base import (
     Fenced,
     Store,
     Unavailable,
+    check_deadline,
     fingerprint,
     replay_summary,
 )
@@ -40,13 +52,16 @@ from server.store.keys import (
     ATTEMPT_TTL,
     COUNTED_TTL,
     DAILY_TTL,
+    DEADLINES_PER_ROOM,
     FINISHED_ROOM_TTL,
+    GROUPS,
     PLAYER_TTL,
     PRESENCE_TTL,
     RATING_BOARD,
-    REPLAY_INDEX_LIMIT,
+    REPLAY_SHARE,
     REPLAY_TTL,
     Keys,
+    room_group,
 )
 
 NOW = """
@@ -66,7 +81,7 @@ redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1
 """
 
-# KEYS[1] = room meta, KEYS[2] = active set, KEYS[3] = lease index.
+# KEYS[1] = room meta, KEYS[2] = its group's active set, KEYS[3] = its group's lease index.
 # ARGV[1] = room id, ARGV[2] = meta JSON. Returns 1, or 0 if the room exists.
 CREATE = """
 if redis.call('SET', KEYS[1], ARGV[2], 'NX') == false then return 0 end
@@ -75,7 +90,7 @@ redis.call('ZADD', KEYS[3], 0, ARGV[1])
 return 1
 """
 
-# KEYS[1] = the room's lease, KEYS[2] = its fence, KEYS[3] = the lease index.
+# KEYS[1] = the room's lease, KEYS[2] = its fence, KEYS[3] = its group's lease index.
 # ARGV[1] = node, ARGV[2] = TTL (ms), ARGV[3] = room id.
 # Returns the new fencing token, or 0 if the lease is held or the room is not active.
 ACQUIRE = (
@@ -92,7 +107,7 @@ return token
 """
 )
 
-# KEYS[1] = the room's lease, KEYS[2] = the lease index.
+# KEYS[1] = the room's lease, KEYS[2] = its group's lease index.
 # ARGV[1] = 'node:token', ARGV[2] = TTL (ms), ARGV[3] = room id. Returns 1 if still held.
 RENEW = (
     """
@@ -106,8 +121,8 @@ return 1
 """
 )
 
-# KEYS[1] = the room's lease, KEYS[2] = the lease index. ARGV[1] = 'node:token', ARGV[2] =
-# room id. Drops the lease if still held and marks it lapsed in the index.
+# KEYS[1] = the room's lease, KEYS[2] = its group's lease index. ARGV[1] = 'node:token',
+# ARGV[2] = room id. Drops the lease if still held and marks it lapsed in the index.
 RELEASE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
@@ -115,11 +130,14 @@ redis.call('ZADD', KEYS[2], 'XX', 0, ARGV[2])
 return 1
 """
 
-# KEYS[1] = the lease index. ARGV[1] = how many. The rooms whose lease lapsed by now.
+# KEYS[1] = a group's lease index. ARGV[1] = how many. The group's rooms whose lease lapsed by
+# now (by the clock of the Redis holding the group, the clock their expiries were set by),
+# with those expiries, as a flat list.
 LAPSED = (
     NOW
     + """
-return redis.call('ZRANGE', KEYS[1], '-inf', now, 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[1]))
+return redis.call('ZRANGE', KEYS[1], '-inf', now, 'BYSCORE', 'LIMIT', 0, tonumber(ARGV[1]),
+                  'WITHSCORES')
 """
 )
 
@@ -133,7 +151,7 @@ return {now, redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')}
 """
 )
 
-# KEYS[1] = the room's presence hash, KEYS[2] = the node's room set.
+# KEYS[1] = the room's presence hash, KEYS[2] = the node's room set in the room's group.
 # ARGV[1] = node, ARGV[2] = counts JSON ('' to remove), ARGV[3] = room id, ARGV[4] = TTL (s),
 # ARGV[5] = the event, ARGV[6] = channel.
 PRESENCE = """
@@ -150,72 +168,70 @@ redis.call('PUBLISH', ARGV[6], ARGV[5])
 return 1
 """
 
-# The lobby event a change publishes (Lua: room id in ARGV[1], the summary JSON in `summary`).
-LOBBY_EVENT = """
-local event = '{"k":"lobby","v":' .. v .. ',"room":' .. cjson.encode(ARGV[1])
-redis.call('PUBLISH', CHANNEL, event .. ',"summary":' .. summary .. '}')
-"""
-
-# KEYS[1] = lobby hash, KEYS[2] = lobby version, KEYS[3] = active set. ARGV[1] = room id,
-# ARGV[2] = summary JSON ('' to remove), ARGV[3] = channel. Bumps the version and publishes
-# the change with it; removing an absent room, or listing a room that is not active (a late
-# write after its end), changes nothing.
-LOBBY_PUT = (
-    """
-local summary = 'null'
-if ARGV[2] == '' then
-  if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
-else
-  if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 0 then return 0 end
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-  summary = ARGV[2]
-end
-local v = redis.call('INCR', KEYS[2])
-"""
-    + LOBBY_EVENT.replace("CHANNEL", "ARGV[3]")
-    + "return v"
-)
-
-# KEYS[1] = lobby hash, KEYS[2] = lobby version. Returns {version, hash as a flat list}.
-LOBBY_SNAPSHOT = """
-return {tonumber(redis.call('GET', KEYS[2]) or '0'), redis.call('HGETALL', KEYS[1])}
-"""
-
-# KEYS[1] = room meta, KEYS[2] = room log, KEYS[3] = active set, KEYS[4] = replay,
-# KEYS[5] = replay index (sorted set), KEYS[6] = lobby hash, KEYS[7] = lobby version,
-# KEYS[8] = lease index, KEYS[9] = the room's lease, KEYS[10] = its fence.
-# ARGV[1] = room id, ARGV[2] = replay JSON ('' for none), ARGV[3] = finish time,
-# ARGV[4] = replay id, ARGV[5] = finished-room TTL, ARGV[6] = replay TTL, ARGV[7] = index
-# limit, ARGV[8] = channel.
-FINISH = (
-    """
-redis.call('SREM', KEYS[3], ARGV[1])
-redis.call('ZREM', KEYS[8], ARGV[1])
-redis.call('DEL', KEYS[9])
-if ARGV[2] ~= '' then
-  redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[6])
-  redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
-  redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -1 - tonumber(ARGV[7]))
-end
-redis.call('EXPIRE', KEYS[1], ARGV[5])
-redis.call('EXPIRE', KEYS[2], ARGV[5])
-redis.call('EXPIRE', KEYS[10], ARGV[5])
-if redis.call('HDEL', KEYS[6], ARGV[1]) == 0 then return 1 end
-local v = redis.call('INCR', KEYS[7])
-local summary = 'null'
-"""
-    + LOBBY_EVENT.replace("CHANNEL", "ARGV[8]")
-    + "return 1"
-)
-
-# KEYS[1] = the player's record, KEYS[2] = its secret's index entry.
-# ARGV[1] = the record JSON (with the secret's hash), ARGV[2] = player id, ARGV[3] = TTL (s).
-# Returns 1, or 0 if the id or the secret is taken.
-CREATE_PLAYER = """
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+# KEYS[1] = the room's group's lobby hash, KEYS[2] = that group's active set.
+# ARGV[1] = room id, ARGV[2] = summary JSON ('' to remove). Returns 1 if the lobby changed:
+# removing an absent room, or listing a room that is not active (a late write after its
+# end), changes nothing.
+LOBBY_PUT = """
+if ARGV[2] == '' then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1
+"""
+
+# KEYS[1] = the room's group's lobby hash. ARGV[1] = room id, ARGV[2] = the version taken
+# for a change of it, ARGV[3] = channel. Publishes the change with the room's summary as it
+# stands now (null: not listed).
+LOBBY_EVENT = """
+local summary = redis.call('HGET', KEYS[1], ARGV[1]) or 'null'
+local event = '{"k":"lobby","v":' .. ARGV[2] .. ',"room":' .. cjson.encode(ARGV[1])
+redis.call('PUBLISH', ARGV[3], event .. ',"summary":' .. summary .. '}')
+return 1
+"""
+
+# KEYS[1] = the game's replay, KEYS[2] = the index of its group's latest replays.
+# ARGV[1] = replay JSON, ARGV[2] = finish time, ARGV[3] = game id, ARGV[4] = replay TTL,
+# ARGV[5] = how many the index keeps.
+REPLAY = """
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[4])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -1 - tonumber(ARGV[5]))
+return 1
+"""
+
+# KEYS[1] = room meta, KEYS[2] = room log, KEYS[3] = the room's lease, KEYS[4] = its fence,
+# KEYS[5] = its deadlines, KEYS[6..8] = its group's active set, lease index and lobby hash,
+# KEYS[9..10] = the replay and its group's index (the room's group: see finish_room).
+# ARGV[1] = room id, ARGV[2] = finished-room TTL, then ARGV[3..7] as REPLAY's ARGV[1..5]
+# (ARGV[3] = '' stores no replay here).
+# Returns 1 if the lobby is to be told (the room left it; or it was finished already, and
+# telling again mends a change that a lost reply kept from being told), else 0.
+FINISH = """
+local again = redis.call('SREM', KEYS[6], ARGV[1]) == 0
+redis.call('ZREM', KEYS[7], ARGV[1])
+redis.call('DEL', KEYS[3], KEYS[5])
+if ARGV[3] ~= '' then
+  redis.call('SET', KEYS[9], ARGV[3], 'EX', ARGV[6])
+  redis.call('ZADD', KEYS[10], ARGV[4], ARGV[5])
+  redis.call('ZREMRANGEBYRANK', KEYS[10], 0, -1 - tonumber(ARGV[7]))
+end
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[4], ARGV[2])
+if redis.call('HDEL', KEYS[8], ARGV[1]) == 1 or again then return 1 end
+return 0
+"""
+
+# KEYS[1] = the room's deadlines, KEYS[2] = its group's active set.
+# ARGV[1] = room id, ARGV[2] = name, ARGV[3] = start (ms), ARGV[4] = most names a room holds.
+# Returns the start recorded, false if the room is not active, -1 if it holds too many.
+SET_DEADLINE = """
+local start = redis.call('HGET', KEYS[1], ARGV[2])
+if start then return start end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then return false end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return -1 end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+return ARGV[3]
 """
 
 # KEYS[1] = the allowance counter of this window. ARGV[1] = limit, ARGV[2] = window (s).
@@ -337,19 +353,28 @@ class RedisStore(Store):
         self._heartbeat = script(HEARTBEAT)
         self._presence = script(PRESENCE)
         self._lobby_put = script(LOBBY_PUT)
-        self._lobby_snapshot = script(LOBBY_SNAPSHOT)
+        self._lobby_event = script(LOBBY_EVENT)
+        self._replay = script(REPLAY)
         self._finish = script(FINISH)
-        self._create_player = script(CREATE_PLAYER)
+        self._set_deadline = script(SET_DEADLINE)
         self._allow = script(ALLOW)
         self._daily_board = script(DAILY_BOARD)
 
     # ---- rooms and logs ------------------------------------------------------------------
 
+    async def _each_group(self, command) -> list[Any]:
+        """``command(pipe, group)`` for every group, in one pipeline: their answers."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for group in GROUPS:
+                await command(pipe, group)
+            return await pipe.execute()
+
     @_reachable
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
-        k = self.keys
+        k, g = self.keys, room_group(room_id)
         created = await self._create(
-            keys=[k.room_meta(room_id), k.active, k.leases], args=[room_id, json.dumps(meta)]
+            keys=[k.room_meta(room_id), k.active(g), k.leases(g)],
+            args=[room_id, json.dumps(meta)],
         )
         if not created:
             raise Conflict(f"room {room_id} exists")
@@ -401,45 +426,73 @@ class RedisStore(Store):
 
     @_reachable
     async def active_rooms(self) -> list[str]:
-        return sorted(await self.redis.smembers(self.keys.active))
+        async def members(pipe, group: int) -> None:
+            pipe.smembers(self.keys.active(group))
+
+        return sorted(room for rooms in await self._each_group(members) for room in rooms)
 
     @_reachable
     async def active_count(self) -> int:
-        return int(await self.redis.scard(self.keys.active))
+        async def count(pipe, group: int) -> None:
+            pipe.scard(self.keys.active(group))
+
+        return sum(int(n) for n in await self._each_group(count))
 
     @_reachable
     async def is_active(self, room_id: str) -> bool:
-        return bool(await self.redis.sismember(self.keys.active, room_id))
+        return bool(await self.redis.sismember(self.keys.active(room_group(room_id)), room_id))
+
+    @_reachable
+    async def deadlines(self, room_id: str) -> dict[str, int]:
+        raw = await self.redis.hgetall(self.keys.deadlines(room_id))
+        return {name: int(start) for name, start in raw.items()}
+
+    @_reachable
+    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+        check_deadline(name, start_ms)
+        k = self.keys
+        if start_ms is None:
+            await self.redis.hdel(k.deadlines(room_id), name)
+            return None
+        start = await self._set_deadline(
+            keys=[k.deadlines(room_id), k.active(room_group(room_id))],
+            args=[room_id, name, start_ms, DEADLINES_PER_ROOM],
+        )
+        if start == -1:
+            raise ValueError(f"room {room_id} holds {DEADLINES_PER_ROOM} deadlines already")
+        return None if start is None else int(start)
 
     @_reachable
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
         # Refuse a bad time before any write.
         finished_at = float(replay.get("finished_at", time.time())) if replay else 0.0
-        k = self.keys
-        await self._finish(
+        k, g = self.keys, room_group(room_id)
+        game = replay["id"] if replay else room_id
+        stored = ["", 0, "", 0, 0]
+        if replay:
+            stored = [json.dumps(replay), finished_at, game, REPLAY_TTL, REPLAY_SHARE]
+        if room_group(game) != g:
+            # A game id that is not its room's (never so in the server): its replay is in
+            # another slot, stored first (finishing again stores it again).
+            await self._replay(keys=[k.replay(game), k.replays(room_group(game))], args=stored)
+            game, stored[0] = room_id, ""
+        tell = await self._finish(
             keys=[
                 k.room_meta(room_id),
                 k.room_log(room_id),
-                k.active,
-                k.replay(replay["id"] if replay else room_id),
-                k.replays,
-                k.lobby,
-                k.lobby_version,
-                k.leases,
                 k.lease(room_id),
                 k.fence(room_id),
+                k.deadlines(room_id),
+                k.active(g),
+                k.leases(g),
+                k.lobby(g),
+                k.replay(game),
+                k.replays(g),
             ],
-            args=[
-                room_id,
-                json.dumps(replay) if replay else "",
-                finished_at,
-                replay["id"] if replay else "",
-                FINISHED_ROOM_TTL,
-                REPLAY_TTL,
-                REPLAY_INDEX_LIMIT,
-                k.events,
-            ],
+            args=[room_id, FINISHED_ROOM_TTL, *stored],
         )
+        if tell:
+            await self._tell_lobby(room_id)
 
     # ---- replays and dailies ---------------------------------------------------------------
 
@@ -452,14 +505,32 @@ class RedisStore(Store):
     async def replays(self, limit: int = 50) -> list[dict[str, Any]]:
         if limit <= 0:
             return []
-        ids = await self.redis.zrevrange(self.keys.replays, 0, limit - 1)
+        k = self.keys
+
+        async def latest(pipe, group: int) -> None:
+            pipe.zrevrange(k.replays(group), 0, limit - 1, withscores=True)
+
+        found = [(score, i) for top in await self._each_group(latest) for i, score in top]
+        ids = [i for _, i in sorted(found, reverse=True)[:limit]]
         if not ids:
             return []
-        bodies = await self.redis.mget([self.keys.replay(i) for i in ids])
+        bodies = await self._get_each([k.replay(i) for i in ids])
         expired = [i for i, b in zip(ids, bodies, strict=True) if not b]
         if expired:  # replays expire by TTL; their index entries go on the next read
-            await self.redis.zrem(self.keys.replays, *expired)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for i in expired:
+                    pipe.zrem(k.replays(room_group(i)), i)
+                await pipe.execute()
         return [replay_summary(json.loads(b)) for b in bodies if b]
+
+    async def _get_each(self, keys: list[str]) -> list[str | None]:
+        """GET of each key, in one pipeline (one MGET must keep to one slot)."""
+        if not keys:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.get(key)
+            return await pipe.execute()
 
     @_reachable
     async def daily(self, key: str) -> dict[str, Any] | None:
@@ -500,13 +571,15 @@ class RedisStore(Store):
 
     @_reachable
     async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
+        # The record, then its secret's entry (two slots): a record whose secret is taken
+        # goes again; one left by a crash in between is reached by no secret, and expires.
         k = self.keys
-        created = await self._create_player(
-            keys=[k.player(record["id"]), k.secret(secret_hash)],
-            args=[json.dumps({**record, "secret": secret_hash}), record["id"], PLAYER_TTL],
-        )
-        if not created:
-            raise Conflict(f"player {record['id']} or its secret exists")
+        body = json.dumps({**record, "secret": secret_hash})
+        if not await self.redis.set(k.player(record["id"]), body, nx=True, ex=PLAYER_TTL):
+            raise Conflict(f"player {record['id']} exists")
+        if not await self.redis.set(k.secret(secret_hash), record["id"], nx=True, ex=PLAYER_TTL):
+            await self.redis.delete(k.player(record["id"]))
+            raise Conflict(f"the secret of player {record['id']} is taken")
 
     @_reachable
     async def player(self, player_id: str) -> dict[str, Any] | None:
@@ -625,7 +698,7 @@ class RedisStore(Store):
             top = [t for t in top if t[1] > edge] + [(p, edge) for p in tied]
         top.sort(key=lambda t: (-t[1], t[0]))
         top = top[:limit]
-        bodies = await self.redis.mget([self.keys.rating(p) for p, _ in top]) if top else []
+        bodies = await self._get_each([self.keys.rating(p) for p, _ in top])
         gone = [p for (p, _), b in zip(top, bodies, strict=True) if not b]
         if gone:  # players forgotten by TTL leave the board on the next read
             await self.redis.zrem(self.keys.rating_board, *gone)
@@ -666,7 +739,8 @@ class RedisStore(Store):
     @_reachable
     async def acquire(self, room_id: str, node: str, ttl_ms: int) -> int | None:
         k = self.keys
-        keys, args = [k.lease(room_id), k.fence(room_id), k.leases], [node, ttl_ms, room_id]
+        keys = [k.lease(room_id), k.fence(room_id), k.leases(room_group(room_id))]
+        args = [node, ttl_ms, room_id]
         if not self.wait_replicas:
             return int(await self._acquire(keys=keys, args=args)) or None
         # A token a fail-over could lose might be granted again to another node: wait until
@@ -687,7 +761,7 @@ class RedisStore(Store):
         async with self.redis.pipeline(transaction=False) as pipe:
             for room_id, node, token in leases:
                 await self._renew(
-                    keys=[k.lease(room_id), k.leases],
+                    keys=[k.lease(room_id), k.leases(room_group(room_id))],
                     args=[f"{node}:{token}", ttl_ms, room_id],
                     client=pipe,
                 )
@@ -696,7 +770,10 @@ class RedisStore(Store):
     @_reachable
     async def release(self, room_id: str, node: str, token: int) -> None:
         k = self.keys
-        await self._release(keys=[k.lease(room_id), k.leases], args=[f"{node}:{token}", room_id])
+        await self._release(
+            keys=[k.lease(room_id), k.leases(room_group(room_id))],
+            args=[f"{node}:{token}", room_id],
+        )
 
     @_reachable
     async def holders(self, room_ids: list[str]) -> list[str | None]:
@@ -710,7 +787,15 @@ class RedisStore(Store):
 
     @_reachable
     async def lapsed(self, limit: int) -> list[str]:
-        return list(await self._lapsed(keys=[self.keys.leases], args=[limit]))
+        async def lapsed(pipe, group: int) -> None:
+            await self._lapsed(keys=[self.keys.leases(group)], args=[limit], client=pipe)
+
+        found = [
+            (float(when), room)
+            for flat in await self._each_group(lapsed)
+            for room, when in zip(flat[::2], flat[1::2], strict=True)
+        ]
+        return [room for _, room in sorted(found)[:limit]]
 
     # ---- nodes and presence ------------------------------------------------------------------
 
@@ -722,11 +807,17 @@ class RedisStore(Store):
     @_reachable
     async def leave_cluster(self, node: str) -> None:
         k = self.keys
-        rooms = await self.redis.smembers(k.node_rooms(node))
+
+        async def rooms(pipe, group: int) -> None:
+            pipe.smembers(k.node_rooms(node, group))
+
+        found = await self._each_group(rooms)
         async with self.redis.pipeline(transaction=False) as pipe:
-            for room_id in rooms:
-                pipe.hdel(k.presence(room_id), node)
-            pipe.delete(k.node_rooms(node))
+            for group, room_ids in zip(GROUPS, found, strict=True):
+                for room_id in room_ids:
+                    pipe.hdel(k.presence(room_id), node)
+                if room_ids:
+                    pipe.delete(k.node_rooms(node, group))
             pipe.zrem(k.nodes, node)
             await pipe.execute()
 
@@ -735,7 +826,7 @@ class RedisStore(Store):
         k = self.keys
         event = json.dumps({"k": "presence", "room": room_id, "node": node, "counts": counts})
         await self._presence(
-            keys=[k.presence(room_id), k.node_rooms(node)],
+            keys=[k.presence(room_id), k.node_rooms(node, room_group(room_id))],
             args=[
                 node,
                 "" if counts is None else json.dumps(counts),
@@ -753,19 +844,52 @@ class RedisStore(Store):
 
     # ---- lobby -------------------------------------------------------------------------------
 
+    # The lobby lives in the rooms' groups: each room's summary in its group's hash, written
+    # by scripts that see the room's active set (a late write after the room's end lists
+    # nothing; finishing unlists it in the same script). Its version is one counter beside
+    # the groups, taken after the write; the event then carries the room's summary as read
+    # after the version was taken:
+    #
+    # - a snapshot reads the version, then the groups: every change with a version up to
+    #   the one it read was written before that, so is in what it reads (or a later one is);
+    # - a change with a later version is told after, with the room as it stands once that
+    #   version was taken: in order of version, the last event about a room is at least as
+    #   new as every change told before it, in whatever order writes and versions came.
+    #
+    # So a mirror that reads a snapshot, then applies the events after its version in order
+    # (reading again at a gap), holds what the store holds (server.services.lobby). A node
+    # that dies between a write and its telling leaves that change untold until the room's
+    # next one or a mirror's next read; a finish tried again tells again.
+
     @_reachable
     async def lobby_put(self, room_id: str, summary: dict[str, Any] | None) -> None:
-        k = self.keys
+        k, g = self.keys, room_group(room_id)
         body = "" if summary is None else json.dumps(summary)
-        await self._lobby_put(
-            keys=[k.lobby, k.lobby_version, k.active], args=[room_id, body, k.events]
+        if await self._lobby_put(keys=[k.lobby(g), k.active(g)], args=[room_id, body]):
+            await self._tell_lobby(room_id)
+
+    async def _tell_lobby(self, room_id: str) -> None:
+        """Take a new version for a change of the room's summary, then tell it (two steps,
+        in this order: see above)."""
+        k = self.keys
+        version = await self.redis.incr(k.lobby_version)
+        await self._lobby_event(
+            keys=[k.lobby(room_group(room_id))], args=[room_id, version, k.events]
         )
 
     @_reachable
     async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
-        version, flat = await self._lobby_snapshot(keys=[self.keys.lobby, self.keys.lobby_version])
-        pairs = zip(flat[::2], flat[1::2], strict=True)
-        return int(version), {room: json.loads(body) for room, body in pairs}
+        version = int(await self.redis.get(self.keys.lobby_version) or 0)  # first: see above
+
+        async def listed(pipe, group: int) -> None:
+            pipe.hgetall(self.keys.lobby(group))
+
+        rooms = {
+            room: json.loads(body)
+            for listing in await self._each_group(listed)
+            for room, body in listing.items()
+        }
+        return version, rooms
 
     # ---- events --------------------------------------------------------------------------------
 

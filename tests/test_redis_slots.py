@@ -1,0 +1,254 @@
+"""Redis Cluster readiness: whatever the store does, a script touches the keys of one slot,
+and every key of a room is in the slot of the room's log (server/store/keys.py).
+
+The real Redis store goes through a run of its operations while every command it sends is
+recorded (its connections are of a class that notes each command it packs, with the
+operation under way); the keys of each command are Redis' own answer (COMMAND GETKEYS). A
+transaction (WATCH, MULTI .. EXEC) counts as one unit, as it does for a cluster.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import uuid4
+
+import pytest
+import redis.asyncio as redis
+from redis.crc import key_slot
+from stores import (
+    DAY,
+    REDIS_URL,
+    daily_solitaire,
+    deal,
+    delete_prefix,
+    entry,
+    lobby_entry,
+    meta,
+    player_record,
+    rated_game,
+    replay,
+)
+
+from server.store.keys import Keys
+from server.store.redis_store import RedisStore
+
+REMAINING = {"update_player", "reset_secret", "record_game"}
+"""The operations that still span slots, each a players' transaction (WATCH and MULTI over a
+player's record and its secrets, or over a game's players): what is left to design for a
+cluster, listed here so that a new one shows."""
+
+
+@dataclass
+class Unit:
+    """One command, or one transaction: what a cluster needs in one slot."""
+
+    op: str
+    commands: list[tuple[str, ...]] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+
+    @property
+    def slots(self) -> set[int]:
+        return {key_slot(k.encode()) for k in self.keys}
+
+    @property
+    def name(self) -> str:
+        names = [c[0].upper() for c in self.commands]
+        return "MULTI" if "MULTI" in names else names[0]
+
+    def __str__(self) -> str:
+        slots = {k: key_slot(k.encode()) for k in self.keys}
+        return f"{self.op}: {' '.join(c[0] for c in self.commands)} {slots}"
+
+
+class Recorder:
+    """Every command the store's connections pack, with the operation under way."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str, tuple[str, ...]]] = []  # connection, op, command
+        self.op = "open"
+
+    @contextlib.contextmanager
+    def doing(self, op: str) -> Iterator[None]:
+        self.op = op
+        try:
+            yield
+        finally:
+            self.op = "between"
+
+    def install(self, store: RedisStore) -> None:
+        """Make the store's connections record (before it opened any)."""
+        pool = store.redis.connection_pool
+        base, recorder = pool.connection_class, self
+
+        class Recording(base):  # type: ignore[misc, valid-type]
+            def pack_command(self, *args: Any) -> list[bytes]:
+                words = [a.decode() if isinstance(a, bytes) else str(a) for a in args]
+                command = tuple(words[0].split()) + tuple(words[1:])
+                recorder.sent.append((id(self), recorder.op, command))
+                return super().pack_command(*args)
+
+        pool.connection_class = Recording
+
+    async def units(self, client: redis.Redis) -> list[Unit]:
+        """Commands as a cluster sees them: each alone, but WATCH .. MULTI .. EXEC as one."""
+        units: list[Unit] = []
+        open_: dict[int, Unit] = {}  # connection -> its transaction under way
+        for conn, op, command in self.sent:
+            name = command[0].upper()
+            keys = await keys_of(client, command)
+            unit = open_.get(conn)
+            if unit is None and name in ("WATCH", "MULTI"):
+                unit = open_[conn] = Unit(op)
+            if unit is None:
+                units.append(Unit(op, [command], keys))
+                continue
+            unit.commands.append(command)
+            unit.keys += keys
+            if name in ("EXEC", "DISCARD", "UNWATCH") or (
+                name == "RESET" and "MULTI" not in [c[0].upper() for c in unit.commands]
+            ):
+                units.append(open_.pop(conn))
+        units += open_.values()
+        return units
+
+
+async def keys_of(client: redis.Redis, command: tuple[str, ...]) -> list[str]:
+    try:
+        return list(await client.command_getkeys(*command))
+    except redis.ResponseError:  # a command without keys (PUBLISH names a channel)
+        return []
+
+
+async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None:
+    """A run of the store's operations, each named as it goes."""
+    one, two, three = rooms
+    ann, bob = "p" + uuid4().hex[:12], "p" + uuid4().hex[:12]
+    game = "game-" + uuid4().hex[:10]  # not its room's id: its replay is in another slot
+    steps: list[tuple[str, Any]] = [
+        ("ping", lambda: store.ping()),
+        *((f"create_room {r}", lambda r=r: store.create_room(r, meta())) for r in rooms),
+        ("create_room again", lambda: _conflict(store.create_room(one, meta()))),
+        ("room_meta", lambda: store.room_meta(one)),
+        ("heartbeat", lambda: store.heartbeat("node-a")),
+        ("lapsed", lambda: store.lapsed(10)),
+        ("acquire", lambda: store.acquire(one, "node-a", 10_000)),
+        ("acquire", lambda: store.acquire(two, "node-a", 10_000)),
+        ("holders", lambda: store.holders(rooms)),
+        ("append", lambda: store.append(one, 0, entry(0))),
+        ("append", lambda: store.append(one, 1, entry(1), fence=1)),
+        ("append", lambda: _conflict(store.append(one, 1, entry(1)))),
+        ("log", lambda: store.log(one)),
+        ("lengths", lambda: store.lengths(rooms)),
+        ("renew", lambda: store.renew([(one, "node-a", 1), (two, "node-a", 1)], 10_000)),
+        ("release", lambda: store.release(two, "node-a", 1)),
+        ("lapsed", lambda: store.lapsed(10)),
+        ("is_active", lambda: store.is_active(one)),
+        ("active_rooms", lambda: store.active_rooms()),
+        ("active_count", lambda: store.active_count()),
+        ("set_presence", lambda: store.set_presence(one, "node-a", [1, 0, 0])),
+        ("set_presence", lambda: store.set_presence(two, "node-b", [0, 1, 0])),
+        ("set_presence", lambda: store.set_presence(two, "node-a", None)),
+        ("presence", lambda: store.presence(one)),
+        ("leave_cluster", lambda: store.leave_cluster("node-b")),
+        ("lobby_put", lambda: store.lobby_put(one, lobby_entry(one, 1))),
+        ("lobby_put", lambda: store.lobby_put(two, lobby_entry(two, 1))),
+        ("lobby_remove", lambda: store.lobby_remove(two)),
+        ("lobby_snapshot", lambda: store.lobby_snapshot()),
+        ("set_deadline", lambda: store.set_deadline(one, "grace:0", 1_000)),
+        ("set_deadline", lambda: store.set_deadline(one, "grace:0", 2_000)),
+        ("set_deadline", lambda: store.set_deadline(one, "unjoined", 1_000)),
+        ("set_deadline", lambda: store.set_deadline(one, "unjoined", None)),
+        ("deadlines", lambda: store.deadlines(one)),
+        # The server's game id is its room's (the replay is in the room's slot).
+        ("finish_room", lambda: store.finish_room(one, replay(one, 100.0))),
+        ("finish_room", lambda: store.finish_room(one, replay(one, 100.0))),  # again
+        ("finish_room", lambda: store.finish_room(two, None)),
+        ("finish_room", lambda: store.finish_room(three, replay(game, 90.0))),
+        ("replay", lambda: store.replay(one)),
+        ("replays", lambda: store.replays(10)),
+        ("put_daily", lambda: store.put_daily("2024-05-01", deal(1))),
+        ("daily", lambda: store.daily("2024-05-01")),
+        ("create_player", lambda: store.create_player(player_record(ann), "h1" * 32)),
+        ("create_player", lambda: store.create_player(player_record(bob, "Bob"), "h2" * 32)),
+        ("create_player", lambda: _conflict(store.create_player(player_record(ann), "h3" * 32))),
+        ("player", lambda: store.player(ann)),
+        ("player_by_secret", lambda: store.player_by_secret("h1" * 32)),
+        ("update_player", lambda: store.update_player(ann, {"name": "Ann B"}, "h1" * 32)),
+        ("reset_secret", lambda: store.reset_secret(ann, "h4" * 32, "h1" * 32)),
+        ("allow", lambda: store.allow("players:127.0.0.1", 5, 3600)),
+        ("claim_attempt", lambda: store.claim_attempt("reflechi_draw1", DAY, ann, "g-daily")),
+        ("attempt", lambda: store.attempt("reflechi_draw1", DAY, ann)),
+        ("record_game", lambda: store.record_game(daily_solitaire("g-daily", ann, True, 9, 99, 6))),
+        ("record_game", lambda: store.record_game(rated_game("g-rated", [ann, bob], 0, 5.0))),
+        ("daily_board", lambda: store.daily_board("reflechi_draw1", DAY, 10, ann)),
+        ("player_stats", lambda: store.player_stats(ann)),
+        ("player_games", lambda: store.player_games(ann)),
+        ("player_rating", lambda: store.player_rating(ann)),
+        ("rating_history", lambda: store.rating_history(ann)),
+        ("rating_board", lambda: store.rating_board(10)),
+    ]  # fmt: skip
+    for op, step in steps:
+        with recorder.doing(op.split()[0]):
+            await step()
+
+
+async def _conflict(write) -> None:
+    with contextlib.suppress(Exception):
+        await write
+
+
+@pytest.fixture
+async def recorded() -> AsyncIterator[tuple[list[Unit], list[str], Keys]]:
+    """The units of a run of the store, the rooms it went through, and its keys."""
+    prefix = f"cardroom-test:{uuid4().hex}"
+    rooms = [f"room-{uuid4().hex[:10]}" for _ in range(3)]
+    store, recorder = RedisStore(REDIS_URL, prefix=prefix), Recorder()
+    recorder.install(store)
+    client = redis.from_url(REDIS_URL, decode_responses=True)
+    try:
+        await drive(store, recorder, rooms)
+        yield await recorder.units(client), rooms, Keys(prefix)
+    finally:
+        await store.close()
+        await client.aclose()
+        await delete_prefix(prefix)
+
+
+async def test_the_run_went_through_every_kind_of_operation(recorded) -> None:
+    """The rules below hold of something: scripts, pipelines and transactions were sent."""
+    units, _, _ = recorded
+    names = {u.name for u in units}
+    assert {"EVALSHA", "MULTI", "GET", "HGETALL", "ZREVRANGE", "SMEMBERS"} <= names
+    ops = {u.op for u in units}
+    assert {"finish_room", "lobby_put", "lapsed", "set_deadline", "record_game"} <= ops
+
+
+async def test_every_script_touches_the_keys_of_one_slot(recorded) -> None:
+    units, _, _ = recorded
+    scripts = [u for u in units if u.name in ("EVALSHA", "EVAL")]
+    assert scripts
+    spanning = [str(u) for u in scripts if len(u.slots) > 1]
+    assert spanning == []
+
+
+async def test_every_key_of_a_room_is_in_the_slot_of_its_log(recorded) -> None:
+    """Its meta, lease, fence, presence, deadlines, and its replay (the game's id being the
+    room's), whichever command names them."""
+    units, rooms, keys = recorded
+    for room_id in rooms:
+        home = key_slot(keys.room_log(room_id).encode())
+        named = {k for u in units for k in u.keys if room_id in k}
+        assert len(named) >= 5, named
+        assert {k: key_slot(k.encode()) for k in named if key_slot(k.encode()) != home} == {}
+
+
+async def test_what_spans_slots_is_only_the_players_transactions_left_to_design(
+    recorded,
+) -> None:
+    units, _, _ = recorded
+    spanning = [u for u in units if len(u.slots) > 1]
+    assert {u.op for u in spanning} == REMAINING, "\n".join(map(str, spanning))
+    assert all(u.name == "MULTI" for u in spanning), "\n".join(map(str, spanning))
