@@ -6,7 +6,7 @@ that lapses) is tested as the rules say it, in seconds of the game, without wait
 from __future__ import annotations
 
 import pytest
-from host_harness import FakeClock, Host
+from host_harness import FakeClock, Host, Member
 
 from server.config import Config
 from server.host.replicas import LEAVING_AFTER
@@ -221,3 +221,51 @@ async def test_a_quiet_room_whose_log_lost_entries_is_reloaded_by_the_periodic_c
             replica, lambda: replica.room.act_entry(first, {"type": "pass"}, "c2")
         )
     assert len(await store.log("r1")) == 3
+
+
+async def test_a_grace_period_counts_from_the_departure_across_a_change_of_driver(world):
+    """Seat 1 leaves; half-way through its grace period the driving node dies and another
+    takes the room over. The seat forfeits when the grace period that began at its
+    departure ends, not a whole period after the take-over."""
+    clock, _, host = world
+    a, b = host("a"), host("b")
+    replica = await a.create("r1", seats=HUMANS)
+    await a.sit(replica, 0)
+    leaver = await a.sit(replica, 1)
+    theirs = await b.replicas.get("r1")
+    await b.replicas.attach(Member(), theirs, "seat0", 0)  # seat 0 is also at node b
+    a.run_loops()
+    b.run_loops()
+    a.replicas.detach(leaver, "r1")
+    await clock.advance(LEAVING_AFTER + 30.0)
+    assert "r1" in a.driver.drives and theirs.room.status == "playing"
+    await a.tasks.close()  # node a dies: its lease lapses, b takes the room
+    await clock.advance(5.0)
+    assert "r1" in b.driver.drives
+    await clock.advance(24.0)  # 59 s after the departure
+    assert theirs.room.status == "playing"
+    await clock.advance(1.5)
+    assert (theirs.room.status, theirs.room.forfeit, theirs.room.forfeit_reason) == (
+        "finished",
+        1,
+        "left",
+    )
+
+
+async def test_a_room_nobody_joins_closes_on_time_across_changes_of_driver(world):
+    clock, store, host = world
+    a, b, c = host("a"), host("b"), host("c")
+    await a.create("r1", seats=HUMANS)
+    a.run_loops()
+    await clock.advance(250.0)
+    await a.tasks.close()  # a dies
+    b.run_loops()
+    await clock.advance(250.0)
+    assert "r1" in b.driver.drives
+    await b.tasks.close()  # and then b
+    c.run_loops()
+    await clock.advance(99.0)  # 599 s after the room was made
+    assert await store.is_active("r1")
+    await clock.advance(5.0)
+    assert not await store.is_active("r1")
+    assert (await store.log("r1"))[-1]["kind"] == "close"

@@ -55,6 +55,11 @@ class Drive:
     listed: dict | None = None  # the summary the lobby last got
     listed_at: float = float("-inf")  # the clock's monotonic time it got it
     finishing: asyncio.Task | None = None
+    # When each running deadline (grace:<seat>, unjoined, abandoned) started, in wall ms,
+    # as the store keeps it for every driver of the room (Driver._started)
+    starts: dict[str, int] = field(default_factory=dict)
+    unsaved: dict[str, int | None] = field(default_factory=dict)  # starts for the store
+    saving: asyncio.Task | None = None  # writes them, one after another, in order
 
     def tasks(self) -> list[asyncio.Task]:
         found = [self.bot, self.clock, self.expiry, self.lobby, *self.grace.values()]
@@ -124,6 +129,12 @@ class Driver:
                 self._broken[room_id] = self.clock.monotonic() + 60
             await self._release(room_id, token)
             return False
+        if self.drives.get(room_id) is not drive:
+            return False
+        try:
+            drive.starts = await self.store.deadlines(room_id)
+        except Unavailable:
+            drive.starts = {}  # counted from now: late, never early
         if self.drives.get(room_id) is not drive:
             return False
         self.takeovers += 1
@@ -250,10 +261,14 @@ class Driver:
             away = (
                 room.status == "playing" and len(room.seats) == 2 and not room.seats[seat].connected
             )
+            name = f"grace:{seat}"
             if away and seat not in drive.grace:
-                drive.grace[seat] = self.spawn(self._grace(replica, drive, seat))
-            elif not away and seat in drive.grace:
-                drive.grace.pop(seat).cancel()
+                left = self._started(replica, drive, name, self.config.grace_seconds)
+                drive.grace[seat] = self.spawn(self._grace(replica, drive, seat, left))
+            elif not away:
+                if seat in drive.grace:
+                    drive.grace.pop(seat).cancel()
+                self._ended(replica, drive, name)
 
     def _expiry(self, replica: Replica, drive: Drive) -> None:
         room = replica.room
@@ -268,9 +283,56 @@ class Driver:
         if drive.expiry is not None:
             drive.expiry.cancel()
             drive.expiry = None
+        if drive.expiry_for is not None:
+            self._ended(replica, drive, drive.expiry_for)
         drive.expiry_for = reason
         if reason is not None:
-            drive.expiry = self.spawn(self._expire(replica, drive, reason, after))
+            left = self._started(replica, drive, reason, after)
+            drive.expiry = self.spawn(self._expire(replica, drive, reason, left))
+        for name in ("unjoined", "abandoned"):  # one a former driver left running
+            if name != reason:
+                self._ended(replica, drive, name)
+
+    # ---- deadlines that outlive a driver -----------------------------------------------------
+
+    def _started(self, replica: Replica, drive: Drive, name: str, period: float) -> float:
+        """The seconds left of deadline ``name`` (``period`` long), counted from when it
+        started on whichever node drove the room then; a new one starts now, and the store
+        keeps when, so a change of driver neither restarts nor forgets it."""
+        now = self.clock.wall_ms()
+        start = drive.starts.get(name)
+        if start is None:
+            start = drive.starts[name] = now
+            self._save(replica, drive, name, now)
+        return max(0.0, period - (now - start) / 1000)
+
+    def _ended(self, replica: Replica, drive: Drive, name: str) -> None:
+        if drive.starts.pop(name, None) is not None:
+            self._save(replica, drive, name, None)
+
+    def _save(self, replica: Replica, drive: Drive, name: str, start: int | None) -> None:
+        drive.unsaved[name] = start
+        if drive.saving is None:
+            drive.saving = self.spawn(self._save_starts(replica.room.id, drive))
+
+    async def _save_starts(self, room_id: str, drive: Drive) -> None:
+        """Write the starts and ends of deadlines in the order they happened (an end
+        overtaking its start would leave a start that shortens a later deadline), each
+        until the store has it."""
+        try:
+            while drive.unsaved and self.drives.get(room_id) is drive and not drive.finishing:
+                name = next(iter(drive.unsaved))
+                start = drive.unsaved.pop(name)
+                while True:
+                    try:
+                        await self.store.set_deadline(room_id, name, start)
+                        break
+                    except Unavailable:
+                        if name in drive.unsaved:  # a newer value came meanwhile
+                            break
+                        await self.clock.sleep(1.0)
+        finally:
+            drive.saving = None
 
     # ---- automatic entries -----------------------------------------------------------------
 
@@ -377,9 +439,9 @@ class Driver:
             if drive.expiry is asyncio.current_task():
                 drive.expiry = None
 
-    async def _grace(self, replica: Replica, drive: Drive, seat: int) -> None:
+    async def _grace(self, replica: Replica, drive: Drive, seat: int, left: float) -> None:
         room = replica.room
-        await self.clock.sleep(self.config.grace_seconds)
+        await self.clock.sleep(left)
 
         def forfeit():
             if room.status != "playing" or room.seats[seat].connected:
