@@ -67,6 +67,7 @@ class Node:
                 "signed_out": lambda e: self.players.end_sessions(e["player"], e["keep"]),
                 "resync": self._resync,
             },
+            self.id,
         )
 
     def _services(self) -> Services:

@@ -28,10 +28,13 @@ async def test_a_node_hears_itself_in_its_heartbeat(store: Store) -> None:
 
 
 async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: Store) -> None:
-    events = store.events()
-    assert await anext(events) == {"k": "resync"}
+    """Node b has a socket in r1: it hears node a's entries and presence there, and the
+    lobby's changes, in order."""
     await store.create_room("r1", meta())
-    await store.append("r1", 0, entry(0))
+    await store.set_presence("r1", "node-b", [0, 1, 0])
+    events = store.events("node-b")
+    assert await anext(events) == {"k": "resync"}
+    await store.append("r1", 0, entry(0), node="node-a")
     await store.set_presence("r1", "node-a", [1, 0, 0])
     version, _ = await store.lobby_snapshot()
     await store.lobby_put("r1", lobby_entry("r1", 1))
@@ -66,9 +69,10 @@ async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores
     await a.create_room("r1", meta())
     assert await a.acquire("r1", "node-a", 10_000) is not None
     assert await b.acquire("r1", "node-b", 10_000) is None
-    events = b.events()
+    await b.set_presence("r1", "node-b", [0, 0, 1])  # a spectator of r1 on node b
+    events = b.events("node-b")
     assert await anext(events) == {"k": "resync"}
-    await a.append("r1", 0, entry(0))
+    await a.append("r1", 0, entry(0), node="node-a")
     assert await asyncio.wait_for(anext(events), 5) == {
         "k": "entry",
         "room": "r1",
@@ -76,6 +80,31 @@ async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores
         "entry": entry(0),
     }
     await events.aclose()
+
+
+async def test_redis_tells_an_entry_to_the_nodes_holding_the_room_but_the_writer(
+    redis_stores: Stores,
+) -> None:
+    """The room's driver (a) and the nodes with sockets in it (b) hear of an entry; the
+    node that wrote it, and a node holding nothing of the room (c), do not. A room whose
+    home writes its own entries, with all its sockets, costs no message at all."""
+    a, b, c = redis_stores.open(), redis_stores.open(), redis_stores.open()
+    await a.create_room("r1", meta())
+    assert await a.acquire("r1", "node-a", 10_000) is not None
+    await b.set_presence("r1", "node-b", [1, 0, 0])
+    heard = {node: store.events(node) for node, store in (("node-a", a), ("node-c", c))}
+    for events in heard.values():
+        assert await anext(events) == {"k": "resync"}
+    await a.append("r1", 0, entry(0), node="node-a")  # a's own: told to b alone
+    await b.append("r1", 1, entry(1), node="node-b")  # told to a, the driver
+    got = await asyncio.wait_for(anext(heard["node-a"]), 5)
+    assert (got["k"], got["index"]) == ("entry", 1)
+    await c.set_presence("r1", "node-c", [0, 0, 1])  # now c has a spectator there
+    await b.append("r1", 2, entry(2), node="node-b")
+    got = await asyncio.wait_for(anext(heard["node-c"]), 5)
+    assert (got["k"], got["index"]) == ("entry", 2)  # 0 and 1 were never sent to c
+    for events in heard.values():
+        await events.aclose()
 
 
 async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(store: Store) -> None:

@@ -14,13 +14,14 @@ Handler = Callable[[dict[str, Any]], None]
 
 
 class Events:
-    def __init__(self, store: EventBus, handlers: dict[str, Handler]) -> None:
+    def __init__(self, store: EventBus, handlers: dict[str, Handler], node: str = "") -> None:
         self.store = store
         self.handlers = handlers
+        self.node = node  # this node: its own events come too
         self.listening = False  # subscribed to the other nodes' events
 
     async def listen(self) -> None:
-        async for event in self.store.events():
+        async for event in self.store.events(self.node):
             kind = event.get("k")
             if kind == "resync":
                 self.listening = True

@@ -332,7 +332,7 @@ class Replicas:
             entry["at"] = self.clock.wall_ms()
             index = len(room.log)
             try:
-                await self.store.append(room.id, index, entry, fence)
+                await self.store.append(room.id, index, entry, fence, self.node_id)
             except Conflict:
                 try:
                     caught = await self.catch_up(replica, locked=True)
@@ -529,12 +529,25 @@ class Replicas:
                     await self.store.set_presence(
                         replica.room.id, self.node_id, mine if any(mine) else None
                     )
+                    heard = any(replica.published or ()) or replica.driven
                     replica.published = mine
+                    if any(mine) and not heard:
+                        await self._heard(replica)
                 except Unavailable:
                     await self.clock.sleep(delay)
                     delay = min(2.0, delay * 2)
         finally:
             replica.flushing = None
+
+    async def _heard(self, replica: Replica) -> None:
+        """The store now tells this node the room's events (its sockets are in the room's
+        presence): what changed before it did is read once."""
+        await self.catch_up(replica)
+        others = await self.store.presence(replica.room.id)
+        others.pop(self.node_id, None)
+        if others != replica.others:
+            replica.others = others
+            self._presence_changed(replica)
 
     def on_presence(self, event: dict[str, Any]) -> None:
         replica = self.rooms.get(event["room"])

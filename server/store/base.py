@@ -63,11 +63,13 @@ class RoomLog(ABC):
 
     @abstractmethod
     async def append(
-        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None, node: str = ""
     ) -> None:
-        """Write ``entry`` at position ``index`` of the room's log and tell every node
-        (an ``entry`` event), or raise :class:`Conflict`. With ``fence`` (an automatic
-        entry of the driver), raise :class:`Fenced` unless it is the room's latest token."""
+        """Write ``entry`` at position ``index`` of the room's log and tell the other nodes
+        that hold the room (an ``entry`` event; at least those with sockets in it, by its
+        presence, and its driver; never need the writer, ``node``, be told), or raise
+        :class:`Conflict`. With ``fence`` (an automatic entry of the driver), raise
+        :class:`Fenced` unless it is the room's latest token."""
 
     @abstractmethod
     async def log(self, room_id: str, start: int = 0) -> list[Entry]:
@@ -300,10 +302,11 @@ class EventBus(ABC):
     """What nodes tell each other, and the store's own upkeep."""
 
     @abstractmethod
-    def events(self) -> AsyncIterator[Event]:
+    def events(self, node: str = "") -> AsyncIterator[Event]:
         """What nodes tell each other, for as long as the store is open: ``resync`` first
         and after any loss, then ``entry``, ``presence``, ``lobby`` and ``signed_out``
-        events."""
+        events: those for every node, and those for ``node`` (the entries and presence of
+        rooms it holds: see :meth:`RoomLog.append`)."""
 
     async def ping(self) -> bool:
         """True when the store answers (readiness)."""

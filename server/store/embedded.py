@@ -232,7 +232,7 @@ class EmbeddedStore(Store):
         return results
 
     async def append(
-        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None, node: str = ""
     ) -> None:
         if fence is not None and fence != self._tokens.get(room_id):
             raise Fenced(f"a newer driver holds {room_id}")
@@ -867,7 +867,7 @@ class EmbeddedStore(Store):
 
     # ---- events ----------------------------------------------------------------------------------
 
-    async def events(self) -> AsyncIterator[Event]:
+    async def events(self, node: str = "") -> AsyncIterator[Event]:
         self._queue = asyncio.Queue()
         yield {"k": "resync"}
         while True:

@@ -163,8 +163,14 @@ class Keys:
 
     @property
     def events(self) -> str:
-        """The pub/sub channel of events between nodes (a channel, not a key)."""
+        """The pub/sub channel of events for every node (a channel, not a key)."""
         return f"{self.prefix}:events"
+
+    @property
+    def node_events(self) -> str:
+        """The start of each node's own channel (its id follows): the entries and presence
+        of the rooms it holds, sent to it alone."""
+        return f"{self.prefix}:events:"
 
     def daily(self, key: str) -> str:
         return f"{self.prefix}:daily:{key}"

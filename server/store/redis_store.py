@@ -69,17 +69,47 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 """
 
+# Tell the nodes that hold a room (those with sockets in it, by its presence hash, and its
+# driver, by its lease) but the writer: an event goes to each node's own channel. A node
+# holding the room otherwise (no socket and no lease) hears nothing and catches up from the
+# log when a socket comes (Replicas.attach); the room's home, alone with its sockets and
+# writing its own entries, is told nothing at all.
+TELL = """
+local function tell(lease_key, presence_key, writer, channels, event)
+  local told = {[writer] = true}
+  local lease = redis.call('GET', lease_key)
+  local holder = lease and string.match(lease, '^(.*):%d+$')
+  if holder and not told[holder] then
+    told[holder] = true
+    redis.call('PUBLISH', channels .. holder, event)
+  end
+  for _, node in ipairs(redis.call('HKEYS', presence_key)) do
+    if not told[node] then
+      told[node] = true
+      redis.call('PUBLISH', channels .. node, event)
+    end
+  end
+end
+"""
+
 # KEYS[1] = the room's log, KEYS[2] = the room's fence.
+# KEYS[3] = the room's lease, KEYS[4] = its presence hash (who is told: TELL).
 # ARGV[1] = the index the entry must take, ARGV[2] = the entry, ARGV[3] = the fencing token of
-# an automatic entry ('' for a player's), ARGV[4] = the event to publish, ARGV[5] = channel.
+# an automatic entry ('' for a player's), ARGV[4] = the event, ARGV[5] = the start of the
+# nodes' channels, ARGV[6] = the writer's node.
 # Returns 1, -1 (the log is not that long: someone else wrote) or -2 (a stale token).
-APPEND = """
+APPEND = (
+    """
 if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[3] then return -2 end
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return -1 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
-redis.call('PUBLISH', ARGV[5], ARGV[4])
+"""
+    + TELL
+    + """
+tell(KEYS[3], KEYS[4], ARGV[6], ARGV[5], ARGV[4])
 return 1
 """
+)
 
 # KEYS[1] = room meta, KEYS[2] = its group's active set, KEYS[3] = its group's lease index.
 # ARGV[1] = room id, ARGV[2] = meta JSON. Returns 1, or 0 if the room exists.
@@ -154,7 +184,8 @@ return {now, redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')}
 # KEYS[1] = the room's presence hash, KEYS[2] = the node's room set in the room's group.
 # ARGV[1] = node, ARGV[2] = counts JSON ('' to remove), ARGV[3] = room id, ARGV[4] = TTL (s),
 # ARGV[5] = the event, ARGV[6] = channel.
-PRESENCE = """
+PRESENCE = (
+    """
 if ARGV[2] == '' then
   redis.call('HDEL', KEYS[1], ARGV[1])
   redis.call('SREM', KEYS[2], ARGV[3])
@@ -164,9 +195,13 @@ else
   redis.call('SADD', KEYS[2], ARGV[3])
   redis.call('EXPIRE', KEYS[2], ARGV[4])
 end
-redis.call('PUBLISH', ARGV[6], ARGV[5])
+"""
+    + TELL
+    + """
+tell(KEYS[3], KEYS[1], ARGV[1], ARGV[6], ARGV[5])
 return 1
 """
+)
 
 # KEYS[1] = the room's group's lobby hash, KEYS[2] = that group's active set.
 # ARGV[1] = room id, ARGV[2] = summary JSON ('' to remove). Returns 1 if the lobby changed:
@@ -386,13 +421,14 @@ class RedisStore(Store):
 
     @_reachable
     async def append(
-        self, room_id: str, index: int, entry: Entry, fence: int | None = None
+        self, room_id: str, index: int, entry: Entry, fence: int | None = None, node: str = ""
     ) -> None:
         body = json.dumps(entry)
         event = f'{{"k":"entry","room":{json.dumps(room_id)},"index":{index},"entry":{body}}}'
         k = self.keys
-        keys = [k.room_log(room_id), k.fence(room_id)]
-        args = [index, body, "" if fence is None else str(fence), event, k.events]
+        keys = [k.room_log(room_id), k.fence(room_id), k.lease(room_id), k.presence(room_id)]
+        fenced = "" if fence is None else str(fence)
+        args = [index, body, fenced, event, k.node_events, node]
         if self.wait_replicas:
             # One round trip: the append, then WAIT until the replicas have it.
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -826,14 +862,14 @@ class RedisStore(Store):
         k = self.keys
         event = json.dumps({"k": "presence", "room": room_id, "node": node, "counts": counts})
         await self._presence(
-            keys=[k.presence(room_id), k.node_rooms(node, room_group(room_id))],
+            keys=[k.presence(room_id), k.node_rooms(node, room_group(room_id)), k.lease(room_id)],
             args=[
                 node,
                 "" if counts is None else json.dumps(counts),
                 room_id,
                 PRESENCE_TTL,
                 event,
-                k.events,
+                k.node_events,
             ],
         )
 
@@ -893,14 +929,15 @@ class RedisStore(Store):
 
     # ---- events --------------------------------------------------------------------------------
 
-    async def events(self) -> AsyncIterator[Event]:
-        """Pub/sub on the events channel, subscribed again (with a ``resync``) whenever the
-        connection was lost, backing off up to two seconds while Redis is away."""
+    async def events(self, node: str = "") -> AsyncIterator[Event]:
+        """Pub/sub on the channel of every node and on ``node``'s own, subscribed again
+        (with a ``resync``) whenever the connection was lost, backing off up to two seconds
+        while Redis is away."""
         backoff = 0.05
         while not self._closed.is_set():
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.keys.events)
+                await pubsub.subscribe(self.keys.events, self.keys.node_events + node)
                 backoff = 0.05
                 yield {"k": "resync"}
                 while not self._closed.is_set():
