@@ -51,8 +51,12 @@ test: lint client chromium services
 	$(BIN)/python -m pytest
 
 # Redis (private, with AOF), three nodes on 8001-8003 and HAProxy on 8000, on bare processes.
+# Ctrl-C, or a SIGTERM to make or to the tool, stops all of them; `restart N` typed at it
+# restarts node N. Other ports: make cluster CLUSTER_ARGS='--port 9000 --redis-port 9379'.
+# The recipe stays one plain command, so that make runs the tool itself and passes it a
+# SIGTERM (a shell in between would not).
 cluster: $(VENV)/.run-deps client services
-	$(BIN)/python -m server.cluster.local --port 8000
+	$(BIN)/python -m server.cluster.local --port 8000 $(CLUSTER_ARGS)
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py

@@ -3,13 +3,28 @@
 ``python -m server.cluster.local`` (``make cluster``) starts a private ``redis-server`` with an
 append-only file in a temporary directory (or uses ``REDIS_URL``), three server nodes on ports
 8001-8003 and Debian's ``haproxy`` with ``deploy/haproxy.cfg`` on port 8000, the same file
-docker compose uses. Tests drive the same class to kill, pause and restart its parts.
+docker compose uses. ``--port``, ``--node-ports`` and ``--redis-port`` choose other ports.
+Typed at it, ``restart N`` restarts node N (SIGTERM, then started again on its port) and
+``kill N`` kills it (SIGKILL, as a crash). Tests drive the same class to kill, pause and
+restart its parts.
+
+Stopping. Ctrl-C (SIGINT), SIGTERM and SIGHUP all stop the cluster the same way, at any
+moment, start-up included: HAProxy first (no new client reaches a stopping node), the nodes
+together, Redis last (a stopping node can still write), each waited for and reaped; then the
+tool exits by the same signal. Every part runs in a process group of its own, so that a
+Ctrl-C at the terminal reaches the tool alone, which stops the parts in that order: were
+they in the tool's group, the terminal would signal every process at once (Redis could go
+before the nodes had finished), and a Ctrl-C would take another path than a SIGTERM from
+``kill`` or from ``make`` passing one on. Only a SIGKILL of the tool leaves the parts running.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import contextlib
 import os
+import select
 import shutil
 import signal
 import socket
@@ -18,11 +33,18 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""What stops ``python -m server.cluster.local``: Ctrl-C, ``kill``, a closed terminal."""
+
+
+class Interrupted(Exception):
+    """A stop signal arrived while the cluster was starting."""
 
 
 def free_port() -> int:
@@ -31,9 +53,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_for(check, seconds: float, what: str) -> None:
+def _never() -> bool:
+    return False
+
+
+def _wait_for(check, seconds: float, what: str, cancelled: Callable[[], bool] = _never) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if cancelled():
+            raise Interrupted(f"stopped while waiting for {what}")
         if check():
             return
         time.sleep(0.05)
@@ -53,6 +81,18 @@ def _listening(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _bindable(port: int) -> bool:
+    """Nothing listens on ``port`` (sockets in TIME_WAIT do not count: the parts reuse the
+    address, as a restarted node must)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 @dataclass
 class Part:
     """One process of the cluster, with its log file."""
@@ -65,8 +105,16 @@ class Part:
 
     def start(self) -> None:
         out = open(self.log, "ab")  # noqa: SIM115 (kept open for the process)
+        # A process group of its own (see the module's docstring), and no terminal input: a
+        # process outside the terminal's foreground group that read it would be stopped.
         self.proc = subprocess.Popen(
-            self.argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT
+            self.argv,
+            cwd=ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            process_group=0,
         )
         out.close()
 
@@ -75,22 +123,52 @@ class Part:
         return self.proc is not None and self.proc.poll() is None
 
     def send(self, sig: int) -> None:
-        """Send ``sig`` (SIGKILL, SIGSTOP, SIGCONT...) to the process."""
+        """Send ``sig`` (SIGKILL, SIGSTOP, SIGCONT...) to the process. After a SIGKILL the
+        process is reaped before this returns: no zombie, and its port is free."""
         if self.running:
             assert self.proc is not None
             self.proc.send_signal(sig)
+            if sig == signal.SIGKILL:
+                self.proc.wait(10)
 
-    def stop(self, sig: int = signal.SIGTERM, wait: float = 15.0) -> None:
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
+    def check(self) -> None:
+        """Raise, with the end of its log, if the process has exited."""
+        if not self.running:
+            raise RuntimeError(f"{self.name} exited: {self.log.read_text()[-2000:]}")
+
+    def ask_to_stop(self, sig: int = signal.SIGTERM) -> None:
+        """Send ``sig`` without waiting (see :meth:`stop`)."""
+        if self.running:
+            assert self.proc is not None
             self.proc.send_signal(signal.SIGCONT)  # a paused process cannot exit
             self.proc.send_signal(sig)
-            try:
-                self.proc.wait(wait)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+
+    def wait_stopped(self, wait: float = 15.0) -> None:
+        """Wait up to ``wait`` seconds for the process to exit, then SIGKILL it; end what is
+        left of its process group (a Redis rewrite child, a node's workers), and reap it."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return
+        try:
+            pidfd = os.pidfd_open(proc.pid)
+        except ProcessLookupError:  # reaped meanwhile
+            return
+        try:
+            # A pidfd is readable once the process has exited, while it is not reaped yet:
+            # until then its id names its group and no other.
+            if not select.select([pidfd], [], [], wait)[0]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                select.select([pidfd], [], [])
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        finally:
+            os.close(pidfd)
+        proc.wait()
+
+    def stop(self, sig: int = signal.SIGTERM, wait: float = 15.0) -> None:
+        self.ask_to_stop(sig)
+        self.wait_stopped(wait)
 
 
 @dataclass
@@ -105,19 +183,19 @@ class Node(Part):
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def wait_ready(self, seconds: float = 30.0) -> None:
+    def wait_ready(self, seconds: float = 30.0, cancelled: Callable[[], bool] = _never) -> None:
         def ready() -> bool:
-            if not self.running:
-                raise RuntimeError(f"{self.name} exited: {self.log.read_text()[-2000:]}")
+            self.check()
             return _answers(f"{self.url}/ready")
 
-        _wait_for(ready, seconds, self.name)
+        _wait_for(ready, seconds, self.name, cancelled)
 
 
-@dataclass
+@dataclass(eq=False)  # a handle on processes: equal only to itself
 class LocalCluster:
     """Redis (private, with AOF, unless ``redis_url`` is given), ``nodes`` server nodes and
-    HAProxy, all on loopback. ``env`` is added to every node's environment."""
+    HAProxy, all on loopback. ``env`` is added to every node's environment. Ports left None
+    are chosen free; ``node_ports``, if given, names one port per node."""
 
     workdir: Path
     nodes: int = 3
@@ -129,6 +207,8 @@ class LocalCluster:
     redis_port: int | None = None
     lb_rate: int = 100_000
     parts: dict[str, Part] = field(default_factory=dict)
+    interrupted: int | None = None
+    """The stop signal received, if any (:meth:`interrupt`)."""
 
     # ---- the parts -------------------------------------------------------------------------
 
@@ -159,8 +239,20 @@ class LocalCluster:
 
     # ---- starting and stopping ---------------------------------------------------------------
 
+    def interrupt(self, sig: int) -> None:
+        """Make :meth:`start` give up at its next step (raising :class:`Interrupted`), for a
+        signal handler: it only records, so a signal never lands between starting a process
+        and keeping its handle; whoever started the cluster then calls :meth:`stop`."""
+        self.interrupted = sig
+
+    def _cancelled(self) -> bool:
+        return self.interrupted is not None
+
     def start(self) -> LocalCluster:
+        self._check_ports()
         self.workdir.mkdir(parents=True, exist_ok=True)
+        # A backstop for a program that never calls stop (an exception past its cleanup).
+        atexit.register(self.stop)
         if self.redis_url is None:
             self.redis_port = self.redis_port or free_port()
             self.redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
@@ -168,8 +260,23 @@ class LocalCluster:
                 "redis", self._redis_argv(), dict(os.environ), self._log("redis")
             )
             self.start_redis()
-        ports = self.node_ports or [free_port() for _ in range(self.nodes)]
-        for k, port in enumerate(ports, start=1):
+        self._start_nodes()
+        self._start_haproxy()
+        return self
+
+    def _check_ports(self) -> None:
+        if self.node_ports is not None and len(self.node_ports) != self.nodes:
+            raise ValueError(f"{self.nodes} nodes, but {len(self.node_ports)} node ports")
+        own_redis = self.redis_url is None
+        given = [*(self.node_ports or []), self.lb_port, self.redis_port if own_redis else None]
+        taken = [port for port in given if port and not _bindable(port)]
+        if taken:  # say so, rather than take another process's answers for ours
+            raise RuntimeError(f"ports in use: {taken} (a cluster still running?)")
+
+    def _start_nodes(self) -> None:
+        assert self.redis_url is not None
+        self.node_ports = self.node_ports or [free_port() for _ in range(self.nodes)]
+        for k, port in enumerate(self.node_ports, start=1):
             env = {
                 **os.environ,
                 "HOST": "127.0.0.1",
@@ -182,17 +289,27 @@ class LocalCluster:
             argv = [sys.executable, "-m", "server"]
             self.parts[f"node{k}"] = Node(f"node{k}", argv, env, self._log(f"node{k}"), port=port)
         for node in self.all_nodes:
+            if self._cancelled():
+                raise Interrupted("stopped while starting the nodes")
             node.start()
         for node in self.all_nodes:
-            node.wait_ready()
+            node.wait_ready(cancelled=self._cancelled)
+
+    def _start_haproxy(self) -> None:
         self.lb_port = self.lb_port or free_port()
         self.parts["haproxy"] = Part(
             "haproxy", self._haproxy_argv(), self._haproxy_env(), self._log("haproxy")
         )
         self.haproxy.start()
-        _wait_for(lambda: _listening(self.lb_port), 10, "haproxy")
-        _wait_for(lambda: _answers(f"{self.url}/ready"), 10, "haproxy's first check")
-        return self
+
+        def haproxy_listens() -> bool:
+            self.haproxy.check()
+            return _listening(self.lb_port)
+
+        _wait_for(haproxy_listens, 10, "haproxy", self._cancelled)
+        _wait_for(
+            lambda: _answers(f"{self.url}/ready"), 10, "haproxy's first check", self._cancelled
+        )
 
     def _log(self, name: str) -> Path:
         return self.workdir / f"{name}.log"
@@ -213,7 +330,12 @@ class LocalCluster:
     def start_redis(self) -> None:
         assert self.redis is not None and self.redis_port is not None
         self.redis.start()
-        _wait_for(lambda: _listening(self.redis_port), 10, "redis")
+
+        def listens() -> bool:
+            self.redis.check()
+            return _listening(self.redis_port)
+
+        _wait_for(listens, 10, "redis", self._cancelled)
 
     def restart_redis(self, down: float = 1.0) -> None:
         """Stop Redis cleanly (its append-only file is flushed), wait, start it again."""
@@ -233,48 +355,191 @@ class LocalCluster:
             env[f"CARDROOM_NODE{k}"] = f"127.0.0.1:{port}"
         return env
 
-    def restart_node(self, k: int) -> Node:
-        """Start node ``k`` again on its port (after it was stopped or killed)."""
+    def restart_node(self, k: int, sig: int = signal.SIGKILL) -> Node:
+        """Start node ``k`` again on its port, once stopped with ``sig`` (SIGKILL: a crash;
+        SIGTERM: a node that tells its clients to reconnect) and reaped, if still running."""
         node = self.node(k)
-        node.stop(signal.SIGKILL)
+        node.stop(sig)
         node.start()
-        node.wait_ready()
+        node.wait_ready(cancelled=self._cancelled)
         return node
 
     def stop(self) -> None:
-        for name in ["haproxy", *[f"node{k}" for k in range(1, self.nodes + 1)], "redis"]:
-            part = self.parts.get(name)
-            if part is not None:
-                part.stop(signal.SIGTERM)
+        """Stop every part that runs, HAProxy first, the nodes together, Redis last, and
+        reap each. Safe to call again, and at any point of :meth:`start`."""
+        atexit.unregister(self.stop)
+        haproxy = self.parts.get("haproxy")
+        if haproxy is not None:
+            haproxy.stop()
+        nodes = [p for p in self.parts.values() if isinstance(p, Node)]
+        for node in nodes:
+            node.ask_to_stop()
+        for node in nodes:
+            node.wait_stopped()
+        if self.redis is not None:
+            self.redis.stop()
 
     def __enter__(self) -> LocalCluster:
-        return self.start()
+        try:
+            return self.start()
+        except BaseException:  # __exit__ does not run when __enter__ fails
+            self.stop()
+            raise
 
     def __exit__(self, *exc) -> None:
         self.stop()
 
 
-def main() -> None:
+# ---- the command ------------------------------------------------------------------------------
+
+
+class Commands:
+    """Lines typed at the tool (``restart 2``), read only when that cannot stop it: not from
+    a terminal whose foreground is another process group (``make cluster &``: reading would
+    stop the tool with SIGTTIN). End of input ends the commands, not the cluster."""
+
+    def __init__(self, fd: int = 0) -> None:
+        self.fd: int | None = fd
+        self.pending = b""
+
+    def _readable(self) -> bool:
+        if self.fd is None:
+            return False
+        try:
+            if os.isatty(self.fd) and os.tcgetpgrp(self.fd) != os.getpgrp():
+                return False
+            return bool(select.select([self.fd], [], [], 0)[0])
+        except OSError:  # closed, or not a descriptor select takes
+            self.fd = None
+            return False
+
+    def lines(self) -> list[str]:
+        """The complete lines typed since the last call."""
+        if not self._readable():
+            return []
+        assert self.fd is not None
+        try:
+            chunk = os.read(self.fd, 4096)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.fd = None
+            chunk = b"\n"
+        self.pending += chunk
+        *done, self.pending = self.pending.split(b"\n")
+        return [line.decode(errors="replace").strip() for line in done if line.strip()]
+
+
+def _say(text: str) -> None:
+    print(f"cardroom: {text}", flush=True)
+
+
+def _obey(cluster: LocalCluster, line: str) -> None:
+    words = line.split()
+    nodes = {str(k) for k in range(1, cluster.nodes + 1)}
+    if len(words) == 2 and words[0] in ("restart", "kill") and words[1] in nodes:
+        node = cluster.node(int(words[1]))
+        if words[0] == "kill":
+            node.send(signal.SIGKILL)  # the loop in main says so
+        else:
+            cluster.restart_node(int(words[1]), signal.SIGTERM)
+            assert node.proc is not None
+            _say(f"{node.name} restarted (pid {node.proc.pid}, port {node.port})")
+    else:
+        _say(f"commands: restart N, kill N (N: 1-{cluster.nodes}); Ctrl-C stops everything")
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8000, help="where HAProxy listens")
-    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
-    args = parser.parse_args()
+    parser.add_argument(
+        "--node-ports",
+        help="the nodes' ports, comma-separated, one per node (1 to 3 nodes; "
+        "default: the three ports after --port)",
+    )
+    parser.add_argument(
+        "--redis-port", type=int, help="the private Redis's port (default: a free one)"
+    )
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
+    args = parser.parse_args(argv)
+    if args.node_ports is None:
+        args.node_ports = [args.port + k for k in (1, 2, 3)]
+    else:
+        try:
+            args.node_ports = [int(p) for p in args.node_ports.split(",")]
+        except ValueError:
+            parser.error("--node-ports: port numbers separated by commas")
+        if not 1 <= len(args.node_ports) <= 3:
+            parser.error("--node-ports: deploy/haproxy.cfg has three servers: 1 to 3 nodes")
+    if args.redis_url and args.redis_port is not None:
+        parser.error("--redis-port is for the private Redis, not with --redis-url")
+    return args
+
+
+def _serve(cluster: LocalCluster) -> None:
+    """Until a stop signal: obey the commands typed, and say when a part exits."""
+    commands, down = Commands(), set()
+    while cluster.interrupted is None:
+        for line in commands.lines():
+            try:
+                _obey(cluster, line)
+            except RuntimeError as failed:  # a node that did not come back: say why
+                _say(str(failed))
+        for part in cluster.parts.values():  # `running` reaps a part that exited
+            if part.running:
+                down.discard(part.name)
+            elif part.name not in down:
+                down.add(part.name)
+                assert part.proc is not None
+                again = f"; `restart {part.name[4:]}` starts it" if isinstance(part, Node) else ""
+                _say(f"{part.name} exited ({part.proc.returncode}), log {part.log}{again}")
+        time.sleep(0.1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _parse(argv)
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-cluster-"))
     cluster = LocalCluster(
         workdir,
+        nodes=len(args.node_ports),
         redis_url=args.redis_url,
-        node_ports=[args.port + 1, args.port + 2, args.port + 3],
+        node_ports=args.node_ports,
         lb_port=args.port,
+        redis_port=args.redis_port,
         lb_rate=2000,
     )
-    cluster.start()
-    print(f"cardroom: {cluster.url} (HAProxy) -> nodes on ports "
-          f"{', '.join(str(n.port) for n in cluster.all_nodes)}; Redis {cluster.redis_url}; "
-          f"logs in {workdir}. Ctrl-C stops everything.", flush=True)  # fmt: skip
+
+    # Installed before the first process starts: from here on, a stop signal only records
+    # itself (no KeyboardInterrupt halfway through starting a process), and what started
+    # is stopped below.
+    def on_signal(sig: int, frame) -> None:
+        cluster.interrupt(sig)
+
+    failure = False
+    for sig in STOP_SIGNALS:
+        if signal.getsignal(sig) != signal.SIG_IGN:  # nohup, or `&` in a script, ignores some
+            signal.signal(sig, on_signal)
     try:
-        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+        cluster.start()
+        _say(
+            f"{cluster.url} (HAProxy) -> nodes on ports "
+            f"{', '.join(str(n.port) for n in cluster.all_nodes)}; Redis {cluster.redis_url}; "
+            f"logs in {workdir}. Type `restart N` to restart node N; Ctrl-C stops everything."
+        )
+        _serve(cluster)
+    except Interrupted:
+        pass
+    except RuntimeError as failed:  # a port in use, a part that did not start (with its log)
+        _say(str(failed))
+        failure = True
     finally:
         cluster.stop()
+    if cluster.interrupted is not None:  # exit as the signal would have, for make and shells
+        _say("stopped")
+        signal.signal(cluster.interrupted, signal.SIG_DFL)
+        os.kill(os.getpid(), cluster.interrupted)
+    if failure:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
