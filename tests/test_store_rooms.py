@@ -311,3 +311,20 @@ async def test_redis_deadlines_are_deleted_with_the_finished_room(
         assert 0 < await client.ttl(keys.room_meta("r1")) <= FINISHED_ROOM_TTL
     finally:
         await client.aclose()
+
+
+async def test_redis_appends_of_one_step_go_together_and_survive_a_script_flush(
+    redis_stores: Stores,
+) -> None:
+    """Appends made in one step of the loop share one pipeline; a Redis that forgot its
+    scripts (restarted without them) still takes every one of them, each once."""
+    store = redis_stores.open()
+    rooms = [f"f{k}" for k in range(12)]
+    for room_id in rooms:
+        await store.create_room(room_id, meta())
+    await asyncio.gather(*(store.append(r, 0, entry(0)) for r in rooms))
+    await store.redis.script_flush()
+    await asyncio.gather(*(store.append(r, 1, entry(1)) for r in rooms))
+    with pytest.raises(Conflict):
+        await store.append("f0", 1, entry(99))
+    assert [await store.log(r) for r in rooms] == [[entry(0), entry(1)]] * len(rooms)

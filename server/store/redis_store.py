@@ -35,6 +35,7 @@ from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import NoScriptError
 
 from server.players import boards, ledger
 from server.store.base import (
@@ -336,6 +337,70 @@ clients setting up rooms together) every one past the hundredth failed as unavai
 POOL_WAIT = 2.0
 
 
+class _Batches:
+    """The appends of one step of the event loop go to Redis as one pipeline: one write, one
+    read and one connection for all of them, not one each (at a thousand busy rooms, most of
+    a node's Redis cost was redis-py's work per command; see bench/README.md). With
+    ``wait`` (replicas, ms), one WAIT ends the batch and answers for all of it: Redis runs a
+    connection's commands in order, so the replicas that acknowledged the WAIT hold every
+    append before it.
+
+    Each append is an EVALSHA; a Redis that lost its scripts (a restart) answers NOSCRIPT,
+    and those appends are sent again by the script object, which loads it (redis-py's own
+    pipeline would instead ask SCRIPT EXISTS at every batch)."""
+
+    def __init__(self, client: redis.Redis, script, wait: tuple[int, int] | None) -> None:
+        self.client, self.script, self.wait = client, script, wait
+        self.queued: list[tuple[list, list, asyncio.Future]] = []
+        self.sending: set[asyncio.Task] = set()  # held until done (the loop holds tasks weakly)
+
+    def append(self, keys: list, args: list) -> asyncio.Future:
+        """The script's answer and, with ``wait``, the replicas that hold it."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.queued.append((keys, args, done))
+        if len(self.queued) == 1:
+            loop.call_soon(self._send)
+        return done
+
+    def _send(self) -> None:
+        batch, self.queued = self.queued, []
+        task = asyncio.ensure_future(self._round_trip(batch))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def _round_trip(self, batch: list[tuple[list, list, asyncio.Future]]) -> None:
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for keys, args, _ in batch:
+                    pipe.execute_command("EVALSHA", self.script.sha, len(keys), *keys, *args)
+                if self.wait:
+                    pipe.execute_command("WAIT", *self.wait)
+                answers = await pipe.execute(raise_on_error=False)
+            acked = answers.pop() if self.wait else None
+            for (keys, args, done), answer in zip(batch, answers, strict=True):
+                if isinstance(answer, NoScriptError):
+                    answer = await self.script(keys=keys, args=args)
+                    if self.wait:
+                        acked = await self.client.execute_command("WAIT", *self.wait)
+                if isinstance(answer, Exception):
+                    _settle(done, error=answer)
+                else:
+                    _settle(done, (answer, acked))
+        except Exception as failed:  # each append raises it as its own
+            for _, _, done in batch:
+                _settle(done, error=failed)
+
+
+def _settle(done: asyncio.Future, answer: Any = None, error: BaseException | None = None) -> None:
+    if done.done():  # its appender was cancelled
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(answer)
+
+
 class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
     """A pool that follows the primary the sentinels name (SentinelConnectionPool) and waits
     for a free connection (BlockingConnectionPool)."""
@@ -394,6 +459,8 @@ class RedisStore(Store):
         self._set_deadline = script(SET_DEADLINE)
         self._allow = script(ALLOW)
         self._daily_board = script(DAILY_BOARD)
+        wait = (wait_replicas, wait_ms) if wait_replicas else None
+        self._appends = _Batches(self.redis, self._append, wait)
 
     # ---- rooms and logs ------------------------------------------------------------------
 
@@ -429,14 +496,7 @@ class RedisStore(Store):
         keys = [k.room_log(room_id), k.fence(room_id), k.lease(room_id), k.presence(room_id)]
         fenced = "" if fence is None else str(fence)
         args = [index, body, fenced, event, k.node_events, node]
-        if self.wait_replicas:
-            # One round trip: the append, then WAIT until the replicas have it.
-            async with self.redis.pipeline(transaction=False) as pipe:
-                await self._append(keys=keys, args=args, client=pipe)
-                pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
-                done, acked = await pipe.execute()
-        else:
-            done, acked = await self._append(keys=keys, args=args), None
+        done, acked = await self._appends.append(keys, args)
         if done == -1:
             raise Conflict(f"entry {index} of {room_id} is taken")
         if done == -2:
