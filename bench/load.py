@@ -153,6 +153,10 @@ class Server:
     def internals(self) -> str:
         return node_internals(self.port)
 
+    @property
+    def redis_url(self) -> str | None:
+        return self.env["REDIS_URL"] or None
+
     def stop(self, remove: bool = True) -> None:
         """Stop the server and remove its directory (its store and log), unless asked not
         to (the caller reads the store, or starts a server on it again; it removes the
@@ -273,6 +277,10 @@ class Cluster(Server):
             f"HAProxy {100 * lb:.0f}%, Redis {100 * redis:.0f}% of a core"
         )
 
+    @property
+    def redis_url(self) -> str | None:
+        return self.cluster.redis_url
+
     def internals(self) -> str:
         return "; ".join(
             f"{node.name}: {node_internals(node.port)}" for node in self.cluster.all_nodes
@@ -288,6 +296,42 @@ class Cluster(Server):
     @property
     def failure(self) -> str:
         return "a node exited on its own"
+
+
+def redis_counts(url: str | None) -> Counter:
+    """Redis's own count of the commands it ran (by name, from INFO commandstats) and of the
+    bytes it read and wrote (``net_in``, ``net_out``): the difference over a run, per action,
+    is what an action costs Redis."""
+    if url is None:
+        return Counter()
+    import redis as redis_sync
+
+    client = redis_sync.Redis.from_url(url)
+    try:
+        counts = Counter(
+            {f"cmd:{name[8:]}": int(s["calls"]) for name, s in client.info("commandstats").items()}
+        )
+        stats = client.info("stats")
+        counts["net_in"] = stats["total_net_input_bytes"]
+        counts["net_out"] = stats["total_net_output_bytes"]
+        return counts
+    finally:
+        client.close()
+
+
+def per_action(before: Counter, after: Counter, actions: int) -> str:
+    """Redis commands and bytes per action between two :func:`redis_counts`."""
+    if not before or not actions:
+        return "Redis: not used"
+    spent = after - before
+    spent.pop("cmd:info", None)
+    commands = {k[4:]: v / actions for k, v in spent.items() if k.startswith("cmd:")}
+    top = sorted(commands.items(), key=lambda kv: -kv[1])[:6]
+    listed = ", ".join(f"{name} {n:.2f}" for name, n in top)
+    return (
+        f"Redis per action: {sum(commands.values()):.2f} commands ({listed}); "
+        f"{spent['net_in'] / actions:.0f} bytes in, {spent['net_out'] / actions:.0f} out"
+    )
 
 
 def pid_usage(pid: int) -> tuple[float, int]:
@@ -945,6 +989,7 @@ def play(args) -> None:
     extra = {"CARDROOM_GRACE_SECONDS": "600"}
     server = (Cluster(extra, args.nodes) if args.nodes else Server(extra, args.redis)).start()
     try:
+        _, empty = server.usage()  # before any room
         manager = multiprocessing.Manager()
         ready = [manager.Event() for _ in range(args.procs)]
         go = manager.Event()
@@ -969,10 +1014,14 @@ def play(args) -> None:
             wait_ready(ready, jobs)
             time.sleep(2)
             _, base = server.usage()
+            counted = redis_counts(server.redis_url)
+            cpu_before = server.usage()[0]
             started = time.monotonic()
             go.set()
             results = [j.get() for j in jobs]
         ended = time.monotonic()
+        cpu_spent = server.usage()[0] - cpu_before
+        counted_after = redis_counts(server.redis_url)
         opp = merge([r["opp"] for r in results])
         spec = merge([r["spec"] for r in results])
         stats = sum((Counter(r["stats"]) for r in results), Counter())
@@ -996,6 +1045,10 @@ def play(args) -> None:
         )
         errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
         print(f"  errors: {errors or 'none'}")
+        actions = stats["actions"]
+        if actions:
+            print(f"  server CPU per action: {1e6 * cpu_spent / actions:.0f} µs (nodes summed)")
+        print(f"  {per_action(counted, counted_after, actions)}")
         follow = "ignored" if os.environ.get("LOAD_IGNORE_HOMES") else "followed"
         print(f"  room homes {follow}: {stats['moved']} sockets moved to their room's home")
         print(f"  {server.window(started, ended)} (RSS {base / 2**20:.0f} MiB set up, before play)")
@@ -1005,7 +1058,11 @@ def play(args) -> None:
         print(f"  actions sent after their planned time by: {describe(late)}")
         print(f"  {server.internals()}")
         time.sleep(3)
-        print(f"  RSS after: {server.usage()[1] / 2**20:.0f} MiB")
+        rss = server.usage()[1]
+        print(
+            f"  RSS after: {rss / 2**20:.0f} MiB; per room {(rss - empty) / args.rooms / 1024:.0f} "
+            f"KiB over the {empty / 2**20:.0f} MiB of the server(s) before any room"
+        )
     finally:
         server.stop()
 
