@@ -59,6 +59,7 @@ export class Connection {
     this.attempt = 0;
     this.timer = null;
     this.reconnectAfter = 0;
+    this.moving = false; // going to the node where our rooms live (moveHome)
   }
 
   on(listener) {
@@ -77,6 +78,7 @@ export class Connection {
 
   connect() {
     clearTimeout(this.timer);
+    this.moving = false; // this socket opens at the URL the move asked for
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
@@ -114,6 +116,8 @@ export class Connection {
   closed(ws) {
     if (this.ws !== ws) return;
     this.ws = null;
+    const moving = this.moving;
+    this.moving = false;
     for (const [id, p] of this.pending) {
       if (p.retry) {
         p.sent = false; // sent again, with the same id, once back online
@@ -123,6 +127,10 @@ export class Connection {
       }
     }
     for (const room of this.rooms.values()) room.subscribed = false;
+    if (moving) {
+      this.connect(); // straight to the room's home: nothing was lost
+      return;
+    }
     this.setState("offline");
     const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempt);
     const delay = Math.max(this.reconnectAfter, backoff * (0.5 + Math.random() / 2));
@@ -164,6 +172,8 @@ export class Connection {
         this.pending.delete(message.id);
         if (message.t === "ok") p.resolve(message);
         else p.reject(new RequestError(message.code, message.message));
+        if (message.home) this.moveHome(message.home);
+        else if (this.moving) this.moveWhenIdle();
         return;
       }
       case "snapshot": {
@@ -203,12 +213,33 @@ export class Connection {
         // The player's secret was changed elsewhere: this socket identifies nobody now.
         this.emit({ type: "signed_out", info: message });
         return;
+      case "home":
+        this.moveHome(message.node);
+        return;
       case "reconnect":
         // The server is going away: it closes this socket; come back after it says.
         this.reconnectAfter = message.after_ms || 1000;
         return;
       default:
     }
+  }
+
+  /** Our rooms live on server node ``node`` (a reply's ``home``, or a ``home`` message):
+   * open the socket again with ``?home=node``, which the balancer sends there, and resume
+   * every room. It waits for the answers still due on this socket; a balancer that does not
+   * route by home makes it one plain reconnect (the server then never asks again). */
+  moveHome(node) {
+    const url = new URL(this.url, location.href);
+    if (url.searchParams.get("home") === node) return;
+    url.searchParams.set("home", node);
+    this.url = url.toString();
+    this.moving = true;
+    this.moveWhenIdle();
+  }
+
+  moveWhenIdle() {
+    const waiting = [...this.pending.values()].some((p) => p.sent && !p.retry);
+    if (this.moving && !waiting && this.ws) this.ws.close();
   }
 
   /** Resume a seat or watch a room from the last sequence seen (a snapshot otherwise). */
