@@ -1,7 +1,9 @@
 """Redis Sentinel: a primary, a replica and three sentinels (Debian's redis-server and
 redis-sentinel on loopback ports). The primary dies under play; the sentinels promote the
-replica; the nodes follow it. Appends wait for the replica (REDIS_WAIT_REPLICAS=1), so every
-action acknowledged before the fail-over is in the log after it."""
+replica; the nodes follow it. When appends wait for the replica (REDIS_WAIT_REPLICAS=1),
+every action acknowledged before the fail-over is in the log after it; when they do not,
+the promoted replica may lack the last entries, acknowledged actions among them, and the
+nodes reload those rooms from the shorter logs and play on."""
 
 from __future__ import annotations
 
@@ -17,9 +19,19 @@ import pytest
 import redis
 from cluster_play import Player, Trace, check_log, check_views
 from conftest import ServerProcess, free_port
+from test_lost_writes import Tables
 from waiting import until
 
+from protocol.client import ClientError
+from server.store.keys import Keys
+
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
+DOWN_AFTER_MS = 2000
+"""How long a Redis must not answer to be taken for down. Not 1000: a sentinel's link to a
+just promoted primary is new, its first PING goes out about a second later, and at 1000 the
+sentinels took the new primary for down too and failed over a second time (in about half
+the runs of the first test below), back to the old primary as it came back: what the new
+primary had taken meanwhile went with its data as it became a replica again."""
 
 
 class Redises:
@@ -36,6 +48,7 @@ class Redises:
         data.mkdir(exist_ok=True)
         argv = [shutil.which("redis-server") or "redis-server", "--port", str(self.ports[name])]
         argv += ["--bind", "127.0.0.1", "--dir", str(data), "--appendonly", "yes", "--save", ""]
+        argv += ["--repl-diskless-sync-delay", "0"]  # a replica syncs at once, not 5 s later
         if replica_of is not None:
             argv += ["--replicaof", "127.0.0.1", str(replica_of)]
         log = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115
@@ -48,7 +61,7 @@ class Redises:
         conf.write_text(
             f"port {self.sentinel_ports[k]}\nbind 127.0.0.1\n"
             f"sentinel monitor cardroom 127.0.0.1 {self.ports['a']} 2\n"
-            "sentinel down-after-milliseconds cardroom 1000\n"
+            f"sentinel down-after-milliseconds cardroom {DOWN_AFTER_MS}\n"
             "sentinel failover-timeout cardroom 5000\n"
             "sentinel parallel-syncs cardroom 1\n"
         )
@@ -120,6 +133,19 @@ class Redises:
                 proc.wait()
 
 
+async def through_reloads(player: Player) -> None:
+    """``player.play()``, begun again when an action is refused with ``reloaded``: the new
+    primary lacked entries the nodes had applied, never acknowledged (appended, but the
+    primary died before a replica had them, so WAIT never answered), and the node reloaded
+    the room from the log; the next move is chosen from the new snapshot."""
+    while True:
+        try:
+            return await player.play()
+        except ClientError as refused:
+            if refused.code != "reloaded":
+                raise
+
+
 @pytest.fixture
 def redises(tmp_path):
     for tool in ("redis-server", "redis-sentinel"):
@@ -154,7 +180,7 @@ async def test_the_primary_fails_over_under_play_and_no_acknowledged_action_is_l
         await alice.sit(duel, 0)
         await bob.sit(duel, 1)
         bots = await bob.client.create([{"kind": "bot", "level": "easy"}] * 2, target=60)
-        games = asyncio.gather(alice.play(), bob.play())
+        games = asyncio.gather(through_reloads(alice), through_reloads(bob))
         await until(lambda: len(alice.acked) + len(bob.acked) >= 5, 30, "play under way")
         before = redises.primary()
         acked_before = len(alice.acked) + len(bob.acked)
@@ -175,3 +201,76 @@ async def test_the_primary_fails_over_under_play_and_no_acknowledged_action_is_l
     finally:
         for node in nodes:
             node.stop()
+
+
+async def test_a_fail_over_without_waiting_loses_what_the_replica_lacked_and_play_goes_on(
+    redises, server_env, tmp_path
+):
+    """Without REDIS_WAIT_REPLICAS an action is acknowledged once the primary has it: the
+    replica stops hearing from the primary (frozen, its link cut), actions are acknowledged
+    meanwhile, the primary dies and the replica is promoted without them. The nodes find
+    the logs shorter than their copies, reload the rooms and play on."""
+    env = {
+        **server_env,
+        "REDIS_URL": "",
+        "REDIS_SENTINELS": redises.spec,
+        "REDIS_SENTINEL_SERVICE": "cardroom",
+        "REDIS_PREFIX": "lost",
+        "CARDROOM_BOT_DELAY": "0.1",
+        "CARDROOM_BOT_WORKERS": "1",
+    }
+    nodes: list[ServerProcess] = []
+    clients: dict[int, redis.Redis] = {}
+
+    def to(port: int) -> redis.Redis:
+        return clients.setdefault(port, redis.Redis(port=port))
+
+    def length(room: str) -> int:
+        return to(redises.primary()).llen(Keys("lost").room_log(room))
+
+    try:
+        for k in (1, 2):
+            log = str(tmp_path / f"n{k}.log")
+            nodes.append(ServerProcess({**env, "CARDROOM_NODE_ID": f"node{k}", "LOG_FILE": log}))
+            nodes[-1].start()
+        tables = await Tables.open(nodes[0].ws, nodes[1].ws)
+        await tables.ann.moves(3)
+        await until(lambda: length(tables.bots) >= 10, 30, "the bots to play")
+        primary = redises.primary()
+        replica = next(name for name, port in redises.ports.items() if port != primary)
+        redises.wait_replicated(lambda: primary)
+
+        # The replica hears nothing more: frozen, and its link cut (else what the primary
+        # had written to the link before it died would still reach it).
+        redises.procs[replica].send_signal(signal.SIGSTOP)
+        to(primary).client_kill_filter(_type="replica")
+        at_cut = {room: length(room) for room in tables.rooms}
+        lost_acks = await tables.ann.moves(3)  # acknowledged by the primary alone
+        await until(lambda: length(tables.bots) >= at_cut[tables.bots] + 10, 30, "the bots to play")
+        tables.mark()
+        before = {room: length(room) for room in tables.rooms}
+
+        redises.kill(redises.name_of(primary))
+        redises.procs[replica].send_signal(signal.SIGCONT)
+        # What the replica holds once it has read its link to the end (it is read-only
+        # until promoted: nobody writes meanwhile).
+        promoted = to(redises.ports[replica])
+        await until(
+            lambda: promoted.info("replication").get("master_link_status") == "down",
+            10,
+            "the replica to read its link to the end",
+        )
+        restored = {room: promoted.llen(Keys("lost").room_log(room)) for room in tables.rooms}
+        await until(lambda: redises.primary() != primary, 30, "the sentinels to fail over")
+        assert redises.primary() == redises.ports[replica]
+        assert all(restored[room] <= at_cut[room] for room in tables.rooms), (restored, at_cut)
+
+        trace = Trace(f"redis://127.0.0.1:{redises.primary()}/0", "lost")
+        logs = [(f"node{k}", n.http, Path(n.env["LOG_FILE"])) for k, n in enumerate(nodes, 1)]
+        await tables.recovered(length, trace, restored, before, lost_acks, logs)
+    finally:
+        for node in nodes:
+            if node.proc is not None:
+                node.stop()
+        for client in clients.values():
+            client.close()
