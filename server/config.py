@@ -83,6 +83,7 @@ class Config:
             solve_seconds=number("CARDROOM_SOLVE_SECONDS", 3.0),
             lease_ms=int(env.get("CARDROOM_LEASE_MS", 2000)),
             finished_linger=number("CARDROOM_FINISHED_LINGER", 60),
+            check_seconds=number("CARDROOM_CHECK_SECONDS", 5),
             unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
             abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
             trim_seconds=number("CARDROOM_TRIM_SECONDS", 30),

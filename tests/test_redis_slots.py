@@ -127,6 +127,13 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
     one, two, three = rooms
     ann, bob = "p" + uuid4().hex[:12], "p" + uuid4().hex[:12]
     game = "game-" + uuid4().hex[:10]  # not its room's id: its replay is in another slot
+    tokens: dict[str, int] = {}
+
+    async def take(room: str) -> None:
+        token = await store.acquire(room, "node-a", 10_000)
+        assert token is not None
+        tokens[room] = token
+
     steps: list[tuple[str, Any]] = [
         ("ping", lambda: store.ping()),
         *((f"create_room {r}", lambda r=r: store.create_room(r, meta())) for r in rooms),
@@ -134,16 +141,17 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("room_meta", lambda: store.room_meta(one)),
         ("heartbeat", lambda: store.heartbeat("node-a")),
         ("lapsed", lambda: store.lapsed(10)),
-        ("acquire", lambda: store.acquire(one, "node-a", 10_000)),
-        ("acquire", lambda: store.acquire(two, "node-a", 10_000)),
+        ("acquire", lambda: take(one)),
+        ("acquire", lambda: take(two)),
         ("holders", lambda: store.holders(rooms)),
         ("append", lambda: store.append(one, 0, entry(0))),
-        ("append", lambda: store.append(one, 1, entry(1), fence=1)),
+        ("append", lambda: store.append(one, 1, entry(1), fence=tokens[one])),
+        ("durable", lambda: store.durable(one)),
         ("append", lambda: _conflict(store.append(one, 1, entry(1)))),
         ("log", lambda: store.log(one)),
         ("lengths", lambda: store.lengths(rooms)),
-        ("renew", lambda: store.renew([(one, "node-a", 1), (two, "node-a", 1)], 10_000)),
-        ("release", lambda: store.release(two, "node-a", 1)),
+        ("renew", lambda: store.renew([(r, "node-a", tokens[r]) for r in (one, two)], 10_000)),
+        ("release", lambda: store.release(two, "node-a", tokens[two])),
         ("lapsed", lambda: store.lapsed(10)),
         ("is_active", lambda: store.is_active(one)),
         ("active_rooms", lambda: store.active_rooms()),

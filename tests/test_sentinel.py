@@ -22,7 +22,7 @@ from conftest import ServerProcess, free_port
 from test_lost_writes import Tables
 from waiting import until
 
-from protocol.client import ClientError
+from protocol.client import Client, ClientError
 from server.store.keys import Keys
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -274,3 +274,49 @@ async def test_a_fail_over_without_waiting_loses_what_the_replica_lacked_and_pla
                 node.stop()
         for client in clients.values():
             client.close()
+
+
+async def test_an_action_sent_again_is_acknowledged_only_once_a_replica_holds_it(
+    redises, server_env
+):
+    """With REDIS_WAIT_REPLICAS=1 an action the replica does not hold yet is answered
+    `unavailable`, though the primary has it; sent again with the same id it is found
+    applied, and still answered `unavailable` until the replica holds it, then `ok`."""
+    env = {
+        **server_env,
+        "REDIS_URL": "",
+        "REDIS_SENTINELS": redises.spec,
+        "REDIS_SENTINEL_SERVICE": "cardroom",
+        "REDIS_WAIT_REPLICAS": "1",
+        "REDIS_WAIT_MS": "200",
+        "REDIS_PREFIX": "durable",
+    }
+    node = ServerProcess({**env, "CARDROOM_NODE_ID": "node1"}).start()
+    try:
+        ann, bob = await Client(node.ws).connect(), await Client(node.ws).connect()
+        room = await ann.create(HUMANS)
+        state = await ann.join(room, 0, "Ann")
+        await bob.join(room, 1, "Bob")
+        seat = state.view["game"]["turn"]["to_act"]
+        actor = ann if seat == 0 else bob
+        primary = redises.primary()
+        replica = redises.name_of(next(p for p in redises.ports.values() if p != primary))
+        redises.procs[replica].send_signal(signal.SIGSTOP)
+        try:
+            for _ in range(2):  # the first answer, then the same command again
+                with pytest.raises(ClientError) as refused:
+                    await actor.act(room, {"type": "pass"}, id="once")
+                assert refused.value.code == "unavailable"
+        finally:
+            redises.procs[replica].send_signal(signal.SIGCONT)
+        redises.wait_replicated(lambda: primary)
+        again = await actor.act(room, {"type": "pass"}, id="once")
+        assert again.get("duplicate") is True
+        log = redis.Redis(port=primary, decode_responses=True).lrange(
+            Keys("durable").room_log(room), 0, -1
+        )
+        assert sum('"cmd": "once"' in e for e in log) == 1
+        await ann.close()
+        await bob.close()
+    finally:
+        node.stop()

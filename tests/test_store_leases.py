@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from stores import entry, lobby_entry, meta, replay
+from stores import Stores, entry, lobby_entry, meta, replay
 from waiting import until
 
 from server.store import Fenced, Store
+from server.store.keys import Keys, room_group
 
 
 async def test_a_new_room_has_a_lapsed_lease_until_a_node_takes_it(store: Store) -> None:
@@ -106,3 +107,26 @@ async def test_lapsed_rooms_are_found_among_many_up_to_the_limit(store: Store) -
     some = await store.lapsed(5)
     assert len(set(some)) == 5 and set(some) <= set(rooms[10:])
     assert sorted(await store.lapsed(100)) == rooms[10:]
+
+
+async def test_redis_never_grants_again_a_token_it_granted_before_losing_its_last_writes(
+    redis_stores: Stores, redis_prefix: str
+) -> None:
+    """A Redis that lost its last second lost the fence counter's last steps too: the next
+    token is still greater than every token granted before the loss (they follow Redis's
+    clock), so a driver holding one of those is never taken for the new one."""
+    store = redis_stores.open()
+    await store.create_room("r1", meta())
+    before = await store.acquire("r1", "node-a", 10_000)
+    assert before is not None
+    keys = Keys(redis_prefix)
+    await store.redis.delete(keys.fence("r1"), keys.lease("r1"))  # as if never written
+    await store.redis.zadd(keys.leases(room_group("r1")), {"r1": 0})
+
+    async def later() -> bool:  # a crash and a restart take longer than a millisecond
+        seconds, micros = await store.redis.time()
+        return seconds * 1000 + micros // 1000 > before
+
+    await until(later, 5, "Redis's clock past the first grant")
+    after = await store.acquire("r1", "node-b", 10_000)
+    assert after is not None and after > before

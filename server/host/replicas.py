@@ -233,8 +233,10 @@ class Replicas:
         room = replica.room
         start = len(room.log)
         entries = await self.store.log(room.id, max(0, start - 1))
-        if start > 0 and entries:
-            if not same_entry(entries[0], room.log[start - 1]):
+        if start > 0:
+            # Nothing at all: the log is shorter than this copy (the store lost entries);
+            # another last entry: it lost them and another node wrote on.
+            if not entries or not same_entry(entries[0], room.log[start - 1]):
                 if locked:
                     await self.reload(replica)
                 else:

@@ -249,6 +249,9 @@ class Rooms:
                 await self.replicas.commit(replica, build, hold=conn)
                 seq = replica.room.seq
         except Duplicate as done:
+            # Its first answer may have been lost, or been "unavailable" (on the primary,
+            # not yet on its replicas): it is acknowledged now only as safely as then.
+            await self.store.durable(room_id)
             return {"room": room_id, "seq": done.seq, "duplicate": True}
         metrics.ACTION_LATENCY.observe(time.perf_counter() - started)
         return {"room": room_id, "seq": seq}

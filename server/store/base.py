@@ -71,6 +71,13 @@ class RoomLog(ABC):
         :class:`Conflict`. With ``fence`` (an automatic entry of the driver), raise
         :class:`Fenced` unless it is the room's latest token."""
 
+    async def durable(self, room_id: str) -> None:
+        """Return once the room's log is kept as the store promises for an acknowledged
+        entry (on Redis with REDIS_WAIT_REPLICAS: held by that many replicas), else raise
+        :class:`Unavailable`: a command found already applied is acknowledged no sooner
+        than its first answer would have been."""
+        return None
+
     @abstractmethod
     async def log(self, room_id: str, start: int = 0) -> list[Entry]:
         """The room's log from index ``start`` on."""

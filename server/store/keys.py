@@ -115,6 +115,11 @@ class Keys:
         """Hash: node -> JSON counts of its sockets per audience."""
         return self._room(room_id, "presence")
 
+    def wait(self, room_id: str) -> str:
+        """Written with nothing (expiring in a second) just before a WAIT that must count
+        every write of the room made before it (RedisStore.durable)."""
+        return self._room(room_id, "wait")
+
     def deadlines(self, room_id: str) -> str:
         """Hash: deadline name -> its start (wall ms), at most DEADLINES_PER_ROOM names;
         deleted when the room finishes."""

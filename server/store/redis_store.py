@@ -123,18 +123,22 @@ return 1
 
 # KEYS[1] = the room's lease, KEYS[2] = its fence, KEYS[3] = its group's lease index.
 # ARGV[1] = node, ARGV[2] = TTL (ms), ARGV[3] = room id.
-# Returns the new fencing token, or 0 if the lease is held or the room is not active.
+# Returns the new fencing token, or 0 if the lease is held or the room is not active. A token
+# is the later of the last one plus one and Redis's clock in ms: a Redis that lost its last
+# second (the fence counter with it) never grants again a token it granted before the loss,
+# as long as its clock goes on (a token a driver holds is never taken for a newer one).
 ACQUIRE = (
     """
 if redis.call('ZSCORE', KEYS[3], ARGV[3]) == false then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. ':' .. token, 'PX', ARGV[2])
 """
     + NOW
     + """
+local token = string.format('%d', math.max((tonumber(redis.call('GET', KEYS[2])) or 0) + 1, now))
+redis.call('SET', KEYS[2], token)
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. token, 'PX', ARGV[2])
 redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), ARGV[3])
-return token
+return tonumber(token)
 """
 )
 
@@ -378,11 +382,13 @@ class _Batches:
                     pipe.execute_command("WAIT", *self.wait)
                 answers = await pipe.execute(raise_on_error=False)
             acked = answers.pop() if self.wait else None
+            if isinstance(acked, Exception):  # a primary just demoted: nothing is sure
+                acked = -1
             for (keys, args, done), answer in zip(batch, answers, strict=True):
                 if isinstance(answer, NoScriptError):
                     answer = await self.script(keys=keys, args=args)
                     if self.wait:
-                        acked = await self.client.execute_command("WAIT", *self.wait)
+                        acked = await _waited(self.client, *self.wait)
                 if isinstance(answer, Exception):
                     _settle(done, error=answer)
                 else:
@@ -390,6 +396,21 @@ class _Batches:
         except Exception as failed:  # each append raises it as its own
             for _, _, done in batch:
                 _settle(done, error=failed)
+
+
+async def _waited(client: redis.Redis, replicas: int, ms: int, key: str | None = None) -> int:
+    """How many replicas hold this connection's writes, waiting up to ``ms`` for
+    ``replicas`` of them (-1: Redis refused to wait, as a demoted primary does). WAIT counts
+    only the writes made on its own connection: ``key``, a write of nothing that matters made
+    just before it, makes it count for every write Redis took before (its place in the
+    replication stream comes after theirs)."""
+    async with client.pipeline(transaction=False) as pipe:
+        if key is not None:
+            pipe.set(key, "", px=1000)
+        pipe.execute_command("WAIT", replicas, ms)
+        answers = await pipe.execute(raise_on_error=False)
+    acked = answers[-1]
+    return -1 if isinstance(acked, Exception) else int(acked)
 
 
 def _settle(done: asyncio.Future, answer: Any = None, error: BaseException | None = None) -> None:
@@ -505,6 +526,15 @@ class RedisStore(Store):
             # On the primary, not yet on a replica: a fail-over now could lose it, so it is
             # not acknowledged (a retry with the same command id is safe either way).
             raise Unavailable(f"entry {index} of {room_id} reached {acked} replicas")
+
+    @_reachable
+    async def durable(self, room_id: str) -> None:
+        if self.wait_replicas:
+            acked = await _waited(
+                self.redis, self.wait_replicas, self.wait_ms, self.keys.wait(room_id)
+            )
+            if acked < self.wait_replicas:
+                raise Unavailable(f"the log of {room_id} reached {acked} replicas")
 
     @_reachable
     async def log(self, room_id: str, start: int = 0) -> list[Entry]:
@@ -844,8 +874,10 @@ class RedisStore(Store):
         async with self.redis.pipeline(transaction=False) as pipe:
             await self._acquire(keys=keys, args=args, client=pipe)
             pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
-            token, acked = await pipe.execute()
-        if token and acked < self.wait_replicas:
+            token, acked = await pipe.execute(raise_on_error=False)
+        if isinstance(token, Exception):
+            raise token  # read-only (a demoted primary): unavailable
+        if token and (isinstance(acked, Exception) or acked < self.wait_replicas):
             raise Unavailable(f"the lease of {room_id} reached {acked} replicas")
         return int(token) or None
 
