@@ -53,6 +53,8 @@ class Node:
         )
         replicas.on_change = self.driver.changed
         replicas.on_reload = self.driver.reloaded
+        replicas.on_strangers = self._strangers
+        self._looking: asyncio.Task | None = None
         self.homes = Homes(store, replicas, self.driver, self.id, live)
         self.lobby = Lobby(store)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
@@ -146,6 +148,20 @@ class Node:
     def _resync(self, event: dict[str, Any]) -> None:
         self.lobby.resync()
         self.tasks.spawn(self.replicas.resync())
+
+    def _strangers(self, nodes: set[str]) -> None:
+        """Nodes with sockets in a room this node holds, not known to be alive: heard of
+        before the next heartbeat (a node alive that this one has not heard yet would
+        have its players shown as gone until then)."""
+        if self._looking is None or self._looking.done():
+            self._looking = self.tasks.spawn(self._beat())
+
+    async def _beat(self) -> None:
+        # at most five looks a second: a dead node's presence, found in every room loaded
+        # after it died, asks again and again
+        with contextlib.suppress(Unavailable):
+            await self.membership.beat()
+        await asyncio.sleep(0.2)
 
     def _nodes_changed(self, gone: set[str], came: set[str]) -> None:
         self.replicas.nodes_changed(gone, came)

@@ -36,6 +36,9 @@ SPECTATORS_EVERY = 0.5
 LEAVING_AFTER = 0.05
 """Seconds a seat's departure waits to be shown (arrivals never wait): the departures of a
 room within it cost one change, and a socket back within it none."""
+SENT_HOME_UNLOAD = 2.0
+"""Seconds a replica stays unused once its sockets were told the room lives on another node
+(they reconnect there): not the idle_unload kept for sockets that may come back here."""
 ROOM_ID = re.compile(r"[a-z0-9]{1,32}")
 UNAVAILABLE = RoomError("unavailable", "The game store cannot be reached; try again in a moment.")
 
@@ -114,6 +117,9 @@ class Replicas:
         # told when a room was reloaded from a log shorter than this node's copy (the
         # driver starts its timers and bots again on the new copy)
         self.on_reload: Callable[[Replica], None] = lambda replica: None
+        # told of nodes with sockets in a room that this node does not know to be alive (a
+        # node that just started, or just came back): the node looks at the heartbeats now
+        self.on_strangers: Callable[[set[str]], None] = lambda nodes: None
         self.rooms: dict[str, Replica] = {}
         self._loading: dict[str, asyncio.Future] = {}
 
@@ -150,6 +156,7 @@ class Replicas:
         """Keep ``room`` as a replica; entries appended since it was read are caught up."""
         replica = Replica(room, others={k: v for k, v in (others or {}).items()})
         replica.others.pop(self.node_id, None)
+        self._strangers(replica.others)
         self.rooms[room.id] = replica
         metrics.ROOMS.set(len(self.rooms))
         self._presence_changed(replica, broadcast=False)
@@ -169,6 +176,8 @@ class Replicas:
             return
         finished = replica.room.status == "finished"
         delay = self.finished_linger if finished else self.idle_unload
+        if replica.home_told is not None and not finished:
+            delay = min(delay, SENT_HOME_UNLOAD)  # its sockets went to the room's home
         replica.unload_timer = self.clock.call_later(delay, self._unload, replica)
 
     def _unload(self, replica: Replica) -> None:
@@ -547,9 +556,15 @@ class Replicas:
         await self.catch_up(replica)
         others = await self.store.presence(replica.room.id)
         others.pop(self.node_id, None)
+        self._strangers(others)
         if others != replica.others:
             replica.others = others
             self._presence_changed(replica)
+
+    def _strangers(self, others: dict[str, list[int]]) -> None:
+        strangers = set(others) - self.live()
+        if strangers:
+            self.on_strangers(strangers)
 
     def on_presence(self, event: dict[str, Any]) -> None:
         replica = self.rooms.get(event["room"])
