@@ -516,9 +516,6 @@ async def settle(room: str, *clients: Lean) -> None:
     raise RuntimeError(f"no view of {room} after 30 s; errors {[dict(c.errors) for c in clients]}")
 
 
-FOLLOW_HOMES = not os.environ.get("LOAD_IGNORE_HOMES")
-"""Sockets go to their room's home when told (``--ignore-homes``: they stay where the
-balancer put them, as a client that ignores the hint does)."""
 MOVES = Counter()  # sockets that moved to their room's home, in this process
 
 
@@ -530,7 +527,9 @@ def at_home(url: str, node: str) -> str:
 async def homed(url: str, client: Lean, reply: dict, kind: str, **fields) -> Lean:
     """``client`` if its room lives where it is, else a socket opened again at the room's
     home (``reply['home']``) that resumes its seat or watches again there."""
-    if not FOLLOW_HOMES or not reply.get("home"):
+    # --ignore-homes: sockets stay where the balancer put them, as a client that ignores
+    # the hint does (read here: the client processes see the driver's environment)
+    if os.environ.get("LOAD_IGNORE_HOMES") or not reply.get("home"):
         return client
     moved = await Lean.open(at_home(url, reply["home"]))
     await granted(moved, kind, **fields)
@@ -1011,7 +1010,9 @@ def play(args) -> None:
                 )
                 for k, n in enumerate(split(args.rooms, args.procs))
             ]
+            setting_up = time.monotonic()
             wait_ready(ready, jobs)
+            set_up = time.monotonic() - setting_up
             time.sleep(2)
             _, base = server.usage()
             counted = redis_counts(server.redis_url)
@@ -1045,6 +1046,7 @@ def play(args) -> None:
         )
         errors = {k: v for k, v in stats.items() if k.startswith(("error:", "refused:"))}
         print(f"  errors: {errors or 'none'}")
+        print(f"  set-up of the rooms (every seat and spectator in): {set_up:.0f} s")
         actions = stats["actions"]
         if actions:
             print(f"  server CPU per action: {1e6 * cpu_spent / actions:.0f} µs (nodes summed)")

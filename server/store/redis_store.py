@@ -374,6 +374,13 @@ class _Batches:
         task.add_done_callback(self.sending.discard)
 
     async def _round_trip(self, batch: list[tuple[list, list, asyncio.Future]]) -> None:
+        if len(batch) == 1 and not self.wait:  # alone: a pipeline would cost a quarter more
+            keys, args, done = batch[0]
+            try:
+                _settle(done, (await self.script(keys=keys, args=args), None))
+            except Exception as failed:
+                _settle(done, error=failed)
+            return
         try:
             async with self.client.pipeline(transaction=False) as pipe:
                 for keys, args, _ in batch:
