@@ -245,14 +245,28 @@ def test_sigterm_during_start_up_stops_what_started(tool):
 
 def test_a_killed_node_is_reaped_restarts_on_its_port_and_home_routes_to_it(tmp_path):
     with LocalCluster(tmp_path, env=NODE_ENV) as cluster:
-        # ?home=nodeK goes to node K (the server names in deploy/haproxy.cfg are node ids)...
+        # ?home=nodeK goes to node K (the server names in deploy/haproxy.cfg are node ids)
+        # while HAProxy holds it up: first, until its checks passed for every node (a node
+        # just started on a busy machine may fail its first one)...
+        everyone = ["node1", "node2", "node3"]
+        until_sync(
+            lambda: [node_at(cluster.url, node) for node in everyone],
+            timeout=30,
+            what="HAProxy to hold every node up",
+            check=lambda found: found == everyone,
+        )
         for k in (1, 2, 3):
             assert [node_at(cluster.url, f"node{k}") for _ in range(5)] == [f"node{k}"] * 5
         # ...while without it, or with a home that names no server, least connections share
         # the requests out.
-        seen = [node_at(cluster.url) for _ in range(6)]
-        assert None not in seen and len(set(seen)) > 1
-        assert node_at(cluster.url, "node9") in {"node1", "node2", "node3"}
+        seen = [until_sync(lambda: node_at(cluster.url), 10, "an answer") for _ in range(6)]
+        assert len(set(seen)) > 1
+        until_sync(
+            lambda: node_at(cluster.url, "node9"),
+            timeout=10,
+            what="?home=node9 balanced as any request",
+            check=lambda node: node in everyone,
+        )
 
         # A node killed by SIGKILL is reaped at once: no zombie, its port free.
         node2 = cluster.node(2)
