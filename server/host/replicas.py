@@ -258,9 +258,10 @@ class Replicas:
         return True
 
     async def reload(self, replica: Replica) -> int:
-        """Rebuild the room from its log if the log is shorter than this node's copy: the
+        """Rebuild the room from its log if the log does not hold this node's copy: the
         store lost entries this node had applied (Redis lost its last second, or failed
-        over before a replica had them). The room goes on from what the log holds, under a
+        over before a replica had them), and maybe another node wrote on after them. The
+        room goes on from what the log holds, under a
         new epoch (every socket gets a snapshot), and the loss is logged and counted. The
         caller holds the replica's lock. Returns how many entries were lost."""
         room = replica.room
@@ -295,15 +296,6 @@ class Replicas:
                 member.send(snapshot)
         self.on_reload(replica)
         return lost
-
-    async def _shorter(self, replica: Replica) -> bool:
-        """After a conflict that brought nothing: whether the log is shorter than the copy
-        (reloaded then)."""
-        (length,) = await self.store.lengths([replica.room.id])
-        if length >= len(replica.room.log):
-            return False
-        await self.reload(replica)
-        return True
 
     async def checks(self, every: float) -> None:
         """:meth:`check` every ``every`` seconds, for as long as the node runs."""
@@ -346,9 +338,8 @@ class Replicas:
                 await self.store.append(room.id, index, entry, fence, self.node_id)
             except Conflict:
                 try:
-                    caught = await self.catch_up(replica, locked=True)
-                    if not caught or (len(room.log) == index and await self._shorter(replica)):
-                        raise reloaded()
+                    if not await self.catch_up(replica, locked=True):
+                        raise reloaded()  # the store had lost entries: the room was reloaded
                 except Unavailable:
                     raise unavailable() from None
                 continue
