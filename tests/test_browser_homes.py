@@ -9,12 +9,14 @@ import json
 from contextlib import ExitStack
 
 import msgpack
+import msgspec
 import redis
 from browser import Pages, server_client
 from playwright.sync_api import expect
 from waiting import until_sync
 from websockets.sync.client import connect
 
+from protocol import messages
 from server.cluster.local import LocalCluster
 from server.store.keys import Keys
 
@@ -40,6 +42,12 @@ def test_a_page_goes_to_its_rooms_home_and_plays_on_there(chromium, tmp_path):
             host.request("hello", v=1)
             room = host.request("create", seats=[{"kind": "human"}] * 2)["room"]
             host.request("join", room=room, seat=0, name="Ann")
+            # A socket at another node is told where the room lives, as declared.
+            with server_client(cluster.node(2).ws) as elsewhere:
+                elsewhere.request("hello", v=1)
+                told = elsewhere.request("watch", room=room)
+                assert told["home"] == "node1"
+                msgspec.convert(told, messages.REPLIES["watch"])
             # A socket held on node1 through the balancer (the others closed): least
             # connections then sends the page's socket to another node.
             held = ExitStack()
