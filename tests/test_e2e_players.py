@@ -227,6 +227,15 @@ async def two_players(server, addresses: tuple[str, str] | None = None) -> tuple
     return clients[0], clients[1]
 
 
+async def both_move(room: str, ann: Client, bob: Client) -> None:
+    """The non-dealer passes the upcard, so the dealer has a decision of its own: a match
+    cannot end before both seats moved (a first-turn knock would end a one-point match with
+    one seat that never moved: aborted, not rated, whatever else the test is about)."""
+    state = await ann.wait(room, lambda s: s.view["game"]["turn"]["to_act"] is not None)
+    first = (ann, bob)[state.view["game"]["turn"]["to_act"]]
+    await first.act(room, {"type": "pass"})  # its patch comes before its answer
+
+
 APART = ("203.0.113.1", "198.51.100.2")
 """Two client addresses: players of one address are never rated against each other."""
 
@@ -244,6 +253,7 @@ async def test_a_rated_match_between_two_players_moves_both_ratings_once(proxied
     await ann.join(room, 0)
     await bob.join(room, 1)
     assert ann.rooms[room].view["room"]["rated"] is True
+    await both_move(room, ann, bob)
     await asyncio.gather(play(ann, room, seed=1), play(bob, room, seed=2))
     winner = ann.rooms[room].view["room"]["winner"]
     expected = match(Rating(), Rating(), a_won=winner == 0)
@@ -281,6 +291,7 @@ async def rated_table(server_env, make_server) -> tuple[Any, Client, Client, str
 
 async def test_a_player_who_leaves_a_rated_match_after_a_hand_loses_it(server_env, make_server):
     server, ann, bob, room = await rated_table(server_env, make_server)
+    await both_move(room, ann, bob)
     await asyncio.gather(play(ann, room, hands=1, seed=1), play(bob, room, hands=1, seed=2))
     await bob.close()
     await ann.wait(room, lambda s: s.view["room"]["status"] == "finished")
@@ -311,6 +322,7 @@ async def test_two_identities_of_one_address_are_never_rated_together(server):
     room = await ann.create(HUMANS, target=1)
     await ann.join(room, 0)
     await bob.join(room, 1)
+    await both_move(room, ann, bob)
     await asyncio.gather(play(ann, room, seed=1), play(bob, room, seed=2))
     profile = await profile_when(server, bob.player["id"], lambda p: p["games"])
     assert profile["rating"] is None
