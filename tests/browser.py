@@ -264,6 +264,9 @@ def audit(page, state: str) -> list[dict[str, Any]]:
     serious or critical finding, and writes every finding to tests/artifacts/axe.json. The
     page's own viewport is put back after."""
     assert AXE.exists(), "axe-core is missing: `make client` installs client_web's packages"
+    # A value the page forgot to leave out shows as a word (replaceChildren writes null so).
+    shown = page.locator("body").inner_text()
+    assert not re.search(r"\b(null|undefined|NaN)\b", shown), f"{state} shows: {shown[:400]}"
     size = page.viewport_size
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE.read_text())

@@ -205,3 +205,6 @@ def test_a_ranked_daily_attempt_offers_no_solver_and_the_board_states_its_rules(
     expect(page.locator("#board-rules")).to_contain_text("first attempt, timed from sitting down")
     page.goto(f"{web.http}/#/leaderboard/gin_rummy")
     expect(page.locator("#board-rules")).to_contain_text("then forfeits")
+    # No rank on this board yet: nothing is said of it (it once printed "null").
+    expect(page.locator("#own-rank")).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text("null")

@@ -56,7 +56,8 @@ export function mountLeaderboard(root, app, board, date) {
   const chosen = BOARDS.includes(board) || board === "ratings" ? board : "gin_rummy";
 
   function show(...children) {
-    if (alive) page.replaceChildren(h("h1", {}, t("board.title")), tabs(chosen, date), ...children);
+    // replaceChildren writes a null as the text "null": what is not shown is left out
+    if (alive) page.replaceChildren(h("h1", {}, t("board.title")), tabs(chosen, date), ...children.filter((c) => c != null));
   }
 
   async function get(url) {
