@@ -350,8 +350,8 @@ class _Batches:
     append before it.
 
     Each append is an EVALSHA; a Redis that lost its scripts (a restart) answers NOSCRIPT,
-    and those appends are sent again by the script object, which loads it (redis-py's own
-    pipeline would instead ask SCRIPT EXISTS at every batch)."""
+    and those appends are sent again once it is loaded (redis-py's own pipeline would
+    instead ask SCRIPT EXISTS at every batch)."""
 
     def __init__(self, client: redis.Redis, script, wait: tuple[int, int] | None) -> None:
         self.client, self.script, self.wait = client, script, wait
@@ -382,38 +382,44 @@ class _Batches:
                 _settle(done, error=failed)
             return
         try:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for keys, args, _ in batch:
-                    pipe.execute_command("EVALSHA", self.script.sha, len(keys), *keys, *args)
-                if self.wait:
-                    pipe.execute_command("WAIT", *self.wait)
-                answers = await pipe.execute(raise_on_error=False)
-            acked = answers.pop() if self.wait else None
-            if isinstance(acked, Exception):  # a primary just demoted: nothing is sure
-                acked = -1
+            answers, acked = await self._pipelined([(keys, args) for keys, args, _ in batch])
             for (keys, args, done), answer in zip(batch, answers, strict=True):
+                held = acked
                 if isinstance(answer, NoScriptError):
-                    answer = await self.script(keys=keys, args=args)
-                    if self.wait:
-                        acked = await _waited(self.client, *self.wait)
+                    await self.client.script_load(self.script.script)
+                    # again with its own WAIT: the batch's did not follow this write
+                    (answer,), held = await self._pipelined([(keys, args)])
                 if isinstance(answer, Exception):
                     _settle(done, error=answer)
                 else:
-                    _settle(done, (answer, acked))
+                    _settle(done, (answer, held))
         except Exception as failed:  # each append raises it as its own
             for _, _, done in batch:
                 _settle(done, error=failed)
 
+    async def _pipelined(self, appends: list[tuple[list, list]]) -> tuple[list, int | None]:
+        """The appends' answers (an error as its exception), and with ``wait`` the replicas
+        holding them (-1: Redis refused to wait, as a primary just demoted does)."""
+        async with self.client.pipeline(transaction=False) as pipe:
+            for keys, args in appends:
+                pipe.execute_command("EVALSHA", self.script.sha, len(keys), *keys, *args)
+            if self.wait:
+                pipe.execute_command("WAIT", *self.wait)
+            answers = await pipe.execute(raise_on_error=False)
+        if not self.wait:
+            return answers, None
+        acked = answers.pop()
+        return answers, -1 if isinstance(acked, Exception) else acked
 
-async def _waited(client: redis.Redis, replicas: int, ms: int, key: str | None = None) -> int:
+
+async def _waited(client: redis.Redis, replicas: int, ms: int, key: str) -> int:
     """How many replicas hold this connection's writes, waiting up to ``ms`` for
     ``replicas`` of them (-1: Redis refused to wait, as a demoted primary does). WAIT counts
     only the writes made on its own connection: ``key``, a write of nothing that matters made
     just before it, makes it count for every write Redis took before (its place in the
     replication stream comes after theirs)."""
     async with client.pipeline(transaction=False) as pipe:
-        if key is not None:
-            pipe.set(key, "", px=1000)
+        pipe.set(key, "", px=1000)
         pipe.execute_command("WAIT", replicas, ms)
         answers = await pipe.execute(raise_on_error=False)
     acked = answers[-1]
