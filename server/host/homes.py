@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from urllib.parse import parse_qs
 
 from server.host.clock import REAL, Clock
 from server.host.driver import Driver
@@ -35,11 +36,8 @@ the sockets left on other nodes are told where the room went within about this l
 
 def asked_home(query: str) -> str | None:
     """The node a socket's URL asked for (``?home=node2``), if well formed."""
-    for pair in query.split("&"):
-        name, _, value = pair.partition("=")
-        if name == "home" and NODE_ID.fullmatch(value):
-            return value
-    return None
+    asked = parse_qs(query).get("home", [""])[0]
+    return asked if NODE_ID.fullmatch(asked) else None
 
 
 class Homes:
