@@ -4,8 +4,9 @@ winnable deals, worked out in the solver's worker processes, off the event loop.
 The workers are shared by everyone, so the work goes through a fair queue
 (:mod:`server.services.fair`): one job per worker at a time, and the jobs waiting taken round-robin
 over client addresses, then over the players (or sockets) of one address. Every job is
-bounded by its budget (a hint's 0.15 s, a verdict's ``solve_seconds``, a candidate deal's
-second), so one address can delay another's answer by about one budget, however much it asks.
+bounded by its budget (a hint's 60 000 positions, about 0.1 s and at most about 0.3 s of CPU;
+a verdict's ``solve_seconds``; a candidate deal's second), so one address can delay another's
+answer by about one budget, however much it asks.
 The exception is the node's own work through :meth:`Solving.run`: the search for a day's deal
 (server/dailies.py, once a day per kind) tries its candidates in one job, and while it runs it
 holds one worker for longer than a budget (the others still take turns).

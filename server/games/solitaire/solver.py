@@ -337,11 +337,17 @@ def _solve(
                 seconds = narrow_until - spent
             if budget <= 0 or spent >= narrow_until:
                 break
+            before = nodes
             won, exhausted, steps = run(True, i, budget, seconds)
             if won:
                 line = [_action(step) for step in steps]
                 break
             if exhausted and budget > 0:
+                break
+            if nodes == before:
+                # Not one position entered: out of time or of table memory. Either way the
+                # next restart would fare no better, and without a time budget (hints) only
+                # this ends the restarts: each one enters a position or ends them.
                 break
         passes = REFLECHI_PASSES[1:] if line is None else ()
     else:
