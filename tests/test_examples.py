@@ -72,7 +72,7 @@ def test_the_examples_the_issue_names_exist_with_their_rules():
         "reflechi/unordered-run": {"not_a_run"},
         "reflechi/ordered-run": {"not_a_run"},
         "reflechi/draw-three": {"waste_top"},
-        "gin-rummy/melds": {"must_draw_first"},
+        "gin-rummy/melds": {"must_draw_before_knock"},
         "gin-rummy/knock": {"knock_too_high"},
         "gin-rummy/undercut": set(),
         "gin-rummy/just-taken": {"discard_just_taken"},

@@ -100,6 +100,7 @@ def test_the_upcard_offer_refuses_draws_and_other_moves():
 def test_a_turn_is_draw_then_discard():
     match = position("AS 2S 3S 4H 5H 6H 7D 8D 9D JD", "2D 3D 4D 5C 6C 7C 8H 9H TH QS", "KD")
     assert refusal(match, 1, Action("discard", "QS")) == "must_draw_first"
+    assert refusal(match, 1, Action("knock", "QS")) == "must_draw_before_knock"
     assert refusal(match, 0, Action("draw_stock")) == "not_your_turn"
     match = match.apply(1, Action("draw_discard"))
     assert match.hands[1][-1] == "KD" and "KD" not in match.discard_pile

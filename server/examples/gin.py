@@ -141,7 +141,7 @@ EXAMPLES = (
         "melds",
         _melds,
         (
-            Try("knock", (_move("knock", "KD"),), "must_draw_first"),
+            Try("knock", (_move("knock", "KD"),), "must_draw_before_knock"),
             Try("take", (_move("draw_discard"),)),
         ),
     ),

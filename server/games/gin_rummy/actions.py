@@ -34,6 +34,7 @@ REFUSALS: dict[str, str] = {
     ),
     "already_drew": "You have already drawn this turn; discard a card or knock.",
     "must_draw_first": "Draw a card from the stock or the discard pile before you discard.",
+    "must_draw_before_knock": "Draw a card from the stock or the discard pile before you knock.",
     "card_not_in_hand": "That card is not in your hand.",
     "discard_just_taken": "You cannot discard the card you just took from the discard pile.",
     "knock_too_high": ("You can knock only when your deadwood after the discard is 10 or less."),

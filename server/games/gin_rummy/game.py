@@ -207,7 +207,9 @@ class Match:
         if kind in (A.TAKE_UPCARD, A.PASS):
             raise IllegalAction("not_upcard_offer")
         if self.phase == DRAW:
-            if kind in (A.DISCARD, A.KNOCK):
+            if kind == A.KNOCK:
+                raise IllegalAction("must_draw_before_knock")
+            if kind == A.DISCARD:
                 raise IllegalAction("must_draw_first")
             if kind == A.DRAW_DISCARD and self.stock_only:
                 raise IllegalAction("must_draw_stock")
