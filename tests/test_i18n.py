@@ -239,3 +239,147 @@ def test_the_source_names_only_keys_that_exist_and_uses_every_key():
     dynamic = tuple(prefixes)
     unused = sorted(k for k in english if k not in used and not k.startswith(dynamic))
     assert not unused, unused
+
+
+# ---- the wording (issue 35, items 8 and 9) ---------------------------------------------------
+
+# The formal 합니다 register: a sentence that ends in -ㅂ니다/-습니다 (입니다, 합니다, 없습니다...),
+# its question -ㅂ니까?, or the formal imperative -십시오. The seeds speak in the 해요 register.
+FORMAL_KOREAN = re.compile(r"니다(?![가-힣])|[가-힣]니까\?|십시오")
+# A plain (해라체) sentence end: a syllable ending in 다 before a full stop, ! or ? or the end.
+PLAIN_KOREAN = re.compile(r"[가-힣]다(?:[.!?]|$)", re.M)
+
+
+def _korean_sentence_ends(pattern: re.Pattern) -> list[tuple[str, str]]:
+    found = []
+    for key, value in messages("ko").items():
+        for form in forms(value):
+            found += [
+                (key, form[max(0, m.start() - 12) : m.end() + 2]) for m in pattern.finditer(form)
+            ]
+    return found
+
+
+def test_the_korean_scanner_tells_the_registers_apart():
+    formal = ["거부됩니다.", "규칙입니다", "할 수 있습니까?", "누르십시오.", "끝났다."]
+    friendly = ["거부돼요.", "규칙이에요", "할 수 있나요?", "누르세요.", "그러니까 해요."]
+    assert all(FORMAL_KOREAN.search(s) or PLAIN_KOREAN.search(s) for s in formal)
+    assert not any(FORMAL_KOREAN.search(s) or PLAIN_KOREAN.search(s) for s in friendly)
+
+
+def test_korean_speaks_in_the_seeds_friendly_register_everywhere():
+    formal = _korean_sentence_ends(FORMAL_KOREAN)
+    assert not formal, formal
+    plain = _korean_sentence_ends(PLAIN_KOREAN)
+    assert not plain, plain
+
+
+AWKWARD = {
+    "pl": [
+        "Ile razy, tyle razy",
+        "płaci raz na partię",
+        "25 premii",
+        "od którego się zaczyna",
+        "tam, dokąd idą",
+    ],
+    "ko": ["유일한 옵션", "기본으로 켜짐)가 켜져"],
+    "en": ["the one option N", "slide to where they go"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_phrases_a_native_reader_stops_at_are_gone(lang):
+    found = [
+        (key, phrase)
+        for key, value in messages(lang).items()
+        for form in forms(value)
+        for phrase in AWKWARD[lang]
+        if phrase in form
+    ]
+    assert not found, found
+
+
+# Nothing in Easy Harp takes points away (the stock is free, a card taken back costs nothing,
+# Undo only removes what the undone move earned): a floor under the score names a rule that
+# does not exist there.
+SCORE_FLOOR = {
+    "en": re.compile(r"below (0|zero)", re.I),
+    "pl": re.compile(r"poniżej (0|zera)", re.I),
+    "ko": re.compile(r"0(점)?\s*(아래|밑|보다 낮)|아무리 깎여도"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_easy_harp_pages_claim_no_score_floor(lang):
+    prefixes = ("learn.easy-harp.", "ex.easy-harp.")
+    pages = {k: v for k, v in messages(lang).items() if k.startswith(prefixes)}
+    assert pages
+    found = [k for k, v in pages.items() if SCORE_FLOOR[lang].search(v)]
+    assert not found, found
+    # Réfléchi's recycling costs 100, so there the floor is a rule and its pages keep it.
+    assert SCORE_FLOOR[lang].search(messages(lang)["learn.reflechi.rules"])
+
+
+def test_easy_harp_runs_are_taken_apart_from_the_bottom_as_the_seeds_say():
+    # The seeds: 아래쪽 카드부터 (ko), zaczynając od dołu (pl); the same card English calls the top.
+    for lang, words, wrong in (("ko", "아래쪽", "위에서부터"), ("pl", "od dołu", "od góry")):
+        for key in ("learn.easy-harp.rules", "ex.easy-harp.built-run.text"):
+            text = messages(lang)[key]
+            assert words in text and wrong not in text, (lang, key)
+
+
+SOLVER_KEYS = ("verdict.yes", "verdict.no", "verdict.unknown")
+DEVELOPER_WORDS = {
+    "en": ["budget", "positions", "explored", "searched", "proved", "line wins", "{searched}"],
+    "pl": ["budżet", "pozycj", "udowodniono", "{searched}"],
+    "ko": ["예산", "탐색", "국면", "증명", "{searched}"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_solver_answers_speak_to_the_player(lang):
+    keys = [*SOLVER_KEYS, *(k for k in messages(lang) if k.startswith("hint.sure."))]
+    assert len(keys) == 7
+    for key in keys:
+        for form in forms(messages(lang)[key]):
+            used = [w for w in DEVELOPER_WORDS[lang] if w.lower() in form.lower()]
+            assert not used, (key, form, used)
+    # Sampled deals are said in player terms: the hidden cards, and the deals tried.
+    samples = messages(lang)["hint.sure.samples"]
+    hidden = {"en": "face down", "pl": "zakryt", "ko": "뒷면"}[lang]
+    assert hidden in samples and "{wins}" in samples and "{samples}" in samples
+
+
+def test_a_knock_before_drawing_is_refused_with_a_sentence_about_knocking():
+    code = CATALOGUE["gin-rummy/melds"].tries[0]
+    assert code.name == "knock" and code.expect == "must_draw_before_knock"
+    assert "knock" in GIN_REFUSALS[code.expect]
+    for lang, word in (("en", "knock"), ("ko", "노크"), ("pl", "zapuka")):
+        assert word in messages(lang)[f"refusal.gin_rummy.{code.expect}"], lang
+
+
+# One word per concept: the room is what you join by code or link, the table is what is drawn.
+ROOM_WORDS = {"ko": ("방", "테이블"), "pl": ("pokój", "stół")}
+ROOM_KEYS = (
+    "room.title",
+    "room.unavailable",
+    "lobby.room_code",
+    "lobby.rooms",
+    "lobby.friend_text",
+    "error.no_room",
+    "error.not_joined",
+    "player.unrated",
+)
+
+
+@pytest.mark.parametrize("lang", ["ko", "pl"])
+def test_a_room_is_called_the_same_everywhere(lang):
+    room, table = ROOM_WORDS[lang]
+    stem = room[:3]  # pokój, pokoju, pokoje, pokoi
+    for key in ROOM_KEYS:
+        text = messages(lang)[key].lower()
+        assert stem in text or (lang == "pl" and "pokoi" in text), (key, text)
+        assert table[:3] not in text, (key, text)
+    english = messages("en")
+    for key in ROOM_KEYS:
+        assert "room" in english[key].lower() and "table" not in english[key].lower(), key

@@ -27,7 +27,6 @@ export default {
   "count.points": { one: "{n} point", other: "{n} points" },
   "count.spectators": { one: "{n} spectator", other: "{n} spectators" },
   "count.moves": { one: "{n} move", other: "{n} moves" },
-  "count.positions": { one: "{n} position", other: "{n} positions" },
 
   "card.name": "{rank} of {suit}",
   "card.laid_off": "{card}, laid off",
@@ -99,6 +98,7 @@ export default {
   "table.card_deadwood": "{card}, deadwood",
   "table.card_meld": "{card}, meld {n}",
   "table.deadwood": "Deadwood {n}",
+  "table.new": "new",
   "table.sort": "Sort",
   "table.sort_title": "Group melds, then the rest by rank",
   "table.discard": "Discard",
@@ -140,11 +140,11 @@ export default {
   "room.title": "{game} · room {id}",
   "room.spectating": "Spectating",
   "room.invite": "Copy invite link",
-  "room.seat_open": "A seat is open at this table.",
+  "room.seat_open": "A seat is free in this room.",
   "room.take_seat": "Take the seat",
   "room.unavailable": "This room is not available",
   "room.back": "Back to the lobby",
-  "room.loading": "Loading the table…",
+  "room.loading": "Loading the room…",
   "room.timeout.you": "You ran out of time: the server played a safe move.",
   "room.timeout.other": "Your opponent ran out of time: the server played a safe move.",
   "room.clock": "⏱ {n} s",
@@ -166,7 +166,7 @@ export default {
   "sol.draw3": "Draw 3",
   "sol.code_placeholder": "deal code",
   "sol.new_deal": "New deal",
-  "sol.winnable_title": "The server's solver has found a win for the deal",
+  "sol.winnable_title": "Only deals the server has already found a way to win",
   "sol.winnable": "winnable deals only",
   "sol.today": "Today's deal",
   "sol.same": "Same deal",
@@ -201,15 +201,14 @@ export default {
   "hint.cards.one": "the {card}",
   "hint.cards.run": { one: "the {n} card from the {card}", other: "the {n} cards from the {card}" },
   "hint.move": "Move {cards} {from} {to}.",
-  "hint.sure.winnable": "It is the next move of a win.",
-  "hint.sure.lost": "No line wins from here; it is the best-looking move.",
-  "hint.sure.samples": "Some cards are unseen: it wins in {wins} of {samples} deals matching what you have seen.",
-  "hint.sure.unknown": "No win was found in time; it is the best-looking move.",
+  "hint.sure.winnable": "After it, this deal can still be won.",
+  "hint.sure.lost": "There is no way to win from here any more, but this is the best try.",
+  "hint.sure.samples": "Some cards are still face down, so I tried {samples} possible deals: this move won in {wins} of them.",
+  "hint.sure.unknown": "Not sure: too many possibilities to check in time, but this move looks best.",
   "hint.line": "Hint: {move} {sure}",
-  "verdict.searched": "{positions} in {seconds} s of a {budget} s budget",
-  "verdict.yes": "Yes: a winning line exists from here ({searched}).",
-  "verdict.no": "No: no line wins from here, proved ({searched}).",
-  "verdict.unknown": "Unknown: not decided within the budget ({searched}).",
+  "verdict.yes": "Yes, this deal can still be won.",
+  "verdict.no": "No: there is no way to win from here.",
+  "verdict.unknown": "Not sure: too many possibilities to check in time.",
 
   "replay.title": "Replay {id}",
   "replay.position": "Move {at} of {total}",
@@ -226,6 +225,7 @@ export default {
   "replay.sol_title": "Replay: {game} {code}",
   "replay.loading": "Loading the replay…",
   "replay.none": "No replay",
+  "replay.dealt": "The cards are dealt.",
 
   "lobby.title": "Play Gin Rummy and solitaire",
   "lobby.lead": "Pick a game and play at once. New to one? Every game has its rules, tips and live examples.",
@@ -242,7 +242,7 @@ export default {
   "lobby.bot_text.hard": "Weighs the unseen cards and holds back the ones you want.",
   "lobby.bot_text.expert": "Reads your hand from what you pick up and what you pass on.",
   "lobby.friend": "Play a friend",
-  "lobby.friend_text": "A table of your own: send the invite link to a friend.",
+  "lobby.friend_text": "A room of your own: send the invite link to a friend.",
   "lobby.daily": "Today's game",
   "lobby.daily_text": "Against the normal bot, with the same cards for everyone today.",
   "lobby.sol_text.eh": "Two decks, nine columns, one card at a time.",
@@ -304,7 +304,7 @@ export default {
   "settings.cardSize.medium": "Medium",
   "settings.cardSize.large": "Large",
   "settings.animations": "Animations",
-  "settings.animations.help": "Cards slide to where they go. Always off when your system asks for reduced motion.",
+  "settings.animations.help": "Cards slide into place when they move. Always off when your system asks for reduced motion.",
   "settings.sound": "Sound",
   "settings.sound.help": "Small sounds for a card, a knock, a refused move and a win.",
   "settings.close": "Done",
@@ -337,6 +337,7 @@ export default {
   "refusal.gin_rummy.must_draw_stock": "Both players passed the upcard, so the non-dealer starts by drawing from the stock.",
   "refusal.gin_rummy.already_drew": "You have already drawn this turn; discard a card or knock.",
   "refusal.gin_rummy.must_draw_first": "Draw a card from the stock or the discard pile before you discard.",
+  "refusal.gin_rummy.must_draw_before_knock": "Draw a card from the stock or the discard pile before you knock.",
   "refusal.gin_rummy.card_not_in_hand": "That card is not in your hand.",
   "refusal.gin_rummy.discard_just_taken": "You cannot discard the card you just took from the discard pile.",
   "refusal.gin_rummy.knock_too_high": "You can knock only when your deadwood after the discard is 10 or less.",
@@ -377,7 +378,7 @@ export default {
   "error.bad_token": "That seat token does not belong to a seat of this room.",
   "error.room_full": "Every seat is taken; you can watch instead.",
   "error.seat_taken": "That seat is taken.",
-  "error.bad_seat": "There is no such seat at this table.",
+  "error.bad_seat": "There is no such seat in this room.",
   "error.bad_room": "Those game options are not possible.",
   "error.too_many_rooms": "One connection may create only so many rooms.",
   "error.waiting": "The game starts when every seat is taken.",
@@ -414,11 +415,11 @@ export default {
   "player.col.line": "Game",
   "player.col.played": "Played",
   "player.col.won": "Won",
-  "player.col.share": "Won share",
+  "player.col.share": "Share won",
   "player.col.streak": "Streak",
   "player.col.best_streak": "Best streak",
   "player.col.best_score": "Best score",
-  "player.col.mean_score": "Mean score",
+  "player.col.mean_score": "Average score",
   "player.col.fastest_moves": "Fewest moves to win",
   "player.col.fastest_time": "Fastest win",
   "player.col.opponent": "Against",
@@ -429,7 +430,7 @@ export default {
   "player.col.gins": "Gins",
   "player.col.knocks": "Knocks",
   "player.col.undercuts_given": "Undercuts made",
-  "player.col.undercuts_suffered": "Undercut",
+  "player.col.undercuts_suffered": "Undercuts suffered",
   "player.col.mean_points": "Points per hand",
   "player.games": "Last games",
   "player.won": "Won",
@@ -544,7 +545,7 @@ When a player discards without knocking and only two cards are left in the stock
 - **Discard** and **Knock** act on the selected card; the Knock button shows the deadwood you would keep.
 - A move the rules do not allow is refused, and the table says which rule refuses it.
 - With the keyboard: Tab reaches every button; on a card, Enter selects it, Left and Right go from card to card, Shift with Left or Right moves the card in your hand, D discards it and K knocks with it.
-- A table's link is its invitation: send it to a friend. If your connection drops, you come back to your seat.
+- A room's link is its invitation: send it to a friend. If your connection drops, you come back to your seat.
 - **Today's game** is played against the normal bot, with the same cards for everyone that day.
 `,
   "learn.gin-rummy.tips": `
@@ -571,7 +572,7 @@ When a player discards without knocking and only two cards are left in the stock
 ## A rummy game for two
 Gin Rummy belongs to the rummy family: card games in which players collect cards into sets and runs, played in many forms around the world. Gin is the two-player form, and it became popular in the United States early in the twentieth century.
 
-## This table's version
+## The version played here
 Games of gin are played with many small differences. Here the ace is always low, a knock needs 10 or less, gin and an undercut are each worth 25, and a game goes to 100 points, with no extra game or line bonuses.
 `,
   "learn.gin-rummy.faq": `
@@ -632,7 +633,7 @@ Nine columns of 1, 2 and so on up to 9 cards: 45 cards. Only the last card of ea
 The ranks go from the ace, the lowest, to the king: ace, 2 to 10, jack, queen, king.
 
 ## One card at a time
-This is the rule that sets Easy Harp apart from Klondike: between columns only the top card moves. A run already built, such as [8S] [7H] [6C], cannot move as a whole, even when its first card would fit somewhere else: take it apart card by card, from the top. If you try, the move is refused, and with interactive rules on (the default) the game names the rule. The examples page lets you try it.
+This is the rule that sets Easy Harp apart from Klondike: between columns only the top card moves. A run already built, such as [8S] [7H] [6C], cannot move as a whole, even when its first card would fit somewhere else: take it apart card by card, starting from its last card. If you try, the move is refused, and with interactive rules on (the default) the game names the rule. The examples page lets you try it.
 
 ## Empty columns and king runs
 Only a king may go to an empty column. This is also the single exception to one card at a time: a run that starts with a king and goes down in alternating colours (up to 13 cards, king to ace) may move as a whole into an empty column, and nowhere else. No other card may go to an empty column, not even to uncover a face-down card.
@@ -656,7 +657,7 @@ The game is won when all 104 cards are on the foundations. It never declares a l
 | Column to column (one card, or a king run) | 0 |
 | A card taken back from a foundation | 0 |
 
-The score starts at 0 and never goes below 0. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
+The score starts at 0 and only goes up: no move costs points, and Undo only takes back what the undone move earned. A card earns its foundation points once per game, even if it is taken back and goes up again. A game won without taking cards back always scores 1 220 (104 × 10 + 36 × 5), plus 5 for every card played from the waste to a column.
 
 ## Playing here
 - Nothing moves by itself, and the game never finishes itself.
@@ -665,10 +666,10 @@ The score starts at 0 and never goes below 0. A card earns its foundation points
 - **Undo** takes back up to the last 100 actions: their points go, but the move counter does not go down.
 - With the keyboard: Space picks up a card (with the cards on it) and Space on another pile puts it there; Enter taps, Shift+Enter double-taps, Escape puts it back.
 - Every deal has a number from 1 to 999 999, shown as a code such as EH1-N-AAAAAAF. **New game** offers a new deal (picked at random), today's deal (the same for everyone that day), the same deal again, or any code.
-- **Hint** suggests a move; **Can this still be won?** asks the server's solver.
+- **Hint** suggests a move; **Can this still be won?** asks the server whether a win is still possible.
 `,
   "learn.easy-harp.tips": `
-## Opening the game
+## Early in the game
 - Face-down cards are what block you: prefer the moves that uncover one (they score 5 as well).
 - Send aces and twos up early; keep higher cards on the tableau while they are still useful to build on.
 - Go through the stock to see what is coming: it costs nothing.
@@ -710,13 +711,13 @@ No. In Easy Harp the stock may be turned over as often as you like, for free.
 Undo takes the position back and removes the points of what it undoes, but the move counter keeps counting.
 
 ## What is a deal code?
-Every deal has a number from 1 to 999 999. The code EH1-N-AAAAAAF means Easy Harp, dealing method 1, the one option N, and the number in letters (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
+Every deal has a number from 1 to 999 999. In the code EH1-N-AAAAAAF, EH1 is Easy Harp with dealing method 1, N says there are no options to choose (Easy Harp has none), and the seven letters are the number (A is 0, B is 1 and so on): AAAAAAF is deal 5. The same code always gives the same deal, stock included, so you can send one to a friend.
 
 ## What is today's deal?
-A deal that is the same for everyone that day (in UTC), picked among deals the server's solver has proved winnable.
+A deal that is the same for everyone that day (in UTC), picked among deals the server has checked can be won.
 
 ## Can every deal be won?
-No. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window.
+No. To play only deals known to be winnable, tick "winnable deals only" in the new-game window.
 
 ## Why did a card I put back up earn no points?
 Each card earns its foundation points once per game, so taking cards down and up again adds nothing.
@@ -821,7 +822,7 @@ Turning the waste back costs 100 points, but the score never goes below 0.
 A code such as TF1-D1N-AAAAAAB names a deal: TF1 is Réfléchi with dealing method 1, D1N draw 1 (D3N is draw 3), and the seven letters are the deal's number (A is 0, B is 1 and so on). The same code always rebuilds the same deal, stock included.
 
 ## Can every deal be won?
-No, not even with every card in sight. To play only deals the solver has found a win for, tick "winnable deals only" in the new-game window; today's deals are always winnable.
+No, not even with every card in sight. To play only deals known to be winnable, tick "winnable deals only" in the new-game window; today's deals are always winnable.
 
 ## How is it different from Klondike?
 Only in the deal: every card of the tableau is face up. The moves, the runs and the stock are those of Klondike.
@@ -888,7 +889,7 @@ Knocking with a card of a meld instead would leave 23: refused.
 
   "ex.easy-harp.built-run.title": "A built run moves card by card",
   "ex.easy-harp.built-run.text": `
-The first column ends with the run [8S] [7H] [6C]. Its first card would fit on the [9D], but the run may not move as a whole: between columns only one card at a time moves. Take it apart from the top instead: the [6C] goes on the [7D].
+The first column ends with the run [8S] [7H] [6C]. Its first card would fit on the [9D], but the run may not move as a whole: between columns only one card at a time moves. Take it apart from its last card instead: the [6C] goes on the [7D].
 `,
   "ex.easy-harp.built-run.try.run": "Move the run onto the 9♦",
   "ex.easy-harp.built-run.try.one": "Move the 6♣ onto the 7♦",

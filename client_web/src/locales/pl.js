@@ -27,7 +27,6 @@ export default {
   "count.points": { one: "{n} punkt", few: "{n} punkty", many: "{n} punktów", other: "{n} punktu" },
   "count.spectators": { one: "{n} widz", few: "{n} widzów", many: "{n} widzów", other: "{n} widza" },
   "count.moves": { one: "{n} ruch", few: "{n} ruchy", many: "{n} ruchów", other: "{n} ruchu" },
-  "count.positions": { one: "{n} pozycja", few: "{n} pozycje", many: "{n} pozycji", other: "{n} pozycji" },
 
   "card.name": "{rank} {suit}",
   "card.laid_off": "{card}, dołożona",
@@ -75,13 +74,13 @@ export default {
   "result.match": "Mecz: {me} {a} – {b} {them} (do {target})",
   "result.match_winner.you": "Wygrywasz mecz!",
   "result.match_winner.other": "{name} wygrywa mecz!",
-  "score.dead": "Talia się skończyła: rozdanie nierozstrzygnięte, rozdaje ten sam gracz.",
-  "score.gin.you": "Dostajesz {points} (25 premii za gina + {loser} w luźnych kartach).",
-  "score.gin.other": "{name} dostaje {points} (25 premii za gina + {loser} w luźnych kartach).",
-  "score.undercut.you": "Dostajesz {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
-  "score.undercut.other": "{name} dostaje {points} (25 premii za podcięcie + {knocker} − {winner} w luźnych kartach).",
-  "score.knock.you": "Dostajesz {points} ({loser} − {winner} w luźnych kartach).",
-  "score.knock.other": "{name} dostaje {points} ({loser} − {winner} w luźnych kartach).",
+  "score.dead": "Talia się wyczerpała: rozdanie nierozstrzygnięte, rozdaje ten sam gracz.",
+  "score.gin.you": "Dostajesz {points}: 25 punktów premii za gina i {loser} za luźne karty przeciwnika.",
+  "score.gin.other": "{name} dostaje {points}: 25 punktów premii za gina i {loser} za luźne karty przeciwnika.",
+  "score.undercut.you": "Dostajesz {points}: 25 punktów premii za podcięcie i różnicę luźnych kart, {knocker} − {winner}.",
+  "score.undercut.other": "{name} dostaje {points}: 25 punktów premii za podcięcie i różnicę luźnych kart, {knocker} − {winner}.",
+  "score.knock.you": "Dostajesz {points}: różnicę luźnych kart, {loser} − {winner}.",
+  "score.knock.other": "{name} dostaje {points}: różnicę luźnych kart, {loser} − {winner}.",
   "hand.face_down": { one: "{n} karta zakryta", few: "{n} karty zakryte", many: "{n} kart zakrytych", other: "{n} karty zakrytej" },
 
   "table.away": "nieobecny",
@@ -99,6 +98,7 @@ export default {
   "table.card_deadwood": "{card}, luźna",
   "table.card_meld": "{card}, układ {n}",
   "table.deadwood": "Luźne {n}",
+  "table.new": "nowa",
   "table.sort": "Sortuj",
   "table.sort_title": "Najpierw układy, potem reszta według wartości",
   "table.discard": "Odrzuć",
@@ -107,7 +107,7 @@ export default {
   "table.gin": "Gin!",
   "table.knock_with": "Pukaj (luźne {n})",
   "table.knock_select": "Pukaj: wybierz kartę",
-  "table.knock_title": "Wybierz kartę, z którą możesz zapukać",
+  "table.knock_title": "Wybierz kartę, którą odrzucisz, pukając",
   "table.scores": "{me} {a} · {b} {them}",
   "table.hand_info": " (rozdanie {hand}, gra do {target})",
   "table.moves_label": "Ruchy w tym rozdaniu",
@@ -137,14 +137,14 @@ export default {
   "room.next_hand": "Następne rozdanie",
   "room.copied": "Skopiowano!",
   "room.daily_title": "{game}: gra dnia ({date})",
-  "room.title": "{game} · stół {id}",
+  "room.title": "{game} · pokój {id}",
   "room.spectating": "Oglądasz",
   "room.invite": "Kopiuj link z zaproszeniem",
-  "room.seat_open": "Przy tym stole jest wolne miejsce.",
+  "room.seat_open": "W tym pokoju jest wolne miejsce.",
   "room.take_seat": "Zajmij miejsce",
-  "room.unavailable": "Ten stół jest niedostępny",
+  "room.unavailable": "Ten pokój jest niedostępny",
   "room.back": "Wróć do lobby",
-  "room.loading": "Wczytywanie stołu…",
+  "room.loading": "Wczytywanie pokoju…",
   "room.timeout.you": "Skończył ci się czas: serwer wykonał za ciebie bezpieczny ruch.",
   "room.timeout.other": "Przeciwnikowi skończył się czas: serwer wykonał za niego bezpieczny ruch.",
   "room.clock": "⏱ {n} s",
@@ -166,7 +166,7 @@ export default {
   "sol.draw3": "Po 3 karty",
   "sol.code_placeholder": "kod rozdania",
   "sol.new_deal": "Nowe rozdanie",
-  "sol.winnable_title": "Solver serwera znalazł wygraną dla tego rozdania",
+  "sol.winnable_title": "Tylko rozdania, dla których serwer już znalazł drogę do wygranej",
   "sol.winnable": "tylko rozdania do wygrania",
   "sol.today": "Rozdanie dnia",
   "sol.same": "To samo rozdanie",
@@ -182,7 +182,7 @@ export default {
   "sol.can_win": "Czy da się jeszcze wygrać?",
   "sol.ranked_no_help": "Podejście rankingowe: bez podpowiedzi",
   "sol.interactive": "interaktywne zasady",
-  "sol.won_you": "Wygrana!",
+  "sol.won_you": "Wygrywasz!",
   "sol.won": "Partia wygrana!",
   "sol.win_line": "Wynik {score} · {moves} · {code}.",
 
@@ -201,15 +201,14 @@ export default {
   "hint.cards.one": "kartę {card}",
   "hint.cards.run": { one: "{n} kartę od {card}", few: "{n} karty od {card}", many: "{n} kart od {card}", other: "{n} karty od {card}" },
   "hint.move": "Przenieś {cards} {from} {to}.",
-  "hint.sure.winnable": "To następny ruch drogi do wygranej.",
-  "hint.sure.lost": "Stąd nie da się wygrać; to najlepiej wyglądający ruch.",
-  "hint.sure.samples": "Części kart jeszcze nie widać: ten ruch wygrywa w {wins} z {samples} rozdań zgodnych z tym, co widzisz.",
-  "hint.sure.unknown": "W wyznaczonym czasie nie znaleziono wygranej; to najlepiej wyglądający ruch.",
+  "hint.sure.winnable": "Po tym ruchu rozdanie nadal da się wygrać.",
+  "hint.sure.lost": "Stąd nie da się już wygrać, ale to najlepsza próba.",
+  "hint.sure.samples": "Część kart jest jeszcze zakryta, więc sprawdziłem {samples} możliwych rozdań: ten ruch wygrał w {wins} z nich.",
+  "hint.sure.unknown": "Nie wiadomo: za dużo możliwości, żeby sprawdzić je na czas, ale ten ruch wygląda najlepiej.",
   "hint.line": "Podpowiedź: {move} {sure}",
-  "verdict.searched": "{positions} w {seconds} s z budżetu {budget} s",
-  "verdict.yes": "Tak: stąd istnieje droga do wygranej ({searched}).",
-  "verdict.no": "Nie: udowodniono, że stąd nie da się wygrać ({searched}).",
-  "verdict.unknown": "Nie wiadomo: nie rozstrzygnięto w ramach budżetu ({searched}).",
+  "verdict.yes": "Tak, to rozdanie da się jeszcze wygrać.",
+  "verdict.no": "Nie: stąd nie da się już wygrać.",
+  "verdict.unknown": "Nie wiadomo: za dużo możliwości, żeby sprawdzić je na czas.",
 
   "replay.title": "Powtórka {id}",
   "replay.position": "Ruch {at} z {total}",
@@ -226,6 +225,7 @@ export default {
   "replay.sol_title": "Powtórka: {game} {code}",
   "replay.loading": "Wczytywanie powtórki…",
   "replay.none": "Brak powtórki",
+  "replay.dealt": "Karty są rozdane.",
 
   "lobby.title": "Zagraj w Gin Rummy i pasjanse",
   "lobby.lead": "Wybierz grę i graj od razu. Nie znasz którejś? Każda gra ma zasady, porady i przykłady na żywo.",
@@ -235,14 +235,14 @@ export default {
   "lobby.reflechi1": "Réfléchi, po 1 karcie",
   "lobby.reflechi3": "Réfléchi, po 3 karty",
   "lobby.deal_code": "kod rozdania (opcjonalnie)",
-  "lobby.room_code": "kod stołu albo link",
+  "lobby.room_code": "kod pokoju albo link",
   "lobby.play_bot": "Zagraj: {bot}",
   "lobby.bot_text.easy": "Trzyma pary, pozbywa się wysokich kart, puka dopiero, gdy prawie skończy.",
   "lobby.bot_text.normal": "Bierze odrzucone karty, które mu pomagają, i puka, gdy tylko może.",
-  "lobby.bot_text.hard": "Waży niewidoczne karty i zatrzymuje te, których potrzebujesz.",
+  "lobby.bot_text.hard": "Ocenia, które niewidoczne karty mu pomogą, i zatrzymuje te, których potrzebujesz.",
   "lobby.bot_text.expert": "Odczytuje twoją rękę z tego, co bierzesz, i z tego, z czego rezygnujesz.",
   "lobby.friend": "Zagraj ze znajomym",
-  "lobby.friend_text": "Twój własny stół: wyślij znajomemu link z zaproszeniem.",
+  "lobby.friend_text": "Twój własny pokój: wyślij znajomemu link z zaproszeniem.",
   "lobby.daily": "Gra dnia",
   "lobby.daily_text": "Przeciwko zwykłemu botowi, dziś z tymi samymi kartami dla wszystkich.",
   "lobby.sol_text.eh": "Dwie talie, dziewięć kolumn, jedna karta naraz.",
@@ -256,7 +256,7 @@ export default {
   "lobby.more": "Więcej opcji",
   "lobby.match_options": "Mecze Gin Rummy",
   "lobby.match_to": "Gra do",
-  "lobby.public": "publiczny: widoczny poniżej, każdy może oglądać albo dołączyć",
+  "lobby.public": "publiczny: widoczny poniżej, każdy może go oglądać albo dołączyć",
   "lobby.rated": "rankingowy: mecz ze znajomym zmienia rankingi obu graczy",
   "lobby.watch_bots": "Oglądaj grę dwóch botów",
   "lobby.first_bot": "Pierwszy bot",
@@ -265,12 +265,12 @@ export default {
   "lobby.watch_start": "Oglądaj",
   "lobby.by_code": "Rozdanie pasjansa według kodu",
   "lobby.play": "Graj",
-  "lobby.have_code": "Masz kod stołu albo link?",
+  "lobby.have_code": "Masz kod pokoju albo link?",
   "lobby.open": "Otwórz",
-  "lobby.rooms": "Stoły publiczne",
+  "lobby.rooms": "Pokoje publiczne",
   "lobby.replays": "Powtórki",
   "lobby.loading": "Wczytywanie…",
-  "lobby.no_rooms": "Teraz nie ma stołów publicznych. Załóż pierwszy!",
+  "lobby.no_rooms": "Teraz nie ma publicznych pokoi. Załóż pierwszy!",
   "lobby.no_replays": "Nie ma jeszcze skończonych gier.",
   "lobby.replays_unavailable": "Powtórki są niedostępne.",
   "lobby.open_seat": "wolne miejsce",
@@ -294,17 +294,17 @@ export default {
   "settings.title": "Ustawienia",
   "settings.language": "Język",
   "settings.interactiveRules": "Interaktywne zasady",
-  "settings.interactiveRules.help": "Gdy ruch w pasjansie zostaje odrzucony, pokaż zasadę, która na niego nie pozwala.",
+  "settings.interactiveRules.help": "Gdy ruch w pasjansie zostanie odrzucony, gra pokazuje zasadę, która na niego nie pozwala.",
   "settings.doubleTap": "Podwójne kliknięcie",
   "settings.doubleTap.help": "Drugie szybkie dotknięcie karty szuka dla niej miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Po wyłączeniu dotknięcie sprawdza tylko stosy końcowe.",
   "settings.fourColour": "Cztery kolory",
-  "settings.fourColour.help": "Karo na niebiesko, trefle na zielono, żeby żadne dwa kolory nie wyglądały podobnie.",
+  "settings.fourColour.help": "Karo na niebiesko, trefle na zielono, żeby żadne dwa kolory nie były do siebie podobne.",
   "settings.cardSize": "Rozmiar kart",
   "settings.cardSize.small": "Małe",
   "settings.cardSize.medium": "Średnie",
   "settings.cardSize.large": "Duże",
   "settings.animations": "Animacje",
-  "settings.animations.help": "Karty przesuwają się tam, dokąd idą. Zawsze wyłączone, gdy system prosi o ograniczenie ruchu.",
+  "settings.animations.help": "Karty płynnie przesuwają się na nowe miejsce. Zawsze wyłączone, gdy system prosi o ograniczenie ruchu.",
   "settings.sound": "Dźwięk",
   "settings.sound.help": "Ciche dźwięki przy ruchu karty, pukaniu, odrzuconym ruchu i wygranej.",
   "settings.close": "Gotowe",
@@ -323,20 +323,21 @@ export default {
   "learn.loading": "Wczytywanie…",
   "learn.unavailable": "Przykłady są teraz niedostępne.",
   "learn.reset": "Od nowa",
-  "learn.allowed": "Dozwolone: plansza pokazuje ruch.",
+  "learn.allowed": "Dozwolone: ruch został wykonany.",
   "learn.opponent": "Przeciwnik",
   "learn.again": "Spróbuj jeszcze raz",
   "learn.hand_over": "Rozdanie skończone: spróbuj jeszcze raz albo zacznij od nowa przyciskami powyżej.",
-  "learn.full_page": "Otwórz w karcie",
+  "learn.full_page": "Otwórz w nowej karcie przeglądarki",
   "learn.close": "Zamknij",
   "refusal.gin_rummy.bad_action": "To nie jest ruch w Gin Rummy.",
-  "refusal.gin_rummy.not_a_seat": "Ruchy wykonują tylko dwaj gracze przy stole.",
+  "refusal.gin_rummy.not_a_seat": "Ruchy wykonują tylko dwaj gracze, którzy zajęli miejsca.",
   "refusal.gin_rummy.not_your_turn": "To nie twój ruch.",
   "refusal.gin_rummy.upcard_offer": "Pierwsza tura zaczyna się od odkrytej karty: weź ją albo spasuj.",
   "refusal.gin_rummy.not_upcard_offer": "Odkrytą kartę można wziąć albo spasować tylko w pierwszej turze.",
-  "refusal.gin_rummy.must_draw_stock": "Obaj gracze spasowali odkrytą kartę, więc gracz, który nie rozdawał, zaczyna od dobrania z talii.",
-  "refusal.gin_rummy.already_drew": "W tej turze karta jest już dobrana; odrzuć kartę albo zapukaj.",
+  "refusal.gin_rummy.must_draw_stock": "Obaj gracze spasowali odkrytą kartę, więc gracz, który nie rozdawał, zaczyna od dobrania karty z talii.",
+  "refusal.gin_rummy.already_drew": "Karta w tej turze jest już dobrana: teraz odrzuć kartę albo zapukaj.",
   "refusal.gin_rummy.must_draw_first": "Zanim odrzucisz kartę, dobierz jedną z talii albo ze stosu odrzuconych.",
+  "refusal.gin_rummy.must_draw_before_knock": "Zanim zapukasz, dobierz kartę z talii albo ze stosu odrzuconych.",
   "refusal.gin_rummy.card_not_in_hand": "Tej karty nie masz w ręce.",
   "refusal.gin_rummy.discard_just_taken": "Karty wziętej właśnie ze stosu odrzuconych nie można odrzucić w tej samej turze.",
   "refusal.gin_rummy.knock_too_high": "Zapukać można tylko wtedy, gdy po odrzuceniu karty luźne karty dają najwyżej 10 punktów.",
@@ -369,17 +370,17 @@ export default {
   "error.bad_field": "W żądaniu brakowało pola albo było ono błędne.",
   "error.hello_first": "Połączenie jeszcze się nawiązuje; spróbuj ponownie.",
   "error.version": "Ta strona jest nieaktualna: odśwież ją.",
-  "error.no_room": "Nie ma takiego stołu (sprawdź kod albo link).",
-  "error.not_joined": "Nie jesteś przy tym stole.",
+  "error.no_room": "Nie ma takiego pokoju (sprawdź kod albo link).",
+  "error.not_joined": "Nie jesteś w tym pokoju.",
   "error.not_solitaire": "Podpowiedzi są tylko w pasjansach.",
   "error.busy": "Serwer jeszcze nad tym pracuje; spróbuj za chwilę.",
-  "error.spectator": "Widzowie tylko oglądają; ruchy wykonują gracze przy stole.",
-  "error.bad_token": "Ten token nie należy do żadnego miejsca przy tym stole.",
+  "error.spectator": "Widzowie tylko oglądają; ruchy wykonują gracze, którzy zajęli miejsca.",
+  "error.bad_token": "Ten token nie należy do żadnego miejsca w tym pokoju.",
   "error.room_full": "Wszystkie miejsca są zajęte; możesz za to oglądać.",
   "error.seat_taken": "To miejsce jest zajęte.",
-  "error.bad_seat": "Przy tym stole nie ma takiego miejsca.",
+  "error.bad_seat": "W tym pokoju nie ma takiego miejsca.",
   "error.bad_room": "Takie ustawienia gry są niemożliwe.",
-  "error.too_many_rooms": "Jedno połączenie może założyć tylko ograniczoną liczbę stołów.",
+  "error.too_many_rooms": "Jedno połączenie może założyć tylko ograniczoną liczbę pokoi.",
   "error.waiting": "Gra zaczyna się, gdy wszystkie miejsca są zajęte.",
   "error.room_finished": "Ta gra się skończyła.",
   "error.bad_deal": "Ten kod albo numer nie oznacza żadnego rozdania.",
@@ -445,7 +446,7 @@ export default {
   "player.copied": "Link skopiowany.",
   "player.reset": "Utwórz nowy sekret",
   "player.reset_confirm": "Utworzyć nowy sekret? Każde inne urządzenie zalogowane jako ty i każdy utworzony link przestaną działać.",
-  "player.reset_done": "Działa nowy sekret: starsze linki i inne urządzenia już nie logują jako ty.",
+  "player.reset_done": "Działa nowy sekret: starsze linki i inne urządzenia nie logują już jako twój gracz.",
   "player.sign_out": "Wyloguj",
   "player.sign_out_confirm": "Wylogować na tym urządzeniu? Bez linku z innego urządzenia nie wrócisz jako ten gracz.",
   "player.signed_out": "Na tym urządzeniu nie jesteś zalogowany jako gracz.",
@@ -460,7 +461,7 @@ export default {
   "line.reflechi_draw1": "Réfléchi, po 1 karcie",
   "line.reflechi_draw3": "Réfléchi, po 3 karty",
   "board.title": "Rankingi",
-  "board.ratings": "Rankingi Glicko",
+  "board.ratings": "Ranking graczy Gin Rummy",
   "board.ratings_text": "Gracze, których ranking jest dość pewny (niepewność poniżej {rd}).",
   "board.col.rank": "Miejsce",
   "board.col.name": "Gracz",
@@ -473,13 +474,13 @@ export default {
   "board.col.replay": "Powtórka",
   "board.col.rating": "Ranking",
   "board.col.games": "Mecze",
-  "board.empty": "Nikt jeszcze nie jest tu sklasyfikowany.",
+  "board.empty": "Nikogo tu jeszcze nie sklasyfikowano.",
   "board.previous": "Poprzedni dzień",
   "board.next": "Następny dzień",
   "board.you": "Twoje miejsce: {rank} z {total}",
   "board.replays_later": "Liczy się tylko pierwsze podejście każdego gracza danego dnia. Powtórki otwierają się po końcu dnia (UTC).",
   "board.left": "Walkower",
-  "board.rules.gin_rummy": "Ranking: najpierw mecze rozegrane do końca (wygrane i przegrane), potem poddane (kto odchodzi, przegrywa mecz). Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
+  "board.rules.gin_rummy": "Ranking: najpierw mecze rozegrane do końca (wygrane i przegrane), potem oddane walkowerem (kto odchodzi, przegrywa mecz). Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
   "board.rules.solitaire": "Ranking: pierwsze podejście, mierzone od chwili, gdy usiądziesz, bez podpowiedzi; do jego końca nie można ćwiczyć na tym samym rozdaniu. Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
   "error.player_not_found": "Nie ma gracza o takim id.",
   "error.no_board": "Nie ma takiego rankingu.",
@@ -542,9 +543,9 @@ Gdy gracz odrzuci kartę bez pukania, a w talii zostaną tylko dwie karty, rozda
 - Dotknij karty, żeby ją wybrać, i dotknij jeszcze raz, żeby ją puścić; przeciągnij kartę, żeby przesunąć ją w ręce.
 - **Sortuj** kładzie najpierw układy, potem resztę według wartości. **Cały stos** pokazuje wszystkie karty ze stosu odrzuconych.
 - **Odrzuć** i **Pukaj** działają na wybraną kartę; przycisk Pukaj pokazuje, ile zostanie ci w luźnych kartach.
-- Ruch niezgodny z zasadami zostaje odrzucony, a stół mówi, która zasada na niego nie pozwala.
+- Na ruch niezgodny z zasadami gra nie pozwala, a stół mówi, która zasada go zabrania.
 - Klawiatura: Tab dociera do każdego przycisku; na karcie Enter ją wybiera, strzałki w lewo i w prawo przechodzą między kartami, Shift ze strzałką przesuwa kartę w ręce, D ją odrzuca, a K puka nią.
-- Link do stołu jest zaproszeniem: wyślij go znajomemu. Gdy połączenie zostanie przerwane, wracasz na swoje miejsce.
+- Link do pokoju jest zaproszeniem: wyślij go znajomemu. Gdy połączenie zostanie przerwane, wracasz na swoje miejsce.
 - **Gra dnia** toczy się przeciwko zwykłemu botowi, z tymi samymi kartami dla wszystkich tego dnia.
 `,
   "learn.gin-rummy.tips": `
@@ -564,14 +565,14 @@ Gdy gracz odrzuci kartę bez pukania, a w talii zostaną tylko dwie karty, rozda
 ## Boty
 - Łatwy bot trzyma pary, pozbywa się wysokich kart i puka dopiero wtedy, gdy prawie skończy.
 - Zwykły bot bierze odrzucone karty, które mu pomagają, pamięta, co bierzesz, i puka, gdy tylko może.
-- Trudny bot waży, które niewidoczne karty by mu pomogły, zatrzymuje to, czego potrzebujesz, i sam wybiera chwilę na pukanie.
+- Trudny bot ocenia, które niewidoczne karty by mu pomogły, zatrzymuje to, czego potrzebujesz, i sam wybiera chwilę na pukanie.
 - Bot ekspert buduje obraz twojej ręki z tego, co bierzesz i z czego rezygnujesz, i według niego ocenia każde odrzucenie i każde pukanie. Boty widzą zawsze tylko to, co widziałby gracz na ich miejscu.
 `,
   "learn.gin-rummy.history": `
 ## Remik dla dwojga
 Gin Rummy należy do rodziny remika: gier, w których zbiera się karty w grupy i sekwensy, znanych na całym świecie w wielu odmianach. Gin to odmiana dla dwojga graczy, która zdobyła popularność w Stanach Zjednoczonych na początku dwudziestego wieku.
 
-## Odmiana przy tym stole
+## Odmiana, w którą gra się tutaj
 W gina gra się z wieloma drobnymi różnicami. Tutaj as jest zawsze najniższy, pukać można przy najwyżej 10 punktach, gin i podcięcie są warte po 25, a gra toczy się do 100 punktów, bez dodatkowych premii za grę czy za linie.
 `,
   "learn.gin-rummy.faq": `
@@ -603,7 +604,7 @@ Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją ręk
 Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
 
 ## Jak liczy się ranking gry dnia?
-Liczy się tylko twoje pierwsze podejście danego dnia. Najpierw mecze rozegrane do końca, wygrane przed przegranymi, potem według różnicy punktów. Kto odejdzie od stołu (albo skończy mu się czas), przegrywa mecz, a poddane podejście stoi niżej niż każdy mecz rozegrany do końca, nawet przegrany bardzo wysoko.
+Liczy się tylko twoje pierwsze podejście danego dnia. Najpierw mecze rozegrane do końca, wygrane przed przegranymi, potem według różnicy punktów. Kto odejdzie z gry (albo zbyt często przekroczy czas), przegrywa mecz walkowerem, a takie podejście plasuje się niżej niż każdy mecz rozegrany do końca, nawet przegrany bardzo wysoko.
 
 ## Czy ktoś może poznać dzisiejsze karty drugim graczem?
 Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
@@ -621,7 +622,7 @@ Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na do
 Easy Harp to pasjans dla jednej osoby na dwie talie naraz: 104 karty, a wśród nich każda karta dwa razy. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
 
 ## Układ początkowy
-Na stół trafia dziewięć kolumn, od jednej karty w pierwszej do dziewięciu w ostatniej, razem 45 kart. Odkryta leży tylko karta na końcu każdej kolumny, a 36 pod nimi czeka zakrytych. Reszta, 59 kart, to zakryta talia; miejsca na stos odkrytych i na osiem stosów końcowych są na początku puste.
+Na planszy leży dziewięć kolumn, od jednej karty w pierwszej do dziewięciu w ostatniej, razem 45 kart. Odkryta leży tylko karta na końcu każdej kolumny, a 36 pod nimi czeka zakrytych. Reszta, 59 kart, to zakryta talia; miejsca na stos odkrytych i na osiem stosów końcowych są na początku puste.
 
 ## Ruchy
 - Na kolumnie: karta idzie na odkrytą kartę drugiej barwy, wyższą dokładnie o jedną rangę: czerwona na czarną, czarna na czerwoną. [7H] idzie na [8S] albo na [8C].
@@ -632,7 +633,7 @@ Na stół trafia dziewięć kolumn, od jednej karty w pierwszej do dziewięciu w
 Najniższy jest as, najwyższy król; po kolei: as, dwójka i dalej aż do dziesiątki, walet, dama, król.
 
 ## Jedna karta naraz
-To ona sprawia, że Easy Harp nie jest zwykłym Klondike: z kolumny na kolumnę wędruje zawsze tylko karta z samego wierzchu. Gotowa sekwencja, na przykład [8S] [7H] [6C], nie przejdzie w całości na inną kolumnę, choćby jej pierwsza karta tam pasowała: trzeba ją rozebrać od góry, karta po karcie. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
+To ona sprawia, że Easy Harp nie jest zwykłym Klondike: z kolumny na kolumnę wędruje zawsze tylko karta z samego wierzchu. Gotowa sekwencja, na przykład [8S] [7H] [6C], nie przejdzie w całości na inną kolumnę, choćby jej pierwsza karta tam pasowała: trzeba ją rozebrać karta po karcie, zaczynając od dołu. Jeśli spróbujesz, ruch zostanie odrzucony, a przy włączonych interaktywnych zasadach (domyślnie) gra poda zasadę. Na stronie przykładów możesz to sprawdzić.
 
 ## Puste kolumny i sekwencje od króla
 Pusta kolumna przyjmuje wyłącznie króla. I tylko tu zasada jednej karty ma wyjątek: sekwencję, która zaczyna się od króla i schodzi w dół naprzemiennymi barwami (do 13 kart, od króla do asa), można przenieść w całości do pustej kolumny i nigdzie indziej. Żadna inna karta nie może trafić do pustej kolumny, nawet po to, by odsłonić zakrytą kartę.
@@ -641,7 +642,7 @@ Pusta kolumna przyjmuje wyłącznie króla. I tylko tu zasada jednej karty ma wy
 Na każdy z czterech kolorów przypadają dwa stosy końcowe, każdy oznaczony swoim kolorem. Rosną od asa do króla, karta za kartą. Asa można położyć wyłącznie na pustym miejscu jego koloru. Wystarczy upuścić kartę gdziekolwiek nad stosami końcowymi: sama wybierze pierwszy stos, który może ją przyjąć.
 
 ## Talia
-Każde dotknięcie talii przekłada z niej jedną kartę, odkrytą, na stos odkrytych. Kiedy talia się wyczerpie, kolejne dotknięcie odwraca cały stos odkrytych z powrotem w zakrytą talię, bez zmiany kolejności. Ile razy, tyle razy, i zawsze za darmo.
+Każde dotknięcie talii przekłada z niej jedną kartę, odkrytą, na stos odkrytych. Kiedy talia się wyczerpie, kolejne dotknięcie odwraca cały stos odkrytych z powrotem w zakrytą talię, bez zmiany kolejności. Talię można przekładać dowolnie wiele razy i nic to nie kosztuje.
 
 ## Koniec gry
 Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 104 karty. Porażki gra nie ogłasza nigdy: kiedy nie widać już sensownego ruchu, można cofać albo zacząć nowe rozdanie.
@@ -656,7 +657,7 @@ Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 104 karty. 
 | Przeniesienie między kolumnami (jednej karty lub sekwencji od króla) | 0 |
 | Powrót karty ze stosu końcowego na planszę | 0 |
 
-Liczenie zaczyna się od zera i wynik nigdy nie schodzi poniżej zera. Za stos końcowy każda karta płaci raz na partię, choćby ją zdjąć i położyć ponownie. Kto wygra, nie zdejmując żadnej karty, ma zawsze 1 220 punktów (104 × 10 + 36 × 5), plus po 5 za każde zagranie ze stosu odkrytych na kolumnę.
+Liczenie zaczyna się od zera, a wynik może tylko rosnąć: żaden ruch nie kosztuje punktów, a Cofnij odbiera tylko to, co dał cofnięty ruch. Punkty za stos końcowy każda karta daje tylko raz w partii, nawet jeśli się ją zdejmie i położy ponownie. Kto wygra, nie zdejmując żadnej karty, ma zawsze 1 220 punktów (104 × 10 + 36 × 5), plus po 5 za każde zagranie ze stosu odkrytych na kolumnę.
 
 ## Gra tutaj
 - Nic nie rusza się samo i gra nigdy sama się nie kończy.
@@ -665,10 +666,10 @@ Liczenie zaczyna się od zera i wynik nigdy nie schodzi poniżej zera. Za stos k
 - **Cofnij** odwraca do 100 ostatnich działań i zabiera zdobyte w nich punkty; licznik ruchów liczy jednak dalej.
 - Klawiatura: Spacja podnosi kartę (razem z kartami na niej), a Spacja na innym stosie ją tam kładzie; Enter to dotknięcie, Shift+Enter podwójne dotknięcie, Escape odkłada kartę.
 - Rozdania są ponumerowane od 1 do 999 999, a numer widać w kodzie, takim jak EH1-N-AAAAAAF. W oknie **Nowa gra** czeka losowe nowe rozdanie, wspólne dla wszystkich rozdanie dnia, powtórka bieżącego rozdania i pole na dowolny kod.
-- **Podpowiedź** proponuje ruch; **Czy da się jeszcze wygrać?** pyta solver serwera.
+- **Podpowiedź** proponuje ruch; **Czy da się jeszcze wygrać?** pyta serwer, czy wygrana jest jeszcze możliwa.
 `,
   "learn.easy-harp.tips": `
-## Otwieranie gry
+## Początek gry
 - Blokują cię zakryte karty: wybieraj ruchy, które jakąś odsłaniają (dają też 5 punktów).
 - Wcześnie wysyłaj na stosy asy i dwójki; wyższe karty trzymaj na planszy, dopóki przydają się do budowania.
 - Przejrzyj talię, żeby zobaczyć, co nadchodzi: to nic nie kosztuje.
@@ -683,7 +684,7 @@ Liczenie zaczyna się od zera i wynik nigdy nie schodzi poniżej zera. Za stos k
 - Karta może mieć dwa stosy końcowe do wyboru: pamiętaj o obu miejscach swojego koloru.
 
 ## Gdy utkniesz
-- Cofanie jest po to, żeby z niego korzystać: spróbuj jakiejś drogi i cofnij ją, jeśli prowadzi donikąd.
+- Cofanie jest po to, żeby z niego korzystać: spróbuj jakiegoś planu i cofnij go, jeśli prowadzi donikąd.
 - **Czy da się jeszcze wygrać?** mówi, czy z obecnej pozycji wygrana jest jeszcze możliwa.
 `,
   "learn.easy-harp.history": `
@@ -710,16 +711,16 @@ Nie. W Easy Harp talię można przekładać dowolnie często i za darmo.
 Cofanie przywraca pozycję i odejmuje punkty za to, co cofa, ale licznik ruchów liczy dalej.
 
 ## Co to jest kod rozdania?
-Każde rozdanie ma numer od 1 do 999 999. Kod EH1-N-AAAAAAF oznacza Easy Harp, sposób rozdawania 1, jedyną opcję N i numer zapisany literami (A to 0, B to 1 i tak dalej): AAAAAAF to rozdanie 5. Ten sam kod zawsze daje to samo rozdanie, razem z talią, więc można go wysłać znajomemu.
+Każde rozdanie ma numer od 1 do 999 999. W kodzie EH1-N-AAAAAAF człon EH1 to Easy Harp ze sposobem rozdawania 1, N znaczy, że nie wybrano żadnych opcji (Easy Harp ich nie ma), a siedem liter to numer zapisany literami (A to 0, B to 1 i tak dalej): AAAAAAF to rozdanie 5. Ten sam kod zawsze daje to samo rozdanie, razem z talią, więc można go wysłać znajomemu.
 
 ## Co to jest rozdanie dnia?
-Rozdanie takie samo dla wszystkich tego dnia (według UTC), wybierane spośród rozdań, o których solver serwera udowodnił, że da się je wygrać.
+Rozdanie takie samo dla wszystkich tego dnia (według UTC), wybierane spośród rozdań, o których serwer sprawdził, że da się je wygrać.
 
 ## Czy każde rozdanie da się wygrać?
-Nie. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”.
+Nie. Żeby grać tylko rozdania, o których wiadomo, że da się je wygrać, zaznacz w oknie nowej gry „tylko rozdania do wygrania”.
 
 ## Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
-Każda karta zdobywa punkty za stos końcowy raz na partię, więc zdejmowanie i odkładanie kart niczego nie dodaje.
+Punkty za stos końcowy każda karta daje tylko raz w partii, więc zdejmowanie i ponowne odkładanie kart niczego nie dodaje.
 
 ## Jak liczy się ranking dzisiejszego rozdania?
 Liczy się tylko twoje pierwsze podejście danego dnia, a czas biegnie od chwili, gdy usiądziesz do gry, nie od pierwszego ruchu. W tym podejściu podpowiedzi i „Czy da się jeszcze wygrać?” są wyłączone, a gry treningowej na tym samym rozdaniu nie otworzysz, dopóki się nie skończy (opuszczona gra kończy się sama po godzinie). Potem ćwicz, ile chcesz.
@@ -773,7 +774,7 @@ Wygrana przychodzi, gdy na stosach końcowych zbiorą się wszystkie 52 karty. P
 | Przełożenie stosu odkrytych do talii | −100 |
 | Przeniesienie między kolumnami albo powrót karty ze stosu końcowego | 0 |
 
-Wynik nie schodzi poniżej zera, od którego się zaczyna, więc wczesne przełożenie talii może kosztować mniej niż 100. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
+Wynik zaczyna się od zera i nigdy nie spada poniżej zera, więc wczesne przełożenie talii może kosztować mniej niż 100 punktów. 52 karty na stosach końcowych dają 520; wygrana partia daje tyle i do tego 5 za każdą kartę zagraną ze stosu odkrytych na kolumnę, minus koszt przełożeń. W punktacji jest też +5 za odwróconą zakrytą kartę, ale tutaj nigdy się to nie zdarza: żadna karta nie jest zakryta.
 
 ## Gra tutaj
 - Nic nie rusza się samo i gra nigdy sama się nie kończy. Dotknij ostatniej karty kolumny albo wierzchniej karty stosu odkrytych, żeby wysłać ją na jej stos końcowy; dotknij dwa razy szybko (ustawienie podwójnego kliknięcia), a jeśli żaden stos końcowy jej nie przyjmie, karta szuka miejsca na planszy: najpierw w najdłuższej kolumnie, potem, dla króla, w pustej kolumnie. Kartę można też po prostu przeciągnąć.
@@ -789,7 +790,7 @@ Wynik nie schodzi poniżej zera, od którego się zaczyna, więc wczesne przeło
 - Policz, ilu ruchów potrzebuje zasypana karta, zanim się do niej zabierzesz; zacznij od kolumn, które uwalniają najwięcej.
 
 ## Sekwencje i kolumny
-- Trzymaj sekwencje w porządku: nieuporządkowany stos można rozłożyć tylko od góry.
+- Trzymaj sekwencje w porządku: nieuporządkowany stos można rozłożyć tylko od dołu, karta po karcie.
 - Pusta kolumna jest bardzo cenna: zapełnij ją królem, który uwolni najwięcej kart.
 - Nie spiesz się z wysyłaniem na stosy kart, które jeszcze przydają się do budowania.
 
@@ -821,7 +822,7 @@ Przełożenie stosu odkrytych kosztuje 100 punktów, ale wynik nigdy nie spada p
 Kod, na przykład TF1-D1N-AAAAAAB, oznacza jedno rozdanie: TF1 to Réfléchi ze sposobem rozdawania 1, D1N to gra po 1 karcie (D3N po 3), a siedem liter to numer rozdania (A to 0, B to 1 i tak dalej). Ten sam kod zawsze odtwarza to samo rozdanie, razem z talią.
 
 ## Czy każde rozdanie da się wygrać?
-Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, dla których solver znalazł wygraną, zaznacz w oknie nowej gry „tylko rozdania do wygrania”; rozdania dnia zawsze da się wygrać.
+Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, o których wiadomo, że da się je wygrać, zaznacz w oknie nowej gry „tylko rozdania do wygrania”; rozdania dnia zawsze da się wygrać.
 
 ## Czym różni się od Klondike?
 Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
@@ -841,26 +842,26 @@ Każdy przykład to prawdziwa pozycja Solitaire Réfléchi zbudowana przez silni
   "ex.gin-rummy.melds.text": `
 Twoje układy to karty z kolorowym paskiem pod spodem: tutaj trzy siódemki. Wszystko inne to luźne karty, których suma jest obok ręki. [7H] na stosie odrzuconych pasuje na dwa sposoby: jako czwarta siódemka albo do sekwensu [5H] [6H] [7H]. Weź ją i zobacz, co wybierze gra: sekwens razem z grupą zostawia najmniej w luźnych kartach.
 
-Tura zaczyna się od dobrania: pukanie przed dobraniem zostaje odrzucone.
+Tura zaczyna się od dobrania: zapukać przed dobraniem gra nie pozwoli.
 `,
   "ex.gin-rummy.melds.try.knock": "Pukaj przed dobraniem",
   "ex.gin-rummy.melds.try.take": "Weź 7♥",
   "ex.gin-rummy.just-taken.title": "Karta wzięta przed chwilą",
   "ex.gin-rummy.just-taken.text": `
-Weź [9D] ze stosu: masz trzy dziewiątki. Teraz spróbuj od razu ją odrzucić: ruch zostaje odrzucony, bo karty wziętej ze stosu odrzuconych nie można odrzucić w tej samej turze. Odrzuć inną kartę, na przykład [KH].
+Weź [9D] ze stosu: masz trzy dziewiątki. Teraz spróbuj od razu ją odrzucić: gra na to nie pozwoli, bo karty wziętej ze stosu odrzuconych nie można odrzucić w tej samej turze. Odrzuć inną kartę, na przykład [KH].
 `,
   "ex.gin-rummy.just-taken.try.same": "Weź 9♦ i ją odrzuć",
   "ex.gin-rummy.just-taken.try.other": "Weź 9♦, odrzuć K♥",
   "ex.gin-rummy.upcard-offer.title": "Odkryta karta na początek",
   "ex.gin-rummy.upcard-offer.text": `
-Rozdanie zaczyna się od propozycji: gracz, który nie rozdawał, tutaj ty, może wziąć odkrytą kartę [6S] albo spasować. Dobieranie najpierw z talii zostaje odrzucone. [6S] przedłuża twój sekwens [3S] [4S] [5S], więc ją weź. Jeśli spasujesz, ten sam wybór dostanie przeciwnik.
+Rozdanie zaczyna się od propozycji: gracz, który nie rozdawał, tutaj ty, może wziąć odkrytą kartę [6S] albo spasować. Na dobranie najpierw z talii gra nie pozwoli. [6S] przedłuża twój sekwens [3S] [4S] [5S], więc ją weź. Jeśli spasujesz, ten sam wybór dostanie przeciwnik.
 `,
   "ex.gin-rummy.upcard-offer.try.stock": "Dobierz z talii",
   "ex.gin-rummy.upcard-offer.try.take": "Weź 6♠",
   "ex.gin-rummy.upcard-offer.try.pass": "Pas",
   "ex.gin-rummy.both-passed.title": "Po dwóch pasach",
   "ex.gin-rummy.both-passed.text": `
-Obaj gracze zrezygnowali z [6S]: najpierw ty, potem przeciwnik. Teraz ty zaczynasz, a pierwsza karta musi pochodzić z talii: odkrytą kartę zaproponowano już wam obu. Wzięcie jej teraz zostaje odrzucone.
+Obaj gracze zrezygnowali z [6S]: najpierw ty, potem przeciwnik. Teraz ty zaczynasz, a pierwsza karta musi pochodzić z talii: odkrytą kartę zaproponowano już wam obu. Teraz gra nie pozwoli jej wziąć.
 `,
   "ex.gin-rummy.both-passed.try.pile": "Weź 6♠",
   "ex.gin-rummy.both-passed.try.stock": "Dobierz z talii",
@@ -868,27 +869,27 @@ Obaj gracze zrezygnowali z [6S]: najpierw ty, potem przeciwnik. Teraz ty zaczyna
   "ex.gin-rummy.knock.text": `
 Masz trzy układy i dwie luźne karty, [3D] i [KD]. Zapukaj, odrzucając [KD], a w luźnych kartach zostaną ci 3 punkty. Ręka przeciwnika jest tu odkryta: po zapukaniu gra dokłada jego [7H] do twojego sekwensu kier, [8H] do twoich ósemek, a [4C] do twoich trefli, tak żeby zostało mu jak najmniej. To, co mu zostanie, porównuje się z twoimi 3 punktami, a ty dostajesz różnicę.
 
-Pukanie kartą z układu zostawiłoby ci za dużo w luźnych kartach: ruch zostaje odrzucony.
+Pukanie z odrzuceniem karty z układu zostawiłoby ci za dużo w luźnych kartach: gra na to nie pozwoli.
 `,
   "ex.gin-rummy.knock.try.high": "Pukaj, odrzucając 4♥",
   "ex.gin-rummy.knock.try.knock": "Pukaj, odrzucając K♦",
   "ex.gin-rummy.undercut.title": "Podcięcie",
   "ex.gin-rummy.undercut.text": `
-Zapukaj, odrzucając [KS], a w luźnych kartach zostanie ci 8, czyli [8D]; przeciwnik ma 17 w luźnych kartach: wygląda na wygraną. Ale jego [5H] dokłada się do twojego sekwensu kier, a [9H] do twoich dziewiątek, i zostają mu 3. Gdy obrońca kończy z taką samą sumą luźnych kart jak pukający albo mniejszą, jest to podcięcie: obrońca dostaje 25 i różnicę, tutaj 25 + 8 − 3 = 30.
+Zapukaj, odrzucając [KS], a w luźnych kartach zostanie ci 8, czyli [8D]; przeciwnik ma 17 w luźnych kartach: wygląda na wygraną. Ale jego [5H] dokłada się do twojego sekwensu kier, a [9H] do twoich dziewiątek, i zostają mu 3. Gdy obrońca kończy z taką samą sumą luźnych kart jak pukający albo mniejszą, jest to podcięcie: obrońca dostaje 25 punktów i różnicę, tutaj 25 + 8 − 3 = 30.
 `,
   "ex.gin-rummy.undercut.try.knock": "Pukaj, odrzucając K♠",
   "ex.gin-rummy.gin.title": "Gin",
   "ex.gin-rummy.gin.text": `
-Odrzuć [9D], a nie zostanie ci żadna luźna karta: zapukaj nią i masz gina. Po ginie nic się nie dokłada, nawet [4S], która pasowałaby do twoich pików, a ty dostajesz 25 i wszystkie luźne karty przeciwnika.
+Odrzuć [9D], a nie zostanie ci żadna luźna karta: zapukaj nią i masz gina. Po ginie nic się nie dokłada, nawet [4S], która pasowałaby do twoich pików, a ty dostajesz 25 punktów i całą sumę luźnych kart przeciwnika.
 
-Pukanie kartą z układu zostawiłoby 23: ruch zostaje odrzucony.
+Pukanie z odrzuceniem karty z układu zostawiłoby 23 punkty w luźnych kartach: gra na to nie pozwoli.
 `,
   "ex.gin-rummy.gin.try.high": "Pukaj, odrzucając 7♥",
   "ex.gin-rummy.gin.try.gin": "Pukaj, odrzucając 9♦: gin",
 
   "ex.easy-harp.built-run.title": "Ułożona sekwencja rusza się karta po karcie",
   "ex.easy-harp.built-run.text": `
-Pierwsza kolumna kończy się sekwencją [8S] [7H] [6C]. Jej pierwsza karta pasowałaby na [9D], ale sekwencji nie można przenieść w całości: między kolumnami przenosi się jedną kartę naraz. Rozłóż ją od góry: [6C] idzie na [7D].
+Pierwsza kolumna kończy się sekwencją [8S] [7H] [6C]. Jej pierwsza karta pasowałaby na [9D], ale sekwencji nie można przenieść w całości: między kolumnami przenosi się jedną kartę naraz. Rozłóż ją od dołu, karta po karcie: [6C] idzie na [7D].
 `,
   "ex.easy-harp.built-run.try.run": "Przenieś sekwencję na 9♦",
   "ex.easy-harp.built-run.try.one": "Przenieś 6♣ na 7♦",
@@ -941,7 +942,7 @@ Czwarta kolumna jest pusta. [QH] [JS] to sekwencja, ale nie zaczyna się od kró
   "ex.reflechi.empty-column.try.king": "Przenieś tam K♦ Q♣ J♥",
   "ex.reflechi.draw-three.title": "Po 3 karty: gra tylko ostatnia",
   "ex.reflechi.draw-three.text": `
-W grze po 3 karty każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, [AS]: [9D] pod nią zostaje odrzucona, choć pasowałaby na [TS]. Wyślij asa na stos i [9D] jest wolna.
+W grze po 3 karty każde dotknięcie odkrywa trzy karty, rozłożone na stosie odkrytych. Zagrać można tylko ostatnią, [AS]: [9D] pod nią gra nie przyjmie, choć pasowałaby na [TS]. Wyślij asa na stos i [9D] jest wolna.
 `,
   "ex.reflechi.draw-three.try.middle": "Zagraj 9♦ na 10♠",
   "ex.reflechi.draw-three.try.last": "Dotknij A♠",
