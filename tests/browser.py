@@ -45,6 +45,17 @@ POLICY_WORDS = (
     "Permissions-Policy",
     "Permissions policy",
 )
+# Is every card of the page seen whole: drawn (not see-through, not hidden), with its rank and
+# suit (the corners' glyphs) on its face? The cards that are not.
+UNSEEN_CARDS = """() => [...document.querySelectorAll('.card.face')].filter(card => {
+    for (let e = card; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (Number(s.opacity) < 0.5 || s.visibility === 'hidden') return true;
+        if (s.display === 'none') return true;
+    }
+    const glyphs = [...card.querySelectorAll('.corner [data-glyph]')].map(g => g.dataset.glyph);
+    return glyphs.length < 4 || glyphs.some(g => !g);
+}).map(card => card.dataset.card || card.outerHTML.slice(0, 80))"""
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_NAMES = dict(
@@ -68,6 +79,12 @@ RANK_NAMES = dict(
         strict=True,
     )
 )
+
+
+def settled(page) -> None:
+    """Wait until no card is sliding: a card in flight is drawn on its way, not where it now
+    is, so a drag by coordinates must wait for it (a click on a locator waits by itself)."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
 
 
 class Server:

@@ -22,6 +22,7 @@ from browser import (
     leaked,
     play_to_my,
     server_client,
+    settled,
     table_state,
     wait_for_move,
     wait_until,
@@ -164,6 +165,7 @@ def play_turn(page: Page, draw_from: str = "#stock") -> bool:
 
 
 def drag(page: Page, card: str, to_x: float) -> None:
+    settled(page)
     box = page.locator(f"#hand .slot[data-card='{card}']").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
     page.mouse.move(x, y)
@@ -596,6 +598,7 @@ def open_solitaire(page: Page, web, game: str, code: str) -> str:
 
 def drag_card(page: Page, source: str, target: str) -> None:
     """Drag the card matching ``source`` onto the element matching ``target``."""
+    settled(page)
     start = page.locator(source).bounding_box()
     end = page.locator(target).last.bounding_box()
     x, y = start["x"] + start["width"] / 2, start["y"] + 12
@@ -716,16 +719,23 @@ def test_a_won_solitaire_shows_the_win_screen_with_its_score(web, open_page):
     audit(page, "solitaire win screen")
 
 
-def test_a_hint_a_verdict_with_its_budget_and_winnable_deals_only(web, open_page):
+def test_a_hint_a_verdict_in_players_words_and_winnable_deals_only(web, open_page):
     page = open_page()
     # Deal 63, drawing three, is proved lost; its stock is still unseen.
     room = open_solitaire(page, web, "reflechi:3", encode(REFLECHI_DRAW3, 63))
+    answer = page.locator("#solver-answer")
     page.click("#hint")
-    expect(page.locator("#solver-answer")).to_contain_text("Hint: ")
-    expect(page.locator("#solver-answer")).to_contain_text("deals matching what you have seen")
+    expect(answer).to_contain_text("Hint: ")
+    expect(answer).to_contain_text("Some cards are still face down")
+    first = answer.inner_text()
+    # The same position, asked again: the same answer, odds and all.
     page.click("#can-win")
-    expect(page.locator("#solver-answer")).to_contain_text("No: no line wins from here, proved")
-    expect(page.locator("#solver-answer")).to_contain_text("of a 1 s budget")
+    expect(answer).to_contain_text("No: there is no way to win from here.")
+    page.click("#hint")
+    expect(answer).to_contain_text("Hint: ")
+    assert answer.inner_text() == first
+    page.click("#can-win")
+    expect(answer).to_have_text("No: there is no way to win from here.")
     shot(page, "solitaire-verdict")
     audit(page, "solitaire hint and verdict")
 
@@ -737,4 +747,4 @@ def test_a_hint_a_verdict_with_its_budget_and_winnable_deals_only(web, open_page
     number = wait_until(lambda: page.evaluate(SOLITAIRE_VIEW, fresh)["number"], what="a deal")
     assert solve(Solitaire.new(REFLECHI_DRAW3, number), max_seconds=5.0).verdict == "winnable"
     page.click("#can-win")
-    expect(page.locator("#solver-answer")).to_contain_text("Yes: a winning line exists")
+    expect(page.locator("#solver-answer")).to_have_text("Yes, this deal can still be won.")

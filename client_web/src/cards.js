@@ -1,5 +1,6 @@
 // Cards as the protocol writes them ("QH", "TS") and as people read them (in their language).
 import { t } from "./i18n.js";
+import { h } from "./vdom.js";
 
 export const RANKS = "A23456789TJQK";
 const RANK_SHOWN = { T: "10" };
@@ -18,30 +19,39 @@ export const cardName = (card) => t("card.name", { rank: t(`rank.${card[0]}`), s
 export const shortName = (card) => `${shownRank(card)}${SUITS[card[1]].symbol}`;
 export const deadwoodValue = (card) => Math.min(10, RANKS.indexOf(card[0]) + 1);
 
-/** The face of a card: corners and a large pip, coloured by suit. */
-export function cardFace(card, tag = "div") {
-  const el = document.createElement(tag);
+/** The face of a card: corners and a large pip, coloured by suit. The rank and suit are drawn
+ * by the style sheet from data-glyph (generated content): a picture of the card, not text, so
+ * the card's name (its aria-label) is all it says. ``props`` add to (or replace) the
+ * element's own: handlers, a label, a class (added to the card's). Keyed by the card. */
+export function cardFace(card, tag = "div", props = {}) {
   const suit = SUITS[card[1]];
-  el.className = `card face ${suit.red ? "red" : "black"} suit-${card[1]}`;
-  el.dataset.card = card;
-  // The rank and suit are drawn by the style sheet from data-glyph (generated content): a
-  // picture of the card, not text, so the card's name (its aria-label) is all it says.
-  const corner = `<span class="rank" data-glyph="${shownRank(card)}"></span><span class="suit" data-glyph="${suit.symbol}"></span>`;
-  el.innerHTML =
-    `<span class="corner tl" aria-hidden="true">${corner}</span>` +
-    `<span class="pip" aria-hidden="true" data-glyph="${suit.symbol}"></span>` +
-    `<span class="corner br" aria-hidden="true">${corner}</span>`;
-  if (tag === "div") el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(card));
-  return el;
+  const { class: extra, ...rest } = props;
+  const corner = (where) =>
+    h(
+      "span",
+      { class: `corner ${where}`, "aria-hidden": "true" },
+      h("span", { class: "rank", "data-glyph": shownRank(card) }),
+      h("span", { class: "suit", "data-glyph": suit.symbol }),
+    );
+  return h(
+    tag,
+    {
+      key: card,
+      class: `card face ${suit.red ? "red" : "black"} suit-${card[1]}${extra ? ` ${extra}` : ""}`,
+      "data-card": card,
+      role: tag === "div" ? "img" : null,
+      "aria-label": cardName(card),
+      ...rest,
+    },
+    corner("tl"),
+    h("span", { class: "pip", "aria-hidden": "true", "data-glyph": suit.symbol }),
+    corner("br"),
+  );
 }
 
 /** The back of a card: carries no information at all. */
 export function cardBack(tag = "div") {
-  const el = document.createElement(tag);
-  el.className = "card back";
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  return h(tag, { class: "card back", "aria-hidden": "true" });
 }
 
 /** Melds first (in the engine's order), then the rest by rank and suit. */

@@ -17,14 +17,6 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** Replace ``root``'s children, keeping keyboard focus on the element with the same key. */
-export function replaceKeepingFocus(root, ...children) {
-  const active = document.activeElement;
-  const key = active && root.contains(active) ? active.dataset?.focus : null; // not another board's
-  root.replaceChildren(...children.filter((c) => c != null));
-  if (key) root.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
-}
-
 /** Element ids for one board: the live game's own ids, or ids with a prefix for a second
  * board on the same page (the learn pages' examples). */
 export function scoped(scope) {

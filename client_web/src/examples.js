@@ -4,13 +4,14 @@
 // answers with the engine's refusal and its rule sentence, or the position after it. The
 // page keeps only the moves accepted so far, and sends them again with each new one.
 import { sortedHand } from "./cards.js";
-import { h, replaceKeepingFocus } from "./dom.js";
+import { h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
 import * as markup from "./markup.js";
 import * as motion from "./motion.js";
 import { boardInput, boardMotion, renderBoard } from "./solitaire.js";
 import * as sound from "./sound.js";
 import { flightOrigin, reconcile, renderTable } from "./table.js";
+import * as vdom from "./vdom.js";
 
 let catalogue = null;
 
@@ -142,10 +143,11 @@ function solitaireBoard(scope, state, act) {
   let host = null;
   const input = boardInput({ act, render: () => host && draw(host), enabled: () => !state.busy });
   function draw(into) {
+    if (host !== into) into.replaceChildren(); // the loading line was not drawn by us
     host = into;
-    if (!state.view || input.dragging()) return;
+    if (!state.view) return;
     const before = motions.measure(into.querySelector(".board-sol"));
-    replaceKeepingFocus(into, renderBoard(state.view, { ...input.ui, scope, readonly: false, picked: input.state.picked }));
+    vdom.draw(into, renderBoard(state.view, { ...input.ui, scope, readonly: false, picked: input.state.picked }));
     motions.after(into.querySelector(".board-sol"), before, state.view);
   }
   return { render: draw, destroy: input.destroy };
@@ -176,7 +178,7 @@ function ginBoard(entry, scope, state, act, reset) {
       if (step) {
         event.preventDefault();
         const next = local.order[(i + step + local.order.length) % local.order.length];
-        host?.querySelector(`[data-focus="card-${next}"]`)?.focus();
+        host?.querySelector(`.hand.mine [data-card="${CSS.escape(next)}"]`)?.focus();
       } else if (event.key === "d" || event.key === "Delete") {
         event.preventDefault();
         ui.onAction({ type: "discard", card });
@@ -197,6 +199,7 @@ function ginBoard(entry, scope, state, act, reset) {
     },
   };
   function draw(into) {
+    if (host !== into) into.replaceChildren(); // the loading line was not drawn by us
     host = into;
     const game = state.view;
     if (!game) return;
@@ -216,10 +219,9 @@ function ginBoard(entry, scope, state, act, reset) {
       forfeit: null,
       deadline: null,
     };
-    const table = into.querySelector(".table");
-    const before = motion.measure(table);
-    const focus = document.activeElement && into.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
-    into.replaceChildren(
+    const before = motion.measure(into.querySelector(".table"));
+    vdom.draw(
+      into,
       renderTable(
         { room, game },
         {
@@ -228,14 +230,12 @@ function ginBoard(entry, scope, state, act, reset) {
           selected: local.selected,
           message: "",
           showPile: local.showPile,
-          resultActions: h("button", { class: "primary", onclick: reset }, t("learn.again")),
+          resultActions: vdom.h("button", { class: "primary", onclick: reset }, t("learn.again")),
           status: over ? t("learn.hand_over") : undefined,
         },
       ),
     );
-    if (focus) into.querySelector(`[data-focus="${CSS.escape(focus)}"]`)?.focus();
     const now = into.querySelector(".table");
-    motion.settle(now);
     if (shownPly != null && shownPly !== game.turn.ply) motion.slide(now, before, (el) => flightOrigin(now, el));
     shownPly = game.turn.ply;
   }

@@ -38,9 +38,6 @@ export const has = (key) => key in messages;
 
 export const formatNumber = (n) => numbers.format(n);
 
-export const formatDecimal = (n, digits) =>
-  new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-
 export function formatDate(ms) {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
 }

@@ -1,8 +1,9 @@
-// Cards slide to where they go: positions are measured before a redraw, and each card that
-// moved flies from its old place to its new one (FLIP with the Web Animations API). Short (at
-// most 250 ms), never when animations are off or the system asks for reduced motion, and never
-// in the way: what flies is a copy that takes no clicks, while the real card already sits, live,
-// where it went (see-through until the copy lands), so the next tap or drag hits it at once.
+// Cards slide to where they go (FLIP with the Web Animations API): where every card is, is
+// measured before a redraw; after it, each card that moved is drawn back at its old place and
+// slides to its new one. Short (at most 250 ms), never when animations are off or the system
+// asks for reduced motion, and never in the way. What slides is the card itself, live where it
+// went (the keyed drawing keeps the element): no copy, nothing see-through, so no card is ever
+// blank or hidden, whatever happens to the animation (a background tab, a redraw mid-flight).
 import { animationsOn } from "./settings.js";
 
 export const SLIDE_MS = 170;
@@ -14,7 +15,8 @@ function relative(el, frame) {
   return { x: r.left - frame.left, y: r.top - frame.top };
 }
 
-/** Where every card of ``board`` is now, by card code, relative to the board. */
+/** Where every card of ``board`` is now (as seen, mid-flight too), by card code, relative to
+ * the board. */
 export function measure(board) {
   if (!board || !animationsOn()) return null;
   const frame = board.getBoundingClientRect();
@@ -27,68 +29,20 @@ export function measure(board) {
   return places;
 }
 
-/** A copy of ``el`` laid over the page at ``el``'s place: seen, but not clickable, not
- * focusable, unseen by screen readers and tests (no ids or data attributes). */
-function ghostOf(el) {
-  const ghost = el.cloneNode(true);
-  for (const node of [ghost, ...ghost.querySelectorAll("*")]) {
-    node.removeAttribute("id");
-    for (const name of Object.keys(node.dataset || {})) delete node.dataset[name];
-  }
-  ghost.classList.add("ghost");
-  ghost.setAttribute("aria-hidden", "true");
-  ghost.setAttribute("inert", "");
-  const r = el.getBoundingClientRect();
-  const width = el.offsetWidth || r.width;
-  const height = el.offsetHeight || r.height;
-  ghost.style.left = `${r.left + r.width / 2 - width / 2}px`;
-  ghost.style.top = `${r.top + r.height / 2 - height / 2}px`;
-  ghost.style.width = `${width}px`;
-  ghost.style.height = `${height}px`;
-  ghost.style.setProperty("--card-w", `${width}px`); // the card's own size, not the page's
-  ghost.style.setProperty("--card-h", `${height}px`);
-  document.body.append(ghost);
-  return ghost;
+/** Stop a card's slide: it stands where the layout puts it. */
+function land(el) {
+  for (const animation of el.getAnimations()) animation.cancel();
 }
-
-// Cards in the air: the card, where it lands (in the window) and the element waiting there.
-const flights = new Set();
 
 function slideFrom(el, dx, dy, delay = 0) {
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  const ghost = ghostOf(el);
-  el.classList.add("landing");
-  const flight = { card: el.dataset.card, at: el.getBoundingClientRect(), el };
-  flights.add(flight);
-  const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+  // Above its neighbours while it flies (a card is positioned: z-index applies).
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 }, { transform: "none", zIndex: 20 }], {
     duration: SLIDE_MS,
     delay,
     easing: EASING,
     fill: "backwards",
   });
-  const land = () => {
-    ghost.remove();
-    flight.el.classList.remove("landing");
-    flights.delete(flight);
-  };
-  animation.finished.then(land, land);
-}
-
-/** After any redraw of ``board``: a card still in the air keeps its place see-through in the
- * new drawing too (else it would show twice, landed and flying). */
-export function settle(board) {
-  if (!board) return;
-  for (const flight of flights) {
-    if (flight.el.isConnected) continue;
-    for (const el of board.querySelectorAll(`.card[data-card="${CSS.escape(flight.card)}"]`)) {
-      const r = el.getBoundingClientRect();
-      if (Math.abs(r.left - flight.at.left) < 2 && Math.abs(r.top - flight.at.top) < 2) {
-        el.classList.add("landing");
-        flight.el = el;
-        break;
-      }
-    }
-  }
 }
 
 /**
@@ -102,6 +56,7 @@ export function slide(board, before, origin = null) {
   const frame = board.getBoundingClientRect();
   const now = new Map();
   for (const el of board.querySelectorAll(".card[data-card]")) {
+    land(el); // measured from where the layout puts it, not from where a slide has it now
     const list = now.get(el.dataset.card) || [];
     list.push(el);
     now.set(el.dataset.card, list);
@@ -137,6 +92,7 @@ export function deal(board, source) {
   const from = relative(source, frame);
   const cards = [...board.querySelectorAll(".card")].filter((el) => !source.contains(el));
   cards.forEach((el, i) => {
+    land(el);
     const at = relative(el, frame);
     slideFrom(el, from.x - at.x, from.y - at.y, cards.length > 1 ? (i * DEAL_SPREAD_MS) / (cards.length - 1) : 0);
   });

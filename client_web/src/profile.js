@@ -41,7 +41,7 @@ function table(id, columns, rows) {
       "table",
       { class: "stats", id },
       h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", { "data-label": columns[i] }, c)))))),
     ),
   );
 }
@@ -78,6 +78,13 @@ function ginTable(stats) {
       }),
     ),
   ];
+}
+
+/** The shares and the tables, or nothing at all for a player with no game yet (an empty
+ * panel would show as a white box). */
+function stats(all) {
+  const parts = [shares(all), solitaireTable(all), ginTable(all)].filter(Boolean);
+  return parts.length ? h("section", { class: "panel", id: "stats" }, ...parts) : null;
 }
 
 function opponentName(kind) {
@@ -275,7 +282,7 @@ export function mountProfile(root, app, id) {
       h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
       today(profile),
       rating(profile),
-      h("section", { class: "panel", id: "stats" }, shares(profile.stats), solitaireTable(profile.stats), ginTable(profile.stats)),
+      stats(profile.stats),
       games(profile),
       mine ? controls(app) : null,
       h("p", {}, h("a", { href: "#/leaderboard/gin_rummy" }, t("nav.boards"))),

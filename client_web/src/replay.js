@@ -1,10 +1,10 @@
 // Replays: the server sends the first position and a patch per action (hands open: the game
 // is over); the player steps through them, plays them at a steady pace or jumps to a hand.
 import { applyPatch, deepClone } from "fast-json-patch";
-import { h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
 import { isSolitaire, renderBoard } from "./solitaire.js";
-import { renderTable } from "./table.js";
+import { describeMove, renderTable, statusText } from "./table.js";
+import { draw, h, undraw } from "./vdom.js";
 
 const PLAY_MS = 700;
 
@@ -62,8 +62,13 @@ export function mountReplay(root, app, id) {
       deadline: null,
     };
     const starts = handStarts();
-    const focus = document.activeElement?.id;
-    root.replaceChildren(
+    // Nothing is waited for in a replay: the line says what was just played (the end of a
+    // hand says who scored), never whose turn it is.
+    const played = game.history[game.history.length - 1];
+    const over = ["hand_over", "match_over"].includes(game.turn.phase);
+    const status = over ? statusText({ room, game }, null) : played ? describeMove(played, room, null) : t("replay.dealt");
+    draw(
+      root,
       h(
         "div",
         { class: "room-head" },
@@ -77,9 +82,8 @@ export function mountReplay(root, app, id) {
           [...starts].map(([hand, i]) => h("option", { value: i, selected: hand === game.hand_no }, t("replay.hand", { n: hand }))),
         ),
       ),
-      renderTable({ room, game }, { me: null, replay: true, order: [], onAction() {}, onTogglePile() {}, resultActions: null }),
+      renderTable({ room, game }, { me: null, replay: true, order: [], status, onAction() {}, onTogglePile() {}, resultActions: null }),
     );
-    if (focus) document.getElementById(focus)?.focus();
   }
 
   function controls(extra) {
@@ -87,11 +91,11 @@ export function mountReplay(root, app, id) {
     return h(
       "div",
       { class: "replay-controls row", role: "toolbar", "aria-label": t("replay.controls") },
-      h("button", { id: "first", onclick: () => go(0), "aria-label": t("replay.first") }, "⏮"),
-      h("button", { id: "back", onclick: () => go(at - 1), disabled: at === 0, "aria-label": t("replay.back") }, "◀"),
-      h("button", { id: "play", class: "primary", onclick: play, "aria-label": t(timer ? "replay.pause" : "replay.play") }, timer ? "⏸" : "▶"),
-      h("button", { id: "forward", onclick: () => go(at + 1), disabled: last, "aria-label": t("replay.forward") }, "▶▶"),
-      h("button", { id: "last", onclick: () => go(frames.length - 1), "aria-label": t("replay.last") }, "⏭"),
+      h("button", { id: "first", onclick: () => go(0), "aria-label": t("replay.first") }, "|◀\uFE0E"),
+      h("button", { id: "back", onclick: () => go(at - 1), disabled: at === 0, "aria-label": t("replay.back") }, "◀\uFE0E"),
+      h("button", { id: "play", class: "primary", onclick: play, "aria-label": t(timer ? "replay.pause" : "replay.play") }, timer ? "‖" : "▶\uFE0E"),
+      h("button", { id: "forward", onclick: () => go(at + 1), disabled: last, "aria-label": t("replay.forward") }, "▶\uFE0E▶\uFE0E"),
+      h("button", { id: "last", onclick: () => go(frames.length - 1), "aria-label": t("replay.last") }, "▶\uFE0E|"),
       extra,
       h("input", { type: "range", id: "scrub", min: 0, max: frames.length - 1, value: at, "aria-label": t("replay.scrub"), oninput: (e) => go(Number(e.target.value)) }),
     );
@@ -99,8 +103,8 @@ export function mountReplay(root, app, id) {
 
   function renderSolitaireReplay() {
     const game = frames[at];
-    const focus = document.activeElement?.id;
-    root.replaceChildren(
+    draw(
+      root,
       h(
         "div",
         { class: "room-head" },
@@ -111,7 +115,6 @@ export function mountReplay(root, app, id) {
       h("div", { class: "sol-bar row" }, h("span", { class: "badge" }, t("sol.score", { n: game.score })), h("span", { class: "badge" }, t("sol.moves", { n: game.moves }))),
       renderBoard(game, { readonly: true, picked: null }),
     );
-    if (focus) document.getElementById(focus)?.focus();
   }
 
   function onKey(e) {
@@ -122,7 +125,8 @@ export function mountReplay(root, app, id) {
     e.preventDefault();
   }
 
-  root.replaceChildren(h("p", { class: "muted" }, t("replay.loading")));
+  root.replaceChildren(); // what the page before drew is not ours to update
+  draw(root, h("p", { class: "muted" }, t("replay.loading")));
   fetch(`/api/replays/${encodeURIComponent(id)}/frames`)
     .then(async (response) => {
       const body = await response.json();
@@ -136,7 +140,8 @@ export function mountReplay(root, app, id) {
     })
     .catch((error) => {
       if (!alive) return;
-      root.replaceChildren(
+      draw(
+        root,
         h("div", { class: "panel" }, h("h1", {}, t("replay.none")), h("p", { class: "refusal" }, describeError(error)), h("a", { class: "button", href: "#/" }, t("room.back"))),
       );
     });
@@ -145,5 +150,6 @@ export function mountReplay(root, app, id) {
     alive = false;
     stop();
     document.removeEventListener("keydown", onKey);
+    undraw(root);
   };
 }

@@ -1,25 +1,35 @@
 // A live room: the seat this browser holds (or a spectator's seat at the rail), the local
 // hand order and selection, drag to reorder, keyboard play, refusals, the turn clock.
 import { sortedHand } from "./cards.js";
-import { h, replaceKeepingFocus } from "./dom.js";
+import { follow } from "./drag.js";
 import { describeError, t } from "./i18n.js";
 import { openLearnDrawer } from "./learn.js";
+import { atKeyboard } from "./modality.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
 import { flightOrigin, reconcile, renderTable } from "./table.js";
+import { draw, h, undraw } from "./vdom.js";
 
-const DRAG_THRESHOLD = 6;
+/** Where a keyboard player acts next at ``table``: the result's button when a hand is over,
+ * else on their turn the offer, the stock or the hand (the card just drawn), else the stock. */
+export function nextPlace(table, view, me) {
+  if (!table || me == null) return null;
+  const turn = view.game.turn;
+  const result = table.querySelector("#next-hand, #rematch");
+  if (result) return result;
+  if (turn.to_act === me && turn.phase === "offer") return table.querySelector("#take");
+  if (turn.to_act === me && turn.phase === "discard") {
+    return table.querySelector(`#hand [data-card="${CSS.escape(turn.drawn ?? "")}"]`) || table.querySelector("#hand button.card");
+  }
+  return table.querySelector("#stock");
+}
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null };
+  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "" };
   let alive = true; // false once the page has moved on: late replies redraw nothing
-  let drag = null;
-  let suppressClick = false;
-  let pendingRender = false;
   let clock = null;
-  let rendering = false;
 
   const room = () => conn.rooms.get(id);
   const me = () => room()?.seat ?? null;
@@ -29,14 +39,19 @@ export function mountRoom(root, app, id) {
       state.message = "";
       render();
     }
+    let done = false;
     try {
       await conn.act(id, action);
+      done = true;
       if (action.type === "discard" || action.type === "knock") state.selected = null;
     } catch (error) {
       state.message = describeError(error, "gin_rummy");
       sound.play("refuse");
     }
     render();
+    // A drawn card is to be discarded next: the keyboard goes to it.
+    const drew = ["draw_stock", "draw_discard", "take_upcard"].includes(action.type);
+    if (done && drew && atKeyboard()) nextPlace(root.querySelector("#table"), room().view, me())?.focus();
   }
 
   function moveCard(card, to) {
@@ -48,7 +63,6 @@ export function mountRoom(root, app, id) {
   const ui = {
     onAction: act,
     onCard(card) {
-      if (suppressClick) return;
       state.selected = state.selected === card ? null : card;
       render();
     },
@@ -59,11 +73,12 @@ export function mountRoom(root, app, id) {
         event.preventDefault();
         moveCard(card, i + step);
         render();
-        root.querySelector(`[data-focus="card-${card}"]`)?.focus();
+        // Moving an element in the document can take the focus from it: the card keeps it.
+        root.querySelector(`#hand [data-card="${CSS.escape(card)}"]`)?.focus();
       } else if (step) {
         event.preventDefault();
         const next = state.order[(i + step + state.order.length) % state.order.length];
-        root.querySelector(`[data-focus="card-${next}"]`)?.focus();
+        root.querySelector(`#hand [data-card="${CSS.escape(next)}"]`)?.focus();
       } else if (event.key === "d" || event.key === "Delete") {
         event.preventDefault();
         act({ type: "discard", card });
@@ -72,14 +87,18 @@ export function mountRoom(root, app, id) {
         act({ type: "knock", card });
       }
     },
-    onPointerDown(event, card, slot) {
-      if (event.button !== 0) return;
-      drag = { card, slot, x: event.clientX, y: event.clientY, moved: false, pointer: event.pointerId };
-      // Listened to on the window, not captured: a capture would send a tap's click to the
-      // slot instead of the card's button.
-      window.addEventListener("pointermove", onPointerMove);
-      window.addEventListener("pointerup", onPointerUp);
-      window.addEventListener("pointercancel", onPointerUp);
+    onPointerDown(event, card) {
+      const slot = event.currentTarget;
+      follow(event, [slot], (up) => {
+        // The new place: after every other card whose middle is left of the pointer.
+        const others = [...root.querySelectorAll("#hand .slot")].filter((s) => s !== slot);
+        const to = others.filter((s) => {
+          const r = s.getBoundingClientRect();
+          return r.left + r.width / 2 < up.clientX;
+        }).length;
+        moveCard(card, to);
+        render();
+      });
     },
     onSort() {
       const view = room()?.view;
@@ -91,40 +110,6 @@ export function mountRoom(root, app, id) {
       render();
     },
   };
-
-  function onPointerMove(event) {
-    if (!drag) return;
-    const dx = event.clientX - drag.x;
-    if (!drag.moved && Math.abs(dx) + Math.abs(event.clientY - drag.y) < DRAG_THRESHOLD) return;
-    drag.moved = true;
-    drag.slot.classList.add("dragging");
-    drag.slot.style.transform = `translate(${dx}px, ${event.clientY - drag.y}px)`;
-  }
-
-  function onPointerUp(event) {
-    if (!drag) return;
-    const { slot, card, moved } = drag;
-    window.removeEventListener("pointermove", onPointerMove);
-    window.removeEventListener("pointerup", onPointerUp);
-    window.removeEventListener("pointercancel", onPointerUp);
-    if (moved) {
-      // The new place: after every other card whose middle is left of the pointer.
-      const others = [...root.querySelectorAll("#hand .slot")].filter((s) => s !== slot);
-      const to = others.filter((s) => {
-        const r = s.getBoundingClientRect();
-        return r.left + r.width / 2 < event.clientX;
-      }).length;
-      moveCard(card, to);
-    }
-    drag = null;
-    // The click that follows a drag is not a selection.
-    suppressClick = moved;
-    setTimeout(() => {
-      suppressClick = false;
-    }, 0);
-    // A tap changed nothing yet: redrawing now would remove the card its click goes to.
-    if (moved || pendingRender) render();
-  }
 
   async function rematch() {
     const view = room().view;
@@ -150,7 +135,7 @@ export function mountRoom(root, app, id) {
         h("a", { class: "button", href: "#/" }, t("room.lobby")),
       );
     }
-    return h("button", { class: "primary", id: "next-hand", autofocus: true, onclick: () => act({ type: "next_hand" }) }, t("room.next_hand"));
+    return h("button", { class: "primary", id: "next-hand", onclick: () => act({ type: "next_hand" }) }, t("room.next_hand"));
   }
 
   function header(view) {
@@ -158,12 +143,13 @@ export function mountRoom(root, app, id) {
     const copy = async () => {
       try {
         await navigator.clipboard.writeText(link);
-        copied.textContent = t("room.copied");
+        state.copied = t("room.copied");
       } catch {
-        copied.textContent = link;
+        state.copied = link;
       }
+      render();
     };
-    const copied = h("span", { class: "muted", id: "copied", "aria-live": "polite" });
+    const copied = h("span", { class: "muted", id: "copied", "aria-live": "polite" }, state.copied);
     const name = t(`game.${view.room.game}`);
     const title = view.room.daily ? t("room.daily_title", { game: name, date: view.room.daily }) : t("room.title", { game: name, id });
     const rules = h(
@@ -171,7 +157,6 @@ export function mountRoom(root, app, id) {
       {
         class: "small rules-button",
         id: "rules-button",
-        "data-focus": "rules-button", // a redraw (the other player's move) keeps the focus here
         "aria-haspopup": "dialog",
         onclick: (e) => openLearnDrawer(view.room.game, "rules", e.currentTarget),
       },
@@ -186,7 +171,7 @@ export function mountRoom(root, app, id) {
       h("span", { class: "badge", id: "spectators" }, t("count.spectators", { n: view.room.spectators })),
       view.room.deadline ? h("span", { class: "badge clock", id: "clock" }, "") : null,
       rules,
-      h("button", { class: "small", id: "invite", "data-focus": "invite", onclick: copy, "data-link": link }, t("room.invite")),
+      h("button", { class: "small", id: "invite", onclick: copy, "data-link": link }, t("room.invite")),
       copied,
     );
   }
@@ -221,22 +206,15 @@ export function mountRoom(root, app, id) {
       solitaire.render();
       return;
     }
-    if (rendering) return;
-    if (drag) {
-      pendingRender = true; // redrawn when the card is dropped (a redraw would drop the drag)
-      return;
-    }
-    pendingRender = false;
     const current = room();
     if (state.lost) {
-      root.replaceChildren(h("div", { class: "panel" }, h("h1", {}, t("room.unavailable")), h("p", { class: "refusal" }, state.lost), h("a", { class: "button", href: "#/" }, t("room.back"))));
+      draw(root, h("div", { class: "panel" }, h("h1", {}, t("room.unavailable")), h("p", { class: "refusal" }, state.lost), h("a", { class: "button", href: "#/" }, t("room.back"))));
       return;
     }
     if (!current?.view) {
-      root.replaceChildren(h("p", { class: "muted" }, t("room.loading")));
+      draw(root, h("p", { class: "muted" }, t("room.loading")));
       return;
     }
-    rendering = true;
     const view = current.view;
     if (view.game.hand) {
       state.order = reconcile(state.order, view.game.hand);
@@ -244,7 +222,8 @@ export function mountRoom(root, app, id) {
     }
     const before = motion.measure(root.querySelector("#table"));
     const shown = shownAs(view);
-    replaceKeepingFocus(
+    const hadFocus = root.contains(document.activeElement);
+    draw(
       root,
       header(view),
       joinPanel(view),
@@ -252,7 +231,9 @@ export function mountRoom(root, app, id) {
     );
     animate(before, shown);
     tickClock();
-    rendering = false;
+    // What had the keyboard is gone (a card discarded, the hand over): the keyboard goes to
+    // where the player acts next, not back to the top of the page.
+    if (atKeyboard() && hadFocus && !root.contains(document.activeElement)) nextPlace(root.querySelector("#table"), view, me())?.focus();
   }
 
   // What the last drawing showed: a new deal, a move, a finished hand (for slides and sounds).
@@ -264,7 +245,6 @@ export function mountRoom(root, app, id) {
 
   function animate(before, now) {
     const table = root.querySelector("#table");
-    motion.settle(table);
     const previous = last;
     last = now;
     if (!previous || previous.hand !== now.hand) {
@@ -290,6 +270,7 @@ export function mountRoom(root, app, id) {
     }
   });
   clock = setInterval(tickClock, 500);
+  root.replaceChildren(); // what the page before drew is not ours to update
   conn.open(id).then(render);
   render();
   return () => {
@@ -297,6 +278,7 @@ export function mountRoom(root, app, id) {
     off();
     clearInterval(clock);
     solitaire?.destroy();
+    undraw(root);
     if (me() == null) conn.close(id);
   };
 }

@@ -3,11 +3,14 @@
 // turns cards; Undo takes back. The server decides everything: a refused move shows the
 // rule's sentence when "interactive rules" is on.
 import { cardBack, cardFace, cardName, shortName, suitName } from "./cards.js";
-import { h, replaceKeepingFocus, scoped } from "./dom.js";
-import { describeError, formatDecimal, t } from "./i18n.js";
+import { scoped } from "./dom.js";
+import { follow, under } from "./drag.js";
+import { describeError, t } from "./i18n.js";
+import { atKeyboard } from "./modality.js";
 import * as motion from "./motion.js";
 import { setSetting, setting } from "./settings.js";
 import * as sound from "./sound.js";
+import { draw, h } from "./vdom.js";
 
 const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const DOUBLE_MS = 280;
@@ -30,7 +33,6 @@ export function renderBoard(game, ui) {
     {
       class: "pile stock sol-stock",
       id: id("stock"),
-      "data-focus": "stock",
       disabled: !interactive,
       "aria-label": game.stock ? t(game.draw === 3 ? "sol.stock_three" : "sol.stock_one", { cards: cards(game.stock) }) : t("sol.stock_empty"),
       onclick: ui.onStock,
@@ -43,14 +45,14 @@ export function renderBoard(game, ui) {
 
   // Only the top card of the waste plays; the others of a draw-3 fan can still be picked up
   // (with the cards on them), and the server says why that is refused.
-  const wasteCards = game.waste.map((card, i) => {
-    const count = game.waste.length - i;
-    const el = cardFace(card, interactive ? "button" : "div");
-    Object.entries(pile("waste", count)).forEach(([k, v]) => el.setAttribute(k, v));
-    if (interactive) wire(el, ui, "waste", count);
-    if (isPicked("waste", count)) el.classList.add("picked");
-    return el;
-  });
+  const face = (card, name, count, props = {}) =>
+    cardFace(card, interactive ? "button" : "div", {
+      ...pile(name, count),
+      ...(interactive ? wire(ui, name, count) : {}),
+      class: isPicked(name, count) ? "picked" : null,
+      ...props,
+    });
+  const wasteCards = game.waste.map((card, i) => face(card, "waste", game.waste.length - i));
   const waste = h(
     "div",
     { class: `waste fan${game.waste.length}`, id: id("waste"), role: "group", "aria-label": t("sol.waste_label", { cards: cards(game.waste_count) }) },
@@ -65,12 +67,7 @@ export function renderBoard(game, ui) {
       if (!f.top) {
         return h("span", { class: `card empty slot-${f.suit}`, ...pile(name), "aria-label": t("sol.empty_foundation", { suit: suitName(f.suit) }) }, SUIT_SYMBOL[f.suit]);
       }
-      const el = cardFace(f.top, interactive ? "button" : "div");
-      Object.entries(pile(name)).forEach(([k, v]) => el.setAttribute(k, v));
-      el.setAttribute("aria-label", t("sol.on_foundation", { card: cardName(f.top), cards: cards(f.count) }));
-      if (interactive) wire(el, ui, name, 1);
-      if (isPicked(name, 1)) el.classList.add("picked");
-      return el;
+      return face(f.top, name, 1, { "aria-label": t("sol.on_foundation", { card: cardName(f.top), cards: cards(f.count) }) });
     }),
   );
 
@@ -80,13 +77,10 @@ export function renderBoard(game, ui) {
     game.columns.map((col, i) => {
       const name = `c${i}`;
       const stacked = [];
-      for (let d = 0; d < col.down; d += 1) stacked.push(h("div", { class: "stacked down" }, cardBack()));
+      for (let d = 0; d < col.down; d += 1) stacked.push(h("div", { class: "stacked down", key: `down${d}` }, cardBack()));
       col.up.forEach((card, j) => {
         const count = col.up.length - j; // this card and every card on it
-        const el = cardFace(card, interactive ? "button" : "div");
-        Object.entries(pile(name, count)).forEach(([k, v]) => el.setAttribute(k, v));
-        if (interactive) wire(el, ui, name, count);
-        stacked.push(h("div", { class: `stacked up${isPicked(name, count) ? " picked" : ""}` }, el));
+        stacked.push(h("div", { class: `stacked up${isPicked(name, count) ? " picked" : ""}`, key: card }, face(card, name, count, { class: null })));
       });
       return h(
         "div",
@@ -106,11 +100,13 @@ export function renderBoard(game, ui) {
   );
 }
 
-function wire(el, ui, pileName, count) {
-  el.dataset.focus = `${pileName}-${count}`;
-  el.addEventListener("click", (e) => ui.onPile(pileName, count, e));
-  el.addEventListener("keydown", (e) => ui.onKey(e, pileName, count));
-  el.addEventListener("pointerdown", (e) => ui.onPointerDown(e, pileName, count));
+/** A playable card's handlers: tap, keys, drag. */
+function wire(ui, pileName, count) {
+  return {
+    onclick: (e) => ui.onPile(pileName, count, e),
+    onkeydown: (e) => ui.onKey(e, pileName, count),
+    onpointerdown: (e) => ui.onPointerDown(e, pileName, count),
+  };
 }
 
 /**
@@ -123,8 +119,6 @@ function wire(el, ui, pileName, count) {
 export function boardInput({ act, render, enabled }) {
   const state = { picked: null };
   let tapTimer = null; // {pile, timer}: a tap waiting to see if a second one follows
-  let drag = null;
-  let suppressClick = false;
 
   function send(action) {
     state.picked = null;
@@ -137,7 +131,7 @@ export function boardInput({ act, render, enabled }) {
     },
     onStock: () => enabled() && send({ type: "stock" }),
     onPile(pileName, count, event) {
-      if (!enabled() || suppressClick) return;
+      if (!enabled()) return;
       if (state.picked) {
         // Keyboard (or tap) move: the picked cards go to this pile.
         const { pile, count: n } = state.picked;
@@ -189,60 +183,31 @@ export function boardInput({ act, render, enabled }) {
       }
     },
     onPointerDown(event, pileName, count) {
-      if (!enabled() || event.button !== 0) return;
+      if (!enabled()) return;
       const el = event.currentTarget.closest(".stacked") || event.currentTarget;
       const moving = [el];
       for (let next = el.nextElementSibling; next; next = next.nextElementSibling) moving.push(next);
-      drag = { pile: pileName, count, x: event.clientX, y: event.clientY, moving, moved: false };
-      window.addEventListener("pointermove", onMove);
-      window.addEventListener("pointerup", onUp);
-      window.addEventListener("pointercancel", onUp);
+      follow(event, moving, (up) => {
+        const target = under(up.clientX, up.clientY, moving)?.closest("[data-pile]")?.dataset.pile;
+        if (target && target !== pileName) send({ type: "move", from: pileName, to: target.startsWith("f") ? "f" : target, count });
+      });
     },
   };
-
-  function onMove(event) {
-    if (!drag) return;
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
-    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 6) return;
-    drag.moved = true;
-    for (const el of drag.moving) {
-      el.classList.add("dragging");
-      el.style.transform = `translate(${dx}px, ${dy}px)`;
-    }
-  }
-
-  function onUp(event) {
-    window.removeEventListener("pointermove", onMove);
-    window.removeEventListener("pointerup", onUp);
-    window.removeEventListener("pointercancel", onUp);
-    const current = drag;
-    drag = null;
-    if (!current?.moved) return;
-    suppressClick = true;
-    setTimeout(() => {
-      suppressClick = false;
-    }, 0);
-    for (const el of current.moving) el.style.visibility = "hidden";
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    for (const el of current.moving) el.style.visibility = "";
-    const target = under?.closest("[data-pile]")?.dataset.pile;
-    if (!target || target === current.pile) {
-      render();
-      return;
-    }
-    send({ type: "move", from: current.pile, to: target.startsWith("f") ? "f" : target, count: current.count });
-  }
 
   function destroy() {
     if (tapTimer) clearTimeout(tapTimer.timer);
     tapTimer = null;
-    window.removeEventListener("pointermove", onMove);
-    window.removeEventListener("pointerup", onUp);
-    window.removeEventListener("pointercancel", onUp);
   }
 
-  return { ui, state, destroy, dragging: () => Boolean(drag?.moved) };
+  return { ui, state, destroy };
+}
+
+/** Where a keyboard player acts next on ``board`` once the card they had is gone: the card
+ * now on top of the pile it left (``from``), else the stock. */
+export function nextCard(board, from) {
+  if (!board) return null;
+  const left = from ? [...board.querySelectorAll(`[data-pile="${CSS.escape(from)}"].card:not([disabled])`)] : [];
+  return left[left.length - 1] || board.querySelector(".sol-stock");
 }
 
 /** Slides and sounds between two drawings of a board: the deal at the start, a move's cards
@@ -252,7 +217,6 @@ export function boardMotion() {
   return {
     measure: (board) => motion.measure(board),
     after(board, before, game) {
-      motion.settle(board);
       const previous = last;
       last = { moves: game.moves, won: game.won, number: game.number, undo: game.undo };
       if (!board) return;
@@ -297,15 +261,9 @@ export function describeHint(reply, game) {
   return t("hint.line", { move, sure });
 }
 
-/** "Can this still be won?" in words, with the budget the solver used. */
+/** "Can this still be won?" in words: a yes, a no or a "not sure", as a player says it. */
 export function describeVerdict(reply) {
-  const searched = t("verdict.searched", {
-    positions: t("count.positions", { n: reply.nodes }),
-    seconds: formatDecimal(reply.seconds, 2),
-    budget: reply.budget_seconds,
-  });
-  const key = reply.verdict === "winnable" ? "verdict.yes" : reply.verdict === "not_winnable" ? "verdict.no" : "verdict.unknown";
-  return t(key, { searched });
+  return t(reply.verdict === "winnable" ? "verdict.yes" : reply.verdict === "not_winnable" ? "verdict.no" : "verdict.unknown");
 }
 
 /** The live board: taps, double taps, drags, keyboard, undo, new game, win screen. */
@@ -318,7 +276,10 @@ export function mountSolitaire(root, app, id, header) {
   const room = () => conn.rooms.get(id);
   const seated = () => room()?.seat != null;
 
+  let lastFrom = null; // the pile the last move took cards from
+
   async function act(action) {
+    lastFrom = action.from ?? null;
     if (state.message || state.answer) {
       state.message = "";
       state.answer = "";
@@ -353,7 +314,7 @@ export function mountSolitaire(root, app, id, header) {
 
   function newGamePanel(game) {
     if (!state.newGame) return null;
-    const draw = h(
+    const drawSelect = h(
       "select",
       { id: "new-draw", "aria-label": t("sol.draw_label") },
       h("option", { value: 1, selected: game.draw === 1 }, t("sol.draw1")),
@@ -366,9 +327,10 @@ export function mountSolitaire(root, app, id, header) {
       checked: setting("winnableOnly") === true,
       onchange: (e) => setSetting("winnableOnly", e.target.checked),
     });
+    const field = (name) => root.querySelector(`#${name}`);
     const start = async (options) => {
       try {
-        const drawn = game.game === "reflechi" ? { draw: Number(draw.value) } : {};
+        const drawn = game.game === "reflechi" ? { draw: Number(field("new-draw").value) } : {};
         const fresh = await conn.create([], { game: game.game, ...drawn, ...options });
         await conn.join(fresh, 0, app.name());
         app.navigate(`#/room/${fresh}`);
@@ -380,17 +342,17 @@ export function mountSolitaire(root, app, id, header) {
     return h(
       "div",
       { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": t("sol.new_game") },
-      game.game === "reflechi" ? draw : null,
-      h("button", { id: "new-random", class: "primary", onclick: () => start(winnable.checked ? { winnable: true } : {}) }, t("sol.new_deal")),
+      game.game === "reflechi" ? drawSelect : null,
+      h("button", { id: "new-random", class: "primary", onclick: () => start(field("new-winnable").checked ? { winnable: true } : {}) }, t("sol.new_deal")),
       h("label", { class: "small-label", title: t("sol.winnable_title") }, winnable, " ", t("sol.winnable")),
       h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, t("sol.today")),
       h("button", { id: "new-same", onclick: () => start(game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
-      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: code.value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, t("sol.play_code"))),
+      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: field("new-code").value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, t("sol.play_code"))),
     );
   }
 
   function render() {
-    if (!alive || input.dragging()) return;
+    if (!alive) return;
     const view = room()?.view;
     if (!view) return;
     const game = view.game;
@@ -439,16 +401,25 @@ export function mountSolitaire(root, app, id, header) {
         )
       : null;
     const before = motions.measure(root.querySelector("#board"));
-    replaceKeepingFocus(
+    const hadFocus = root.contains(document.activeElement);
+    draw(
       root,
       header(view),
       bar,
       newGamePanel(game),
-      h("p", { class: "refusal", id: "refusal", role: "alert" }, state.message),
-      h("p", { class: "solver-answer", id: "solver-answer", role: "status" }, state.answer),
+      // Over the page, not in its flow: a refusal or an answer never moves the board.
+      h(
+        "div",
+        { class: "sol-messages" },
+        h("p", { class: "refusal", id: "refusal", role: "alert" }, state.message),
+        h("p", { class: "solver-answer", id: "solver-answer", role: "status" }, state.answer),
+      ),
       h("div", { class: "sol-wrap" }, renderBoard(game, { ...input.ui, readonly: !seated(), picked: input.state.picked }), won),
     );
     motions.after(root.querySelector("#board"), before, game);
+    // The card that had the keyboard went (to a foundation, a column): the keyboard goes on
+    // to the card now on top where it was, not back to the top of the page.
+    if (atKeyboard() && hadFocus && !root.contains(document.activeElement)) nextCard(root.querySelector("#board"), lastFrom)?.focus();
   }
 
   function destroy() {

@@ -1,8 +1,9 @@
 // The Gin Rummy table, drawn from one audience's view (live or replayed). Everything shown
 // comes from the view the server sent; the client only arranges it (hand order, meld bars).
 import { cardBack, cardFace, cardName, shortName, sortedHand } from "./cards.js";
-import { h, scoped } from "./dom.js";
+import { scoped } from "./dom.js";
 import { t } from "./i18n.js";
+import { h } from "./vdom.js";
 
 export const botName = (level) => t(`bot.${level}`);
 
@@ -41,7 +42,7 @@ function meldIndex(melds) {
 
 const MOVES = new Set(["pass", "take_upcard", "draw_stock", "draw_discard", "discard", "knock"]);
 
-function describeMove(entry, room, me) {
+export function describeMove(entry, room, me) {
   const who = seatName(room, entry.seat, me);
   const card = entry.card ? shortName(entry.card) : "";
   if (!MOVES.has(entry.type)) return t("move.unknown", { who, type: entry.type });
@@ -83,17 +84,10 @@ function openHand(cards, melds, { laidOff = new Map(), deadwood = [] } = {}) {
     "div",
     { class: "hand open-hand" },
     order.map((card) => {
-      const face = cardFace(card);
-      const slot = h("div", { class: "slot" }, face);
-      if (laidOff.has(card)) {
-        slot.classList.add("laid-off");
-        face.setAttribute("aria-label", t("card.laid_off", { card: cardName(card) }));
-        slot.append(meldBar(laidOff.get(card)));
-      } else {
-        if (dead.has(card)) slot.classList.add("dead");
-        slot.append(meldBar(index.get(card)));
-      }
-      return slot;
+      const off = laidOff.has(card);
+      const face = off ? cardFace(card, "div", { "aria-label": t("card.laid_off", { card: cardName(card) }) }) : cardFace(card);
+      const kind = off ? " laid-off" : dead.has(card) ? " dead" : "";
+      return h("div", { class: `slot${kind}`, key: card }, face, meldBar(off ? laidOff.get(card) : index.get(card)));
     }),
   );
 }
@@ -169,7 +163,7 @@ export function renderTable(view, ui) {
 
   // --- the opponent (or seat 1 for spectators) --------------------------------------------
   const opponentOpen = game.open?.[top];
-  const thinking = inPlay && turn.to_act === top && room.seats[top].kind === "bot";
+  const thinking = !ui.replay && inPlay && turn.to_act === top && room.seats[top].kind === "bot";
   const opponent = h(
     "div",
     { class: `seat top${turn.to_act === top && inPlay ? " to-act" : ""}`, id: id("seat-top") },
@@ -249,25 +243,26 @@ export function renderTable(view, ui) {
       "div",
       { class: "hand mine", id: id("hand"), role: "group", "aria-label": t("table.your_hand") },
       ui.order.map((card, i) => {
-        const face = cardFace(card, "button");
         const meld = index.get(card);
-        face.setAttribute("aria-pressed", String(ui.selected === card));
-        face.setAttribute("aria-label", meld == null ? t("table.card_deadwood", { card: cardName(card) }) : t("table.card_meld", { card: cardName(card), n: meld + 1 }));
-        face.dataset.focus = `card-${card}`;
-        face.addEventListener("click", () => ui.onCard(card));
-        face.addEventListener("keydown", (e) => ui.onCardKey(e, card));
-        const slot = h(
+        const face = cardFace(card, "button", {
+          "aria-pressed": String(ui.selected === card),
+          "aria-label": meld == null ? t("table.card_deadwood", { card: cardName(card) }) : t("table.card_meld", { card: cardName(card), n: meld + 1 }),
+          onclick: () => ui.onCard(card),
+          onkeydown: (e) => ui.onCardKey(e, card),
+          "data-new": turn.drawn === card ? t("table.new") : null, // the badge's word
+        });
+        return h(
           "div",
           {
+            key: card,
             class: `slot${ui.selected === card ? " selected" : ""}${turn.drawn === card ? " drawn" : ""}`,
             dataset: { card, index: i, meld: meld ?? "", deadwood: meld == null ? "1" : "" },
             style: `--i:${i};--n:${ui.order.length}`,
+            onpointerdown: (e) => ui.onPointerDown(e, card),
           },
           face,
           meldBar(meld),
         );
-        slot.addEventListener("pointerdown", (e) => ui.onPointerDown(e, card, slot));
-        return slot;
       }),
     );
     const knockWith = ui.selected != null ? turn.knocks?.[ui.selected] : undefined;
@@ -312,7 +307,7 @@ export function renderTable(view, ui) {
           { class: "seat-name" },
           h("strong", {}, seatName(room, bottom, me)),
           h("span", { class: "badge" }, t("count.cards", { n: turn.hand_counts[bottom] })),
-          inPlay && turn.to_act === bottom && room.seats[bottom].kind === "bot"
+          !ui.replay && inPlay && turn.to_act === bottom && room.seats[bottom].kind === "bot"
             ? h("span", { class: "thinking" }, t("table.thinking"), h("i"), h("i"), h("i"))
             : null,
         )
