@@ -45,8 +45,11 @@ function saveSeat(room, seat, token) {
 }
 
 export class Connection {
-  constructor(url) {
+  /** ``hello(conn, ws)`` says hello on a new socket and resolves once it is answered (the
+   * player's identity says it with its secret: identity.js); by default a plain hello. */
+  constructor(url, { hello = null } = {}) {
     this.url = url;
+    this.hello = hello;
     this.ws = null;
     this.state = "connecting"; // connecting | online | offline
     this.rooms = new Map(); // room id -> {view, seq, epoch, seat, token}
@@ -92,8 +95,7 @@ export class Connection {
 
   async opened(ws) {
     try {
-      // The hello (identity.js says it with the player's secret when there is one).
-      await (this.greet ? this.greet(ws) : this.sendNow(ws, "hello", { v: PROTOCOL }));
+      await (this.hello ? this.hello(this, ws) : this.sendNow(ws, "hello", { v: PROTOCOL }));
       const subscriptions = [...this.rooms.keys()].map((id) => this.subscribe(id));
       if (this.wantLobby) subscriptions.push(this.sendNow(ws, "lobby", {}).then((r) => this.setLobby(r.rooms)));
       await Promise.allSettled(subscriptions);

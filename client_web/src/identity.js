@@ -18,9 +18,10 @@ function keep(secret) {
   localStorage.removeItem(SIGNED_OUT_KEY);
 }
 
-/** Say hello as the saved player (or make one, on a first visit); ``conn.player`` is the
- * player's record afterwards, or null for someone playing without an identity. */
-export function attachIdentity(conn, name) {
+/** Follow what happens to the player's secret elsewhere (a reset on another device or in
+ * another tab). ``conn.player`` is the player's record once said hello, or null for someone
+ * playing without an identity. */
+export function attachIdentity(conn) {
   conn.player = null;
   conn.secretInUse = null; // the secret this connection is signed in with
   conn.on((event) => {
@@ -35,7 +36,12 @@ export function attachIdentity(conn, name) {
     localStorage.setItem(SIGNED_OUT_KEY, "reset");
     announce(conn, null);
   });
-  conn.greet = async (ws) => {
+}
+
+/** The hello of a Connection (its ``hello`` option): as the saved player, or as a new one
+ * on a first visit (named ``name()``), or as nobody once signed out. */
+export function helloAsPlayer(name) {
+  return async (conn, ws) => {
     const secret = savedSecret();
     conn.secretInUse = secret;
     if (secret) {

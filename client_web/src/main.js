@@ -6,7 +6,7 @@ import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
-import { adoptDeviceLink, attachIdentity, followSettings, rename } from "./identity.js";
+import { adoptDeviceLink, attachIdentity, followSettings, helloAsPlayer, rename } from "./identity.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountProfile } from "./profile.js";
@@ -19,12 +19,12 @@ import { played } from "./sound.js";
 const NAME_KEY = "cardroom.name";
 
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-const conn = new Connection(`${scheme}//${location.host}/ws`);
+const conn = new Connection(`${scheme}//${location.host}/ws`, { hello: helloAsPlayer(() => app.name()) });
 const root = document.getElementById("app");
 const net = document.getElementById("net");
 const actions = document.getElementById("top-actions");
 
-attachIdentity(conn, () => app.name());
+attachIdentity(conn);
 followSettings(conn);
 
 const app = {

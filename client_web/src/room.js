@@ -20,7 +20,7 @@ export function nextPlace(table, view, me) {
   if (result) return result;
   if (turn.to_act === me && turn.phase === "offer") return table.querySelector("#take");
   if (turn.to_act === me && turn.phase === "discard") {
-    return table.querySelector(`#hand [data-card="${CSS.escape(turn.drawn ?? "")}"]`) || table.querySelector("#hand button.card");
+    return table.querySelector(`#hand button[data-card="${CSS.escape(turn.drawn ?? "")}"]`) || table.querySelector("#hand button.card");
   }
   return table.querySelector("#stock");
 }
@@ -171,7 +171,13 @@ export function mountRoom(root, app, id) {
       h("span", { class: "badge", id: "spectators" }, t("count.spectators", { n: view.room.spectators })),
       view.room.deadline ? h("span", { class: "badge clock", id: "clock" }, "") : null,
       rules,
-      h("button", { class: "small", id: "invite", onclick: copy, "data-link": link }, t("room.invite")),
+      h(
+        "button",
+        { class: "small", id: "invite", onclick: copy, "data-link": link, "aria-label": t("room.invite") },
+        // A phone shows the short word (the name stays whole for screen readers).
+        h("span", { class: "wide-only", "aria-hidden": "true" }, t("room.invite")),
+        h("span", { class: "narrow-only", "aria-hidden": "true" }, t("room.invite_short")),
+      ),
       copied,
     );
   }

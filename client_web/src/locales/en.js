@@ -140,6 +140,7 @@ export default {
   "room.title": "{game} · room {id}",
   "room.spectating": "Spectating",
   "room.invite": "Copy invite link",
+  "room.invite_short": "Invite",
   "room.seat_open": "A seat is free in this room.",
   "room.take_seat": "Take the seat",
   "room.unavailable": "This room is not available",

@@ -139,6 +139,7 @@ export default {
   "room.title": "{game} · 방 {id}",
   "room.spectating": "관전 중",
   "room.invite": "초대 링크 복사",
+  "room.invite_short": "초대",
   "room.seat_open": "이 방에 빈자리가 있어요.",
   "room.take_seat": "자리에 앉기",
   "room.unavailable": "이 방에 들어갈 수 없어요",

@@ -140,6 +140,7 @@ export default {
   "room.title": "{game} · pokój {id}",
   "room.spectating": "Oglądasz",
   "room.invite": "Kopiuj link z zaproszeniem",
+  "room.invite_short": "Zaproś",
   "room.seat_open": "W tym pokoju jest wolne miejsce.",
   "room.take_seat": "Zajmij miejsce",
   "room.unavailable": "Ten pokój jest niedostępny",
