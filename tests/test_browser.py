@@ -262,6 +262,7 @@ def test_the_policy_blocks_inline_script_and_the_tests_hear_of_it(web, chromium)
 
 
 LOBBY_BUDGET = 100_000  # bytes a first visit to the lobby downloads, headers included
+BUNDLE_BUDGET = 40 * 1024  # the app's script as it goes over the wire (brotli): issue 35
 
 
 def test_a_first_visit_to_the_lobby_downloads_under_100_kb(web, open_page):
@@ -289,6 +290,8 @@ def test_a_first_visit_to_the_lobby_downloads_under_100_kb(web, open_page):
         "".join(f"{b:>7} + {h:>4}  {e:<8} {u}\n" for u, e, b, h in rows) + f"{total:>7}  total\n"
     )
     assert total < LOBBY_BUDGET, rows
+    bundle = [body for url, _, body, _ in rows if "/app-" in url and url.endswith(".js")]
+    assert len(bundle) == 1 and bundle[0] < BUNDLE_BUDGET, rows
     large = [r for r in rows if r[0].endswith((".js", ".css")) and r[2] > 1024]
     assert len(large) >= 3 and all(e == "br" for _, e, _, _ in large), rows
     # A second visit: the page is revalidated (a 304, headers only), every hashed file comes

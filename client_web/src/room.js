@@ -173,10 +173,11 @@ export function mountRoom(root, app, id) {
       rules,
       h(
         "button",
-        { class: "small", id: "invite", onclick: copy, "data-link": link, "aria-label": t("room.invite") },
-        // A phone shows the short word (the name stays whole for screen readers).
-        h("span", { class: "wide-only", "aria-hidden": "true" }, t("room.invite")),
-        h("span", { class: "narrow-only", "aria-hidden": "true" }, t("room.invite_short")),
+        { class: "small", id: "invite", onclick: copy, "data-link": link, title: t("room.invite") },
+        // A phone shows the short word; the one shown is the button's name (the other is
+        // not displayed, so not read either).
+        h("span", { class: "wide-only" }, t("room.invite")),
+        h("span", { class: "narrow-only" }, t("room.invite_short")),
       ),
       copied,
     );

@@ -204,7 +204,7 @@ export default {
   "hint.move": "Przenieś {cards} {from} {to}.",
   "hint.sure.winnable": "Po tym ruchu rozdanie nadal da się wygrać.",
   "hint.sure.lost": "Stąd nie da się już wygrać, ale to najlepsza próba.",
-  "hint.sure.samples": "Część kart jest jeszcze zakryta, więc sprawdziłem {samples} możliwych rozdań: ten ruch wygrał w {wins} z nich.",
+  "hint.sure.samples": "Część kart jest jeszcze zakryta, więc sprawdzono {samples} możliwych rozdań: ten ruch wygrał w {wins} z nich.",
   "hint.sure.unknown": "Nie wiadomo: za dużo możliwości, żeby sprawdzić je na czas, ale ten ruch wygląda najlepiej.",
   "hint.line": "Podpowiedź: {move} {sure}",
   "verdict.yes": "Tak, to rozdanie da się jeszcze wygrać.",
