@@ -318,3 +318,19 @@ def test_the_language_menu_stands_clear_of_its_label(web, open_page, viewport):
         assert box["x"] - (label["x"] + label["width"]) >= ring + 2
     else:
         assert box["y"] - (label["y"] + label["height"]) >= ring + 2
+
+
+def test_a_lobby_change_leaves_the_keyboard_where_it_was(web, open_page):
+    page = open_page()
+    page.goto(f"{web.http}/")
+    page.wait_for_selector("#net[data-state=online]")
+    bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "hard"}]
+    with server_client(web.ws) as server:
+        first = server.request("create", seats=bots, public=True)["room"]
+        watch = page.locator(f".room-row[data-room='{first}'] a")
+        watch.focus()
+        expect(watch).to_be_focused()
+        # Another room opens: its row comes in, the focused one stays (and keeps the focus).
+        second = server.request("create", seats=bots, public=True)["room"]
+        expect(page.locator(f".room-row[data-room='{second}']")).to_have_count(1)
+        expect(watch).to_be_focused()

@@ -3,6 +3,7 @@
 // options" (match length, public rooms, two bots to watch, a deal code, a room code), then
 // the public rooms live and the replays.
 import { h } from "./dom.js";
+import * as vdom from "./vdom.js";
 import { describeError, formatDate, t } from "./i18n.js";
 import { botName } from "./table.js";
 
@@ -212,17 +213,21 @@ export function mountLobby(root, app) {
 
   // ---- public rooms and replays ------------------------------------------------------------
   const rooms = h("ul", { class: "rooms", id: "rooms", "aria-live": "polite" });
+  // The rows are drawn by keyed rendering (vdom.js), as the tables are.
   function renderRooms() {
     const list = app.conn.lobby;
     if (list == null) {
-      rooms.replaceChildren(h("li", { class: "muted" }, t("lobby.loading")));
+      vdom.draw(rooms, vdom.h("li", { class: "muted" }, t("lobby.loading")));
       return;
     }
     if (list.length === 0) {
-      rooms.replaceChildren(h("li", { class: "muted" }, t("lobby.no_rooms")));
+      vdom.draw(rooms, vdom.h("li", { class: "muted" }, t("lobby.no_rooms")));
       return;
     }
-    rooms.replaceChildren(
+    // Keyed by room: a change in the lobby's stream changes that row only (a button that has
+    // the keyboard keeps it).
+    vdom.draw(
+      rooms,
       ...list.map((room) => {
         const open = room.seats.findIndex((s) => s.open);
         const join = async () => {
@@ -237,20 +242,20 @@ export function mountLobby(root, app) {
           room.seats.length === 1
             ? t("lobby.solo_row", { game: t(`game.${room.game}`), who: seatLabel(room.seats[0]) })
             : t("lobby.vs", { a: seatLabel(room.seats[0]), b: seatLabel(room.seats[1]) });
-        return h(
+        return vdom.h(
           "li",
-          { class: "room-row", dataset: { room: room.id } },
-          h("span", { class: "who" }, who),
-          h(
+          { class: "room-row", key: room.id, dataset: { room: room.id } },
+          vdom.h("span", { class: "who" }, who),
+          vdom.h(
             "span",
             { class: "muted" },
             t("lobby.row_info", { status: t(`lobby.status.${room.status}`), scores: room.scores.join("–"), spectators: t("count.spectators", { n: room.spectators }) }),
           ),
-          h(
+          vdom.h(
             "span",
             { class: "actions" },
-            open >= 0 ? h("button", { onclick: join }, t("lobby.join")) : null,
-            h("a", { class: "button", href: `#/room/${room.id}` }, t("lobby.watch")),
+            open >= 0 ? vdom.h("button", { onclick: join }, t("lobby.join")) : null,
+            vdom.h("a", { class: "button", href: `#/room/${room.id}` }, t("lobby.watch")),
           ),
         );
       }),
