@@ -334,3 +334,18 @@ def test_a_lobby_change_leaves_the_keyboard_where_it_was(web, open_page):
         second = server.request("create", seats=bots, public=True)["room"]
         expect(page.locator(f".room-row[data-room='{second}']")).to_have_count(1)
         expect(watch).to_be_focused()
+
+
+def test_after_a_solitaire_move_by_keyboard_the_keyboard_stays_on_the_board(web, open_page):
+    page = open_page()
+    open_solitaire(page, web, "reflechi:1", encode(REFLECHI_DRAW1, 1))
+    # Enter on the ace of hearts (the top of column 5): it goes up, and the keyboard is on
+    # the card now on top of that column, not back at the top of the page.
+    ace = page.locator("[data-pile='c4'][data-count='1']")
+    expect(ace).to_have_attribute("data-card", "AH")
+    ace.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#foundations [data-card='AH']")).to_have_count(1)
+    top = page.locator("[data-pile='c4'][data-count='1']")
+    expect(top).to_be_focused()
+    assert top.get_attribute("data-card") != "AH"
