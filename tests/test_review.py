@@ -1,0 +1,145 @@
+"""The review of a Gin Rummy match (server/games/gin_rummy/review.py): planted mistakes are
+marked, good play is not, and a review reads the seat's view only."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from gin_positions import position
+from test_bots import after_opponent_took
+
+from server.games.gin_rummy.actions import Action
+from server.games.gin_rummy.bots import make_bot
+from server.games.gin_rummy.game import DISCARD, new_match
+from server.games.gin_rummy.review import judge_decision, mark_for, review_seat
+
+
+def judged(match, seat, action):
+    return judge_decision(match.view(seat), action.to_dict())
+
+
+def test_passing_the_card_that_makes_gin_is_a_blunder():
+    # Seat 0 holds 4H-5H-6H, three nines, 2C-3C-4C and KC loose; the top discard 7H extends
+    # the hearts, so taking it and throwing KC is gin.
+    match = position(
+        "4H 5H 6H 9S 9C 9D 2C 3C 4C KC", "AS 2S 3S 8D TD JD QD 5S 6S 7S", "7H", to_act=0
+    )
+    stock = judged(match, 0, Action("draw_stock"))
+    assert stock.best == {"type": "draw_discard"}
+    assert stock.loss >= 10 and stock.mark == "blunder"
+    take = judged(match, 0, Action("draw_discard"))
+    assert take.loss == 0 and take.mark is None
+
+
+def test_throwing_away_gin_is_marked_and_going_gin_is_not():
+    # Eleven cards after the draw: throwing KC is gin; throwing 5H breaks a run instead.
+    match = position(
+        "4H 5H 6H 7H 9S 9C 9D 2C 3C 4C KC",
+        "AS 2S 3S 8D TD JD QD 5S 6S 7S",
+        phase=DISCARD,
+        to_act=0,
+    )
+    gin = judged(match, 0, Action("knock", "KC"))
+    assert gin.loss == 0 and gin.best == {"type": "knock", "card": "KC"}
+    broken = judged(match, 0, Action("discard", "5H"))
+    assert broken.mark in ("mistake", "blunder")
+    assert broken.best == {"type": "knock", "card": "KC"}
+
+
+def test_feeding_the_meld_the_opponent_visibly_took_costs_more_than_the_safe_card():
+    # The position of the hard bot's test: the opponent just took QC from the pile; KC would
+    # extend what it collects, KD would not, and both leave 10 deadwood.
+    match = after_opponent_took(
+        "QC",
+        "AS 2S 3S 4H 5H 6H 8D 9D KC KD",
+        "2C 3C 4C 5S 6S 7S 8H 9H TH JS",
+        "",
+        "JS",
+        "TD",
+    )
+    match = match.apply(0, Action("draw_stock"))
+    risky = judged(match, 0, Action("discard", "KC"))
+    safe = judged(match, 0, Action("discard", "KD"))
+    assert risky.chosen_points < safe.chosen_points
+    assert risky.loss > safe.loss
+
+
+def test_a_mark_needs_a_large_and_clear_loss():
+    assert mark_for(12.0, 1.0) == "blunder"
+    assert mark_for(5.0, 1.0) == "mistake"
+    assert mark_for(2.0, 0.5) == "inaccuracy"
+    assert mark_for(1.0, 0.1) is None  # small
+    assert mark_for(12.0, 8.0) is None  # within the noise of the playouts
+
+
+def swap_unseen(match, seat, rng):
+    """The same position for ``seat``'s eyes: the opponent's cards it has not seen and the
+    stock dealt again at random (the cards the opponent took from the pile stay with it)."""
+    opp = 1 - seat
+    taken = {e["card"] for e in match.history if e["seat"] == opp and "draw_discard" in e["type"]}
+    taken |= {e["card"] for e in match.history if e["seat"] == opp and e["type"] == "take_upcard"}
+    keep = [c for c in match.hands[opp] if c in taken]
+    unseen = [c for c in match.hands[opp] if c not in taken] + list(match.stock)
+    rng.shuffle(unseen)
+    n = len(match.hands[opp]) - len(keep)
+    hands = list(match.hands)
+    hands[opp] = tuple(keep + unseen[:n])
+    return replace(match, hands=tuple(hands), stock=tuple(unseen[n:]))
+
+
+def test_a_review_never_depends_on_hidden_cards():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(4):
+        match = new_match(seed)
+        bots = [make_bot("hard", seed), make_bot("normal", seed + 1)]
+        for _ in range(24):
+            if match.phase not in ("offer", "draw", "discard"):
+                break
+            seat = match.to_act
+            action = bots[seat].act(match.view(seat))
+            twin = swap_unseen(match, seat, rng)
+            assert twin.view(seat) == match.view(seat)
+            if twin.hands[1 - seat] != match.hands[1 - seat]:
+                mine = judged(match, seat, action)
+                theirs = judged(twin, seat, action)
+                assert mine == theirs
+                checked += mine is not None
+            match = match.apply(seat, action)
+    assert checked >= 40
+
+
+def bot_match(seed: int, levels: tuple[str, str], target: int = 25) -> dict:
+    match = new_match(seed, {"target": target})
+    bots = [make_bot(levels[0], seed), make_bot(levels[1], seed + 1)]
+    log = []
+    while not match.is_over:
+        for seat in (0, 1):
+            action = bots[seat].act(match.view(seat))
+            if action is not None and match.check(seat, action) is None:
+                log.append((seat, action.to_dict()))
+                match = match.apply(seat, action)
+                break
+    return {"seed": seed, "options": {"target": target}, "actions": log}
+
+
+def test_the_review_of_a_match_covers_every_choice_and_sums_up():
+    replay = bot_match(3, ("easy", "expert"))
+    for seat in (0, 1):
+        review = review_seat(replay, seat)
+        decisions = review["decisions"]
+        own = [a for s, a in replay["actions"] if s == seat and a["type"] != "next_hand"]
+        assert 0 < len(decisions) <= len(own)
+        assert [d["chosen"] for d in decisions] == [
+            {k: v for k, v in replay["actions"][d["at"]][1].items() if v is not None}
+            for d in decisions
+        ]
+        lost = review["lost"]
+        assert round(lost["draw"] + lost["discard"], 1) == round(
+            sum(d["loss"] for d in decisions), 1
+        )
+        assert all(d["loss"] >= 0 and d["best_points"] >= d["chosen_points"] for d in decisions)
+        assert 0 < review["accuracy"] <= 100
+        marked = sum(review["marks"].values())
+        assert marked == sum(1 for d in decisions if d["mark"])
