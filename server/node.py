@@ -27,6 +27,7 @@ from server.services.limits import AddressBook
 from server.services.lobby import Lobby
 from server.services.players import Players
 from server.services.replays import FramesCache, frames_pool
+from server.services.reviews import Reviews
 from server.services.rooms import Rooms
 from server.services.solving import Solving
 from server.store import Store, Unavailable
@@ -84,9 +85,10 @@ class Node:
             players,
         )  # fmt: skip
         clients = Clients(addresses, players, self.lobby, self.replicas)
+        reviews = Reviews(store, self.bot_pool)
         return Services(
             self.id, config, store, clients, rooms, players, self.lobby, dailies,
-            self.frames, self.tasks.spawn, self.status,
+            self.frames, reviews, self.tasks.spawn, self.status,
         )  # fmt: skip
 
     async def start(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from stores import deal
+from stores import deal, meta, replay
 
 from server.store import Store
 
@@ -28,3 +28,19 @@ async def test_concurrent_put_daily_both_get_the_one_stored_deal(store: Store) -
     assert first == second
     assert first in (deal(1), deal(2))
     assert await store.daily("2024-05-01") == first
+
+
+async def test_a_review_is_kept_with_its_replay_one_per_seat(store: Store) -> None:
+    await store.create_room("r1", meta())
+    await store.finish_room("r1", replay("r1", 100.0))
+    assert await store.review("r1", 0) is None
+    assert await store.put_review("r1", 0, {"accuracy": 80.0})
+    assert await store.put_review("r1", 1, {"accuracy": 60.0})
+    assert await store.put_review("r1", 0, {"accuracy": 81.0})  # a second replaces the first
+    assert await store.review("r1", 0) == {"accuracy": 81.0}
+    assert await store.review("r1", 1) == {"accuracy": 60.0}
+
+
+async def test_no_review_is_kept_for_a_game_without_a_replay(store: Store) -> None:
+    assert not await store.put_review("nothing", 0, {"accuracy": 80.0})
+    assert await store.review("nothing", 0) is None

@@ -16,6 +16,7 @@ from server.services.dailies import Dailies
 from server.services.lobby import Lobby
 from server.services.players import Players
 from server.services.replays import FramesCache
+from server.services.reviews import Reviews
 from server.services.rooms import Rooms
 from server.store import Store
 
@@ -33,5 +34,6 @@ class Services:
     lobby: Lobby
     dailies: Dailies
     frames: FramesCache
+    reviews: Reviews
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     status: Callable[[], Awaitable[dict[str, Any] | None]]  # /ready: None when not ready

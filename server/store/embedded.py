@@ -68,6 +68,8 @@ CREATE TABLE IF NOT EXISTS deadlines (room TEXT NOT NULL, name TEXT NOT NULL,
 CREATE TABLE IF NOT EXISTS replays (id TEXT PRIMARY KEY, finished REAL NOT NULL,
                                     body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS daily (key TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS reviews (game TEXT NOT NULL, seat INTEGER NOT NULL, body TEXT NOT NULL,
+                                    PRIMARY KEY (game, seat));
 CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, secret TEXT NOT NULL UNIQUE,
                                     body TEXT NOT NULL, seen REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS players_seen ON players (seen);
@@ -440,6 +442,27 @@ class EmbeddedStore(Store):
             self._query, "SELECT body FROM replays ORDER BY finished DESC LIMIT ?", (limit,)
         )
         return [replay_summary(json.loads(r[0])) for r in rows]
+
+    async def review(self, game_id: str, seat: int) -> dict[str, Any] | None:
+        rows = await self._run(
+            self._query, "SELECT body FROM reviews WHERE game = ? AND seat = ?", (game_id, seat)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    def _put_review(self, game_id: str, seat: int, review: dict[str, Any]) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            if not db.execute("SELECT 1 FROM replays WHERE id = ?", (game_id,)).fetchone():
+                return False
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (game, seat, body) VALUES (?, ?, ?)",
+                (game_id, seat, json.dumps(review)),
+            )
+            return True
+
+        return self._transaction(work)
+
+    async def put_review(self, game_id: str, seat: int, review: dict[str, Any]) -> bool:
+        return await self._run(self._put_review, game_id, seat, review)
 
     async def daily(self, key: str) -> dict[str, Any] | None:
         rows = await self._run(self._query, "SELECT body FROM daily WHERE key = ?", (key,))

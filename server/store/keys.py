@@ -129,6 +129,11 @@ class Keys:
         """A finished game's replay, in the group of the game's id (its room's)."""
         return f"{self.group(room_group(game_id))}:replay:{game_id}"
 
+    def review(self, game_id: str, seat: int) -> str:
+        """The review of one seat of a finished game, beside its replay (same group, same
+        expiry)."""
+        return f"{self.group(room_group(game_id))}:review:{game_id}:{seat}"
+
     # ---- a group's indexes of its rooms --------------------------------------------------
 
     def active(self, group: int) -> str:

@@ -239,6 +239,19 @@ redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -1 - tonumber(ARGV[5]))
 return 1
 """
 
+# KEYS[1] = the game's replay, KEYS[2] = one seat's review of it; ARGV[1] = review JSON.
+# Kept as long as the replay is (its remaining time), and only while it is.
+REVIEW = """
+local left = redis.call('PTTL', KEYS[1])
+if left == -2 then return 0 end
+if left == -1 then
+  redis.call('SET', KEYS[2], ARGV[1])
+else
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', left)
+end
+return 1
+"""
+
 # KEYS[1] = room meta, KEYS[2] = room log, KEYS[3] = the room's lease, KEYS[4] = its fence,
 # KEYS[5] = its deadlines, KEYS[6..8] = its group's active set, lease index and lobby hash,
 # KEYS[9..10] = the replay and its group's index (the room's group: see finish_room).
@@ -489,6 +502,7 @@ class RedisStore(Store):
         self._lobby_put = script(LOBBY_PUT)
         self._lobby_event = script(LOBBY_EVENT)
         self._replay = script(REPLAY)
+        self._review = script(REVIEW)
         self._finish = script(FINISH)
         self._set_deadline = script(SET_DEADLINE)
         self._allow = script(ALLOW)
@@ -661,6 +675,16 @@ class RedisStore(Store):
                     pipe.zrem(k.replays(room_group(i)), i)
                 await pipe.execute()
         return [replay_summary(json.loads(b)) for b in bodies if b]
+
+    @_reachable
+    async def review(self, game_id: str, seat: int) -> dict[str, Any] | None:
+        raw = await self.redis.get(self.keys.review(game_id, seat))
+        return json.loads(raw) if raw else None
+
+    @_reachable
+    async def put_review(self, game_id: str, seat: int, review: dict[str, Any]) -> bool:
+        keys = [self.keys.replay(game_id), self.keys.review(game_id, seat)]
+        return bool(await self._review(keys=keys, args=[json.dumps(review)]))
 
     async def _get_each(self, keys: list[str]) -> list[str | None]:
         """GET of each key, in one pipeline (one MGET must keep to one slot)."""

@@ -16,8 +16,10 @@ from server.games.solitaire import variant_for
 from server.games.solitaire.deals import daily_code
 from server.services import Services
 from server.services.dailies import SOLITAIRE_KINDS, kind_name
+from server.services.limits import client_address
 from server.services.lobby import MAX_PAGE
 from server.services.replays import CACHE_CONTROL, Frames, FramesCache, frames_etag
+from server.services.reviews import ReviewBusy
 from server.transport.web import MIN_COMPRESS, accepted_codings, etag_matches
 
 
@@ -138,6 +140,30 @@ async def replay_frames_route(request: Request) -> Response:
     return represent(await cache.frames(found), request.headers)
 
 
+async def review_route(request: Request) -> JSONResponse:
+    """The review of one seat of a finished Gin Rummy match: every decision the seat made,
+    judged from its own view at the time (:mod:`server.games.gin_rummy.review`). Shown as
+    the replay is (a finished game, a day's game once its day is over: the same refusals), so
+    never during a hand in play; made once and kept with the replay."""
+    found = await _finished(request)
+    if isinstance(found, JSONResponse):
+        return found
+    if found.get("game") != "gin_rummy":
+        return _error(400, "no_review", "Only Gin Rummy matches have a review by seat.")
+    seat = request.path_params["seat"]
+    if seat not in (0, 1):
+        return _error(400, "bad_seat", "A Gin Rummy match has seats 0 and 1.")
+    services: Services = request.app.state.services
+    peer = request.client.host if request.client else ""
+    forwarded = request.headers.get("x-forwarded-for")
+    address = client_address(peer, forwarded, services.config.trusted_proxies)
+    try:
+        review = await services.reviews.review(found, seat, address)
+    except ReviewBusy:
+        return _error(429, "busy", "Too many reviews are being made; ask again in a moment.")
+    return JSONResponse(review)
+
+
 async def metrics_route(request: Request) -> Response:
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
@@ -172,5 +198,6 @@ ROUTES = [
     Route("/api/replays", replays),
     Route("/api/replays/{game_id}", replay),
     Route("/api/replays/{game_id}/frames", replay_frames_route),
+    Route("/api/replays/{game_id}/review/{seat:int}", review_route),
     Route("/metrics", metrics_route),
 ]
