@@ -349,3 +349,74 @@ def test_after_a_solitaire_move_by_keyboard_the_keyboard_stays_on_the_board(web,
     top = page.locator("[data-pile='c4'][data-count='1']")
     expect(top).to_be_focused()
     assert top.get_attribute("data-card") != "AH"
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "pl"])
+def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
+    web, open_page, language
+):
+    room = finished_replay(web)
+    status, review = web.get(f"/api/replays/{room}/review/0")
+    assert status == 200
+    marked = [d for d in review["decisions"] if d["mark"]]
+    page = open_page(LAPTOP, language)
+    page.goto(f"{web.http}/#/replay/{room}")
+    expect(page.locator("#replay-position")).to_be_visible()
+    page.click("#review-0")
+    panel = page.locator("#replay-review .review")
+    expect(panel).to_be_visible()
+    expect(page.locator("#review-0")).to_have_attribute("aria-pressed", "true")
+    expect(panel.locator(".review-marks li")).to_have_count(len(marked))
+    expect(page.locator(".review-graph .review-dot")).to_have_count(len(marked))
+    titles = {"en": "What each decision cost", "ko": "결정마다 잃은 점수", "pl": "Ile kosztowała"}
+    expect(panel.locator("h3")).to_contain_text(titles[language])
+    if marked:
+        # A mark is a way to the position where the decision was made.
+        first = marked[0]
+        panel.locator(".review-marks button").first.click()
+        expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
+        assert page.evaluate("at => document.querySelector('#scrub').value", first["at"]) == str(
+            first["at"]
+        )
+    audit(page, f"replay with its review ({language})")
+
+
+def test_the_end_of_a_match_offers_the_players_review(web, open_page):
+    page = open_page()
+    with server_client(web.ws) as server:
+        room = server.request(
+            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=1
+        )["room"]
+    page.goto(f"{web.http}/#/room/{room}")
+    page.click("#join")
+    page.wait_for_selector("#hand .slot")
+    mine_or_over = (
+        "() => document.querySelector('#result')"
+        " || document.querySelector('#table')?.dataset.mine === '1'"
+    )
+    while True:
+        page.wait_for_function(mine_or_over)
+        if page.locator("#result").count():
+            break
+        state = table_state(page)
+        if state["phase"] == "offer":
+            page.click("#pass")
+        elif state["phase"] == "draw":
+            page.click("#stock")
+        else:
+            drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
+            page.locator(f"#hand button[data-card='{drawn}']").click()
+            page.click("#knock" if page.locator("#knock").is_enabled() else "#discard")
+        wait_for_move(page, int(state["ply"]))
+    page.click("#review-button")
+    panel = page.locator("#result .review")
+    expect(panel).to_be_visible(timeout=30_000)
+    status, review = web.get(f"/api/replays/{room}/review/0")
+    assert status == 200
+    expect(panel.locator(".review-summary")).to_contain_text(str(review["accuracy"]))
+    marks = sum(1 for d in review["decisions"] if d["mark"])
+    if marks:
+        expect(panel.locator(".review-marks li")).to_have_count(marks)
+    else:
+        expect(panel).to_contain_text("well played")
+    audit(page, "end of a match with the review")

@@ -1,6 +1,6 @@
 // The client's entry: one connection, a name kept in the browser, the settings and the
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
-// #/learn/GAME/PAGE the learn pages, #/player/ID a profile, #/leaderboard/BOARD/DATE the
+// #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N, #/player/ID a profile, #/leaderboard/BOARD/DATE the
 // leaderboards, #/device/SECRET a device link) so links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
@@ -54,7 +54,7 @@ function route() {
   const [, page, id, part] = location.hash.replace(/^#/, "").split("/");
   document.title = t("app.name");
   if (page === "room" && id) unmount = mountRoom(root, app, decodeURIComponent(id));
-  else if (page === "replay" && id) unmount = mountReplay(root, app, decodeURIComponent(id));
+  else if (page === "replay" && id) unmount = mountReplay(root, app, decodeURIComponent(id), Number(part) || 0);
   else if (page === "learn") unmount = mountLearn(root, app, id, part);
   else if (page === "player" && id) unmount = mountProfile(root, app, decodeURIComponent(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);

@@ -2,19 +2,22 @@
 // is over); the player steps through them, plays them at a steady pace or jumps to a hand.
 import { applyPatch, deepClone } from "fast-json-patch";
 import { describeError, t } from "./i18n.js";
+import { loadReview, reviewGraph, reviewPanel } from "./review.js";
 import { isSolitaire, renderBoard } from "./solitaire.js";
-import { describeMove, renderTable, statusText } from "./table.js";
+import { describeMove, renderTable, seatName, statusText } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
 
 const PLAY_MS = 700;
 
-export function mountReplay(root, app, id) {
+/** The replay of game ``id``, shown from its position ``start`` (a link to a decision). */
+export function mountReplay(root, app, id, start = 0) {
   let frames = null;
   let seats = null;
   let kind = null;
   let at = 0;
   let timer = null;
   let alive = true;
+  let review = null; // {seat, slot}: the review asked for, of one seat (Gin Rummy)
 
   function stop() {
     clearInterval(timer);
@@ -83,6 +86,38 @@ export function mountReplay(root, app, id) {
         ),
       ),
       renderTable({ room, game }, { me: null, replay: true, order: [], status, onAction() {}, onTogglePile() {}, resultActions: null }),
+      reviewArea(room),
+    );
+  }
+
+  /** Under the table: a button per seat for its review; the review asked for, its graph
+   * over the match and its marks, each a way to the position where it was made. */
+  function reviewArea(room) {
+    const ask = (seat) => {
+      review = { seat, slot: loadReview(id, seat, () => alive && render()) };
+      render();
+    };
+    const jump = (decision) => go(decision.at);
+    const slot = review?.slot;
+    return h(
+      "div",
+      { class: "replay-review", id: "replay-review" },
+      h(
+        "div",
+        { class: "row" },
+        [0, 1].map((seat) =>
+          h(
+            "button",
+            { id: `review-${seat}`, "aria-pressed": String(review?.seat === seat), onclick: () => ask(seat) },
+            t("review.of", { name: seatName(room, seat, null) }),
+          ),
+        ),
+      ),
+      slot?.state === "ready"
+        ? [h("div", { class: "chart-box" }, reviewGraph(slot.review, { onJump: jump, at })), reviewPanel(slot.review, { onJump: jump })]
+        : slot
+          ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
+          : null,
     );
   }
 
@@ -136,6 +171,7 @@ export function mountReplay(root, app, id) {
       kind = body.game;
       frames = [body.first];
       for (const step of body.steps) frames.push(applyPatch(deepClone(frames[frames.length - 1]), step.ops, false, true).newDocument);
+      at = Math.max(0, Math.min(frames.length - 1, start));
       render();
     })
     .catch((error) => {

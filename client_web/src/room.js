@@ -7,6 +7,7 @@ import { openLearnDrawer } from "./learn.js";
 import { atKeyboard } from "./modality.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
+import { loadReview, reviewPanel } from "./review.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
 import { flightOrigin, reconcile, renderTable } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
@@ -27,7 +28,7 @@ export function nextPlace(table, view, me) {
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "" };
+  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -128,12 +129,24 @@ export function mountRoom(root, app, id) {
     const turn = view.game.turn;
     if (me() == null) return h("p", { class: "muted" }, t(turn.phase === "match_over" ? "room.match_over" : "room.waiting_next"));
     if (turn.phase === "match_over" || view.room.status === "finished") {
-      return h(
-        "div",
-        { class: "row" },
-        h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
-        h("a", { class: "button", href: "#/" }, t("room.lobby")),
-      );
+      const slot = state.review;
+      return [
+        h(
+          "div",
+          { class: "row" },
+          h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
+          // The match is over: what each of the player's decisions cost.
+          view.room.game === "gin_rummy" && !slot
+            ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { wait: true })), render()) }, t("review.button"))
+            : null,
+          h("a", { class: "button", href: "#/" }, t("room.lobby")),
+        ),
+        slot?.state === "ready"
+          ? reviewPanel(slot.review, { onJump: (d) => app.navigate(`#/replay/${id}/${d.at}`) })
+          : slot
+            ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
+            : null,
+      ];
     }
     return h("button", { class: "primary", id: "next-hand", onclick: () => act({ type: "next_hand" }) }, t("room.next_hand"));
   }
