@@ -135,6 +135,13 @@ class Winnable(Request, tag="winnable"):
     room: str
 
 
+class Review(Request, tag="review"):
+    """The review of a seat of a finished Gin Rummy match (see server.games.gin_rummy.review)."""
+
+    room: str
+    seat: int
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -153,6 +160,7 @@ REQUESTS: dict[str, type[Request]] = {
         PlayerUpdate,
         Hint,
         Winnable,
+        Review,
     )
 }
 """Each request type by its ``t``."""
@@ -248,6 +256,16 @@ class WinnableOk(Reply):
     budget_seconds: float
 
 
+class ReviewOk(Reply):
+    room: str
+    seat: int
+    decisions: list[Map]
+    lost: Map
+    lost_per_decision: float
+    marks: Map
+    accuracy: float
+
+
 REPLIES: dict[str, type[Reply]] = {
     "hello": HelloOk,
     "ping": PingOk,
@@ -264,6 +282,7 @@ REPLIES: dict[str, type[Reply]] = {
     "player_update": PlayerOk,
     "hint": HintOk,
     "winnable": WinnableOk,
+    "review": ReviewOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -331,7 +350,7 @@ def fields(kind: str) -> list[str]:
 def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
-    union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable
+    union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",

@@ -85,7 +85,7 @@ class Node:
             players,
         )  # fmt: skip
         clients = Clients(addresses, players, self.lobby, self.replicas)
-        reviews = Reviews(store, self.bot_pool)
+        reviews = Reviews(store, self.bot_pool, dailies.is_over)
         return Services(
             self.id, config, store, clients, rooms, players, self.lobby, dailies,
             self.frames, reviews, self.tasks.spawn, self.status,

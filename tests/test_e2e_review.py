@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from e2e_play import connect
+import pytest
+from e2e_play import connect, play
 from solitaire_play import win
 from test_e2e_solitaire import solitaire_room
 from waiting import until
 
+from protocol.client import ClientError
 from server.games.gin_rummy.review import review_seat
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 
@@ -47,3 +49,33 @@ async def test_a_solitaire_has_no_review_by_seat(server):
     status, body = server.get(f"/api/replays/{room}/review/0")
     assert status == 400 and body["code"] == "no_review"
     await player.close()
+
+
+async def test_reviews_by_the_protocol_and_todays_game_only_to_its_own_player(server):
+    ann, eve = await connect(server.ws), await connect(server.ws)
+    await ann.new_player("Ann")
+    await eve.new_player("Eve")
+    # A finished match of two bots: anyone may see either seat's review, by the protocol as
+    # by HTTP.
+    room = await ann.create(BOTS, target=10)
+    await until(lambda: server.get(f"/api/replays/{room}"), check=lambda r: r[0] == 200, timeout=60)
+    reply = await eve.request("review", room=room, seat=1)
+    assert {k: v for k, v in reply.items() if k not in ("t", "id", "room")} == (
+        server.get(f"/api/replays/{room}/review/1")[1]
+    )
+    # Today's game, played to its end by Ann: her own review now, nobody else's.
+    daily = await ann.daily("Ann")
+    await play(ann, daily, "hard")
+    await until(
+        lambda: server.get(f"/api/replays/{daily}"), check=lambda r: r[0] == 403, timeout=30
+    )
+    seat = ann.rooms[daily].seat
+    mine = await ann.request("review", room=daily, seat=seat)
+    assert mine["seat"] == seat and mine["decisions"]
+    for who, asked in ((eve, seat), (ann, 1 - seat)):
+        with pytest.raises(ClientError) as refused:
+            await who.request("review", room=daily, seat=asked)
+        assert refused.value.code == "daily_not_over"
+    assert server.get(f"/api/replays/{daily}/review/{seat}")[0] == 403
+    await ann.close()
+    await eve.close()

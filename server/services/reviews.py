@@ -17,10 +17,13 @@ that the request is refused with ``busy``. Each review's own work is bounded by 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from server.games.gin_rummy.review import review_seat
+from server.rooms import RoomError
+from server.services.connection import Connection
 from server.services.fair import FairQueue, Full
 
 WORKERS = 1
@@ -33,10 +36,39 @@ class ReviewBusy(Exception):
 
 
 class Reviews:
-    def __init__(self, store, pool: Executor) -> None:
+    def __init__(self, store, pool: Executor, daily_over: Callable[[str | None], bool]) -> None:
+        """``daily_over(day)``: is a daily game of ``day`` (None: not a daily) over for
+        everyone (its replay public)?"""
         self.store = store
         self.queue = FairQueue(pool, WORKERS, PER_ADDRESS, TOTAL)
         self.flights: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self.daily_over = daily_over
+
+    async def asked(self, conn: Connection, room: str, seat: int) -> dict[str, Any]:
+        """The ``review`` request: who may see what. A finished match's reviews are shown as
+        its replay is, to anyone; a day's game before its day is over only to its own
+        player (the identity that held the seat), their own seat's. Never a game in play."""
+        replay = await self.store.replay(room)
+        if replay is None:
+            if await self.store.is_active(room):
+                raise RoomError("in_progress", "A game still in progress has no review.")
+            raise RoomError("no_replay", "There is no finished game with that id.")
+        if replay.get("game") != "gin_rummy":
+            raise RoomError("no_review", "Only Gin Rummy matches have a review by seat.")
+        if seat not in (0, 1):
+            raise RoomError("bad_seat", "A Gin Rummy match has seats 0 and 1.")
+        if not self.daily_over(replay.get("daily")):
+            holder = (replay["seats"][seat] or {}).get("player")
+            if conn.player is None or holder != conn.player["id"]:
+                raise RoomError(
+                    "daily_not_over",
+                    "Today's game is reviewed by its own player now, by others tomorrow (UTC).",
+                )
+        try:
+            review = await self.review(replay, seat, conn.address)
+        except ReviewBusy as busy:
+            raise RoomError("busy", str(busy)) from None
+        return {"room": room, "seat": seat, **review}
 
     async def review(self, replay: dict[str, Any], seat: int, address: str) -> dict[str, Any]:
         """The review of ``seat`` in the finished game ``replay`` (a Gin Rummy match)."""

@@ -242,6 +242,14 @@ async def _solver(s: Services, conn: Connection, req: messages.Hint | messages.W
     return None
 
 
+async def _review(s: Services, conn: Connection, req: messages.Review) -> None:
+    """``review``: made in a worker the first time (a second or more), so the answer comes
+    when it is ready, and the client's moves are served meanwhile."""
+    echo = req.room if len(req.room) <= MAX_ID else None
+    s.spawn(_answer_later(conn, req.id, echo, s.reviews.asked(conn, req.room, req.seat)))
+    return None
+
+
 Handler = Callable[[Services, Connection, Any], Awaitable[dict[str, Any] | None]]
 HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Hello: _hello,
@@ -258,6 +266,7 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.PlayerReset: _player_reset,
     messages.PlayerUpdate: _player_update,
     messages.Hint: _solver,
+    messages.Review: _review,
     messages.Winnable: _solver,
 }
 """Each request's handler, by its declaration (a test checks that every one has one)."""
