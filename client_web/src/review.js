@@ -10,12 +10,22 @@ import { h } from "./vdom.js";
 const RETRIES = 10; // a match just over: its replay is being stored (409), ask again
 const RETRY_MS = 800;
 
-/** The review of ``seat`` in the finished game ``id``; an error (with its code) if none. */
-export async function fetchReview(id, seat, { wait = false } = {}) {
+/** The review of ``seat`` in the finished game ``id``; an error (with its code) if none.
+ * Asked on ``conn`` (the protocol's ``review``: a player's own review of today's game is
+ * theirs at once) when given, else over HTTP. ``wait``: a match just over is being stored,
+ * so ask again a few times. */
+export async function fetchReview(id, seat, { wait = false, conn = null } = {}) {
   for (let attempt = 0; ; attempt += 1) {
-    const response = await fetch(`/api/replays/${encodeURIComponent(id)}/review/${seat}`);
-    const body = await response.json();
-    if (response.ok) return body;
+    let body;
+    try {
+      if (conn) return await conn.request("review", { room: id, seat });
+      const response = await fetch(`/api/replays/${encodeURIComponent(id)}/review/${seat}`);
+      body = await response.json();
+      if (response.ok) return body;
+    } catch (error) {
+      if (!conn) throw error;
+      body = error;
+    }
     const early = body.code === "in_progress" || body.code === "no_replay";
     if (!(wait && early && attempt < RETRIES)) throw body;
     await new Promise((done) => setTimeout(done, RETRY_MS));

@@ -137,7 +137,7 @@ export function mountRoom(root, app, id) {
           h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
           // The match is over: what each of the player's decisions cost.
           view.room.game === "gin_rummy" && !slot
-            ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { wait: true })), render()) }, t("review.button"))
+            ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { wait: true, conn })), render()) }, t("review.button"))
             : null,
           h("a", { class: "button", href: "#/" }, t("room.lobby")),
         ),
