@@ -6,7 +6,11 @@ services``), the server nodes.
 
 Every process the tool starts inherits a tag in its environment, so what outlived the tool
 is found in /proc wherever it was reparented, not only among the tool's children; but for
-Redis, which writes its title over its environment: it is found by the port in its title."""
+Redis, which writes its title over its environment: it is found by the port in its title.
+
+The tool starts as a terminal's foreground job does: catching its stop signals. Not so by
+inheritance: a test run started with ``&`` by a script ignores SIGINT (and the tool keeps a
+stop signal it inherited ignored, see server/cluster/local.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ import pytest
 from processes import Proc, tree
 from waiting import until_sync
 
-from server.cluster.local import LocalCluster, free_port
+from server.cluster.local import STOP_SIGNALS, LocalCluster, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TAG = "CARDROOM_CLUSTER_TOOL_TEST"
@@ -135,7 +139,11 @@ def tool(tmp_path):
         env = {**os.environ, **NODE_ENV, TAG: tag}
         env.pop("REDIS_URL", None)  # the tool's own Redis, on the port chosen here
         out = tmp_path / f"tool-{len(started)}.out"
-        argv = [sys.executable, "-m", "server.cluster.local", "--port", str(lb)]
+        # Whatever this test run ignores, the tool starts with its stop signals at their
+        # defaults, as at a terminal (env execs it: the same process).
+        default = ",".join(str(int(sig)) for sig in STOP_SIGNALS)
+        argv = ["env", f"--default-signal={default}"]
+        argv += [sys.executable, "-m", "server.cluster.local", "--port", str(lb)]
         argv += ["--node-ports", ",".join(map(str, nodes)), "--redis-port", str(redis)]
         with open(out, "wb") as sink:
             proc = subprocess.Popen(
@@ -190,11 +198,20 @@ def _node_pid(t: Tool, k: int) -> int:
     raise AssertionError(f"no node{k}")
 
 
+def catches(pid: int, sig: int) -> bool:
+    """Process ``pid`` has a handler for ``sig`` (neither ignores it nor dies of it)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (sig - 1) & 1)
+
+
 def stop_and_check(t: Tool, sig: int, family: list[Proc]) -> None:
     """Send ``sig`` to the tool: it exits by ``sig`` within a bounded time, having stopped
     every process it started (``family``, and any it started since): none is left, and no
     port listens."""
     assert {p.pid for p in family if _kind(p)} <= set(t.left())  # the search finds them
+    # Its handler is in place before its first part starts: one ignored would be lost.
+    assert catches(t.proc.pid, sig), t.output()
     t.proc.send_signal(sig)
     assert t.proc.wait(30) == -sig, t.output()
     left = until_sync(t.left, timeout=5, what="no process left", check=_empty)
@@ -232,6 +249,19 @@ def test_ctrl_c_stops_every_part_as_sigterm_does(tool):
     family = t.family()
     assert _kinds(family) == {"haproxy": 1, "redis": 1, "node": 3}
     assert [port for port in t.ports if not listening(port)] == []  # the ports chosen
+    stop_and_check(t, signal.SIGINT, family)
+
+
+def test_ctrl_c_stops_the_tool_of_a_run_that_ignores_it(tool):
+    """Regression: run as ``make test &`` from a script, the test run ignores SIGINT; a tool
+    that inherited that ignored the test's Ctrl-C, and its wait for the tool timed out."""
+    ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        t = tool()
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    family = until_sync(t.family, timeout=30, what="a node", check=lambda f: _kinds(f)["node"] >= 1)
+    assert "SIGINT is ignored" not in t.output()
     stop_and_check(t, signal.SIGINT, family)
 
 

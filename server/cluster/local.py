@@ -16,6 +16,8 @@ Ctrl-C at the terminal reaches the tool alone, which stops the parts in that ord
 they in the tool's group, the terminal would signal every process at once (Redis could go
 before the nodes had finished), and a Ctrl-C would take another path than a SIGTERM from
 ``kill`` or from ``make`` passing one on. Only a SIGKILL of the tool leaves the parts running.
+A stop signal the tool inherited as ignored stays ignored (SIGHUP under ``nohup``; SIGINT in a
+job a script started with ``&``, which the script's Ctrl-C must not stop), and it says so.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 """What stops ``python -m server.cluster.local``: Ctrl-C, ``kill``, a closed terminal."""
+STOP_WAIT = 15.0
+"""Seconds each stage of a stop (HAProxy, the nodes together, Redis) gets before SIGKILL."""
+KILLED_WITHIN = 5.0
+"""Seconds a part gets to vanish once SIGKILLed."""
 
 
 class Interrupted(Exception):
@@ -93,6 +99,22 @@ def _bindable(port: int) -> bool:
         return True
 
 
+def _group_alive(pgid: int) -> list[int]:
+    """The processes of group ``pgid`` not dead yet (zombies are dead)."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()  # state, parent, group...
+        if int(fields[2]) == pgid and fields[0] not in "ZX":
+            alive.append(int(entry))
+    return alive
+
+
 @dataclass
 class Part:
     """One process of the cluster, with its log file."""
@@ -143,9 +165,11 @@ class Part:
             self.proc.send_signal(signal.SIGCONT)  # a paused process cannot exit
             self.proc.send_signal(sig)
 
-    def wait_stopped(self, wait: float = 15.0) -> None:
+    def wait_stopped(self, wait: float = STOP_WAIT) -> None:
         """Wait up to ``wait`` seconds for the process to exit, then SIGKILL it; end what is
-        left of its process group (a Redis rewrite child, a node's workers), and reap it."""
+        left of its process group (a Redis rewrite child, a node's workers), and reap it: on
+        return, none of them runs. Bounded: a process that not even SIGKILL ends within
+        :data:`KILLED_WITHIN` seconds (in uninterruptible sleep) is said, not waited for."""
         proc = self.proc
         if proc is None or proc.returncode is not None:
             return
@@ -156,17 +180,26 @@ class Part:
         try:
             # A pidfd is readable once the process has exited, while it is not reaped yet:
             # until then its id names its group and no other.
-            if not select.select([pidfd], [], [], wait)[0]:
+            if not select.select([pidfd], [], [], max(wait, 0))[0]:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
-                select.select([pidfd], [], [])
+                if not select.select([pidfd], [], [], KILLED_WITHIN)[0]:
+                    print(f"{self.name} (pid {proc.pid}) survives SIGKILL", file=sys.stderr)
+                    return
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
+            # killpg returns before they die (a busy machine may not run them for a while):
+            # wait, while the unreaped process still holds its group's id for it.
+            deadline = time.monotonic() + KILLED_WITHIN
+            while (left := _group_alive(proc.pid)) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            if left:
+                print(f"{self.name}'s processes {left} survive SIGKILL", file=sys.stderr)
         finally:
             os.close(pidfd)
-        proc.wait()
+        proc.wait()  # it has exited: this reaps it at once
 
-    def stop(self, sig: int = signal.SIGTERM, wait: float = 15.0) -> None:
+    def stop(self, sig: int = signal.SIGTERM, wait: float = STOP_WAIT) -> None:
         self.ask_to_stop(sig)
         self.wait_stopped(wait)
 
@@ -360,6 +393,8 @@ class LocalCluster:
         SIGTERM: a node that tells its clients to reconnect) and reaped, if still running."""
         node = self.node(k)
         node.stop(sig)
+        if self._cancelled():  # a stop signal came meanwhile: start nothing more
+            raise Interrupted(f"stopped while restarting {node.name}")
         node.start()
         node.wait_ready(cancelled=self._cancelled)
         return node
@@ -374,8 +409,9 @@ class LocalCluster:
         nodes = [p for p in self.parts.values() if isinstance(p, Node)]
         for node in nodes:
             node.ask_to_stop()
+        deadline = time.monotonic() + STOP_WAIT  # asked together, given the time together
         for node in nodes:
-            node.wait_stopped()
+            node.wait_stopped(deadline - time.monotonic())
         if self.redis is not None:
             self.redis.stop()
 
@@ -519,6 +555,10 @@ def main(argv: list[str] | None = None) -> None:
     for sig in STOP_SIGNALS:
         if signal.getsignal(sig) != signal.SIG_IGN:  # nohup, or `&` in a script, ignores some
             signal.signal(sig, on_signal)
+        elif sig != signal.SIGHUP:  # an ignored SIGHUP is what nohup is for: no news
+            # Inherited, as by a job a script started with `&`: it stays ignored, as such a
+            # job's should (a Ctrl-C meant for the script's foreground), but say so.
+            _say(f"{signal.Signals(sig).name} is ignored here (started in the background?)")
     try:
         cluster.start()
         _say(
