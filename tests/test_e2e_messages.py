@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 from e2e_play import OPEN
+from waiting import until
 
 from protocol import messages
 from protocol.client import Client, ClientError
@@ -76,6 +77,11 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     await back.request("hint", room=solo)
     await back.request("winnable", room=solo)
     await back.request("ping")
+    bots = await back.create(
+        [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}], target=5
+    )
+    await until(lambda: server.get(f"/api/replays/{bots}"), check=lambda r: r[0] == 200)
+    await back.request("review", room=bots, seat=0)
     with contextlib.suppress(ClientError):  # an error, as declared
         await back.request("act", room="nosuchroom", action={"type": "stock"})
     await back.request("player_reset")  # ann's socket is signed out
