@@ -40,15 +40,44 @@ async def test_no_review_while_the_match_is_played(server):
     await client.close()
 
 
-async def test_a_solitaire_has_no_review_by_seat(server):
+async def test_a_won_solitaire_is_compared_with_the_solvers_win(server):
     player, room = await solitaire_room(server, game="reflechi", number=1)
-    for action in win(Solitaire.new(REFLECHI_DRAW1, 1)):
+    path = win(Solitaire.new(REFLECHI_DRAW1, 1))
+    for action in path:
         await player.act(room, action)
     await player.wait(room, lambda s: s.view["room"]["status"] == "finished")
     assert server.get(f"/api/replays/{room}")[0] == 200
     status, body = server.get(f"/api/replays/{room}/review/0")
-    assert status == 400 and body["code"] == "no_review"
+    assert status == 200 and body["hindsight"] is True
+    assert body["verdict"] == "won" and body["moves"] == len(path)
+    assert server.get(f"/api/replays/{room}/review/1")[0] == 400
     await player.close()
+
+
+async def test_an_abandoned_solitaire_shows_where_it_was_lost_and_a_line_that_wins(
+    server_env, make_server
+):
+    server = make_server({**server_env, "CARDROOM_ABANDONED_SECONDS": "1"})
+    game = Solitaire.new(REFLECHI_DRAW1, 1)
+    player, room = await solitaire_room(server, game="reflechi", number=1)
+    # A few moves that keep the deal winnable, then nobody: the room ends as abandoned.
+    for action in win(game)[:5]:
+        await player.act(room, action)
+    await player.close()
+    status, replay = await until(
+        lambda: server.get(f"/api/replays/{room}"), check=lambda r: r[0] == 200, timeout=60
+    )
+    status, body = server.get(f"/api/replays/{room}/review/0")
+    assert status == 200 and body["hindsight"] is True
+    assert body["verdict"] == "still_winnable"
+    # The line, played from where the game was left, wins; its views are the engine's.
+    played = game
+    for _, action in replay["actions"]:
+        played = played.apply(action)
+    for action, view in zip(body["line"], body["line_views"], strict=True):
+        played = played.apply(action)
+        assert view == played.view()
+    assert played.won
 
 
 async def test_reviews_by_the_protocol_and_todays_game_only_to_its_own_player(server):

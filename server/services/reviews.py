@@ -1,4 +1,5 @@
-"""Reviews of finished games, made once in the bot workers and kept with the replay.
+"""Reviews of finished games, made once in the bot workers and kept with the replay: a Gin
+Rummy seat's decisions, or where a solitaire was lost (seat 0, its only one).
 
 A Gin Rummy review (:mod:`server.games.gin_rummy.review`) judges every decision of one seat
 by the expert's playouts: about a second of one core for a match to 100, more for longer
@@ -22,9 +23,46 @@ from concurrent.futures import Executor
 from typing import Any
 
 from server.games.gin_rummy.review import review_seat
+from server.games.solitaire.hindsight import analyse, start_of
 from server.rooms import RoomError
 from server.services.connection import Connection
 from server.services.fair import FairQueue, Full
+
+HINDSIGHT_BUDGET = {"solve_nodes": 2_000_000, "max_nodes": 16_000_000}
+"""A solitaire's "where it was lost" in the bot worker: 2 M positions a solve (about 0.3-0.6 GB
+of solver table at the most, Easy Harp's the largest), 16 M in all (bench/hindsight.py: 88 %
+decided within 4 M / 24 M; a smaller budget says "not sure" more often, never something
+false)."""
+
+
+def hindsight(replay: dict[str, Any]) -> dict[str, Any]:
+    """Where a finished solitaire was lost (:mod:`server.games.solitaire.hindsight`), and the
+    views along the line it shows (``line_views``: the board after each of its moves, from
+    the position after ``line_from`` actions), so that a browser can play it back with the
+    replay's own board."""
+    start = start_of(replay)
+    actions = [a for _, a in replay["actions"]]
+    result = analyse(start, actions, **HINDSIGHT_BUDGET)
+    # Where the line starts: before the losing move, at the end (still winnable), or at the
+    # deal (a won game's shorter win).
+    at = {"lost_at": result["move_index"], "still_winnable": len(actions)}.get(result["verdict"], 0)
+    views = []
+    if result.get("line"):
+        game = start
+        for action in actions[:at]:
+            game = game.apply(action)
+        for action in result["line"]:
+            game = game.apply(action)
+            views.append(game.view())
+    return {**result, "line_from": at, "line_views": views}
+
+
+def _made(replay: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The work of one review, in a worker process."""
+    if replay.get("game") == "gin_rummy":
+        return review_seat(replay, seat)
+    return hindsight(replay)
+
 
 WORKERS = 1
 PER_ADDRESS = 2
@@ -53,10 +91,8 @@ class Reviews:
             if await self.store.is_active(room):
                 raise RoomError("in_progress", "A game still in progress has no review.")
             raise RoomError("no_replay", "There is no finished game with that id.")
-        if replay.get("game") != "gin_rummy":
-            raise RoomError("no_review", "Only Gin Rummy matches have a review by seat.")
-        if seat not in (0, 1):
-            raise RoomError("bad_seat", "A Gin Rummy match has seats 0 and 1.")
+        if seat not in range(len(replay.get("seats") or [])):
+            raise RoomError("bad_seat", "That game has no such seat.")
         if not self.daily_over(replay.get("daily")):
             holder = (replay["seats"][seat] or {}).get("player")
             if conn.player is None or holder != conn.player["id"]:
@@ -86,7 +122,7 @@ class Reviews:
 
     async def _make(self, replay: dict[str, Any], seat: int, address: str) -> dict[str, Any]:
         try:
-            made = await self.queue.run(address, address, review_seat, replay, seat)
+            made = await self.queue.run(address, address, _made, replay, seat)
         except Full as full:
             raise ReviewBusy(str(full)) from None
         await self.store.put_review(replay["id"], seat, made)

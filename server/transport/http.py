@@ -141,18 +141,18 @@ async def replay_frames_route(request: Request) -> Response:
 
 
 async def review_route(request: Request) -> JSONResponse:
-    """The review of one seat of a finished Gin Rummy match: every decision the seat made,
-    judged from its own view at the time (:mod:`server.games.gin_rummy.review`). Shown as
+    """The review of one seat of a finished game: of a Gin Rummy match, every decision the
+    seat made, judged from its own view at the time (:mod:`server.games.gin_rummy.review`);
+    of a solitaire (seat 0), where it was lost, in hindsight
+    (:mod:`server.games.solitaire.hindsight`). Shown as
     the replay is (a finished game, a day's game once its day is over: the same refusals), so
     never during a hand in play; made once and kept with the replay."""
     found = await _finished(request)
     if isinstance(found, JSONResponse):
         return found
-    if found.get("game") != "gin_rummy":
-        return _error(400, "no_review", "Only Gin Rummy matches have a review by seat.")
     seat = request.path_params["seat"]
-    if seat not in (0, 1):
-        return _error(400, "bad_seat", "A Gin Rummy match has seats 0 and 1.")
+    if seat not in range(len(found.get("seats") or [])):
+        return _error(400, "bad_seat", "That game has no such seat.")
     services: Services = request.app.state.services
     peer = request.client.host if request.client else ""
     forwarded = request.headers.get("x-forwarded-for")

@@ -409,7 +409,6 @@ export default {
   "error.reconnecting": "Łączę ponownie: poczekaj chwilę i spróbuj jeszcze raz.",
   "error.no_replay": "Nie ma skończonej gry o tym identyfikatorze.",
   "error.in_progress": "Trwająca gra nie ma jeszcze powtórki.",
-  "error.no_review": "Analizę według miejsca mają tylko mecze Gin Rummy.",
   "error.daily_not_over": "Rozdanie dnia, jego kod i powtórki będą dostępne, gdy dzień się skończy (UTC).",
   "error.no_example": "Nie ma przykładu o tej nazwie.",
   "error.too_large": "To żądanie jest za duże.",
