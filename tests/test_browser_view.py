@@ -19,8 +19,9 @@ from browser import (
 )
 from conftest import ServerProcess, _env
 from playwright.sync_api import Page, expect
+from solitaire_play import win
 
-from server.games.solitaire import REFLECHI_DRAW1, encode
+from server.games.solitaire import REFLECHI_DRAW1, Solitaire, encode
 
 LAPTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 375, "height": 812}
@@ -29,7 +30,12 @@ LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
-    env = _env(tmp_path_factory.mktemp("view"), CARDROOM_BOT_DELAY="0.05")
+    # A solitaire nobody watches ends after 2 s (abandoned): a game left off, to analyse.
+    env = _env(
+        tmp_path_factory.mktemp("view"),
+        CARDROOM_BOT_DELAY="0.05",
+        CARDROOM_ABANDONED_SECONDS="2",
+    )
     proc = ServerProcess(env).start()
     yield proc
     proc.stop()
@@ -420,3 +426,27 @@ def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     else:
         expect(panel).to_contain_text("well played")
     audit(page, "end of a match with the review")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_solitaire_left_off_shows_in_hindsight_the_line_that_still_won(web, open_page, language):
+    game = Solitaire.new(REFLECHI_DRAW1, 1)
+    with server_client(web.ws) as server:
+        room = server.request("create", seats=[], game="reflechi", number=1)["room"]
+        server.request("join", room=room, seat=0, name="Ann")
+        for action in win(game)[:4]:
+            server.request("act", room=room, action=action)
+    wait_until(lambda: web.get(f"/api/replays/{room}")[0] == 200, timeout=60)
+    page = open_page(LAPTOP, language)
+    page.goto(f"{web.http}/#/replay/{room}")
+    expect(page.locator("#replay-position")).to_contain_text("4")
+    page.click("#hindsight")
+    words = {"en": "When the game stopped, it could still be won.", "pl": "wciąż dało się wygrać"}
+    expect(page.locator("#hindsight-verdict")).to_contain_text(words[language])
+    page.click("#play-line")
+    page.click("#last")
+    expect(page.locator("#board")).to_have_attribute("data-won", "1")
+    audit(page, f"a solitaire's hindsight ({language})")
+    page.click("#back-to-game")
+    page.click("#last")
+    expect(page.locator("#board")).to_have_attribute("data-won", "0")

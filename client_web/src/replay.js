@@ -9,6 +9,24 @@ import { draw, h, undraw } from "./vdom.js";
 
 const PLAY_MS = 700;
 
+/** A solitaire's hindsight in words (server/games/solitaire/hindsight.py's verdicts). */
+function hindsightWords(result) {
+  switch (result.verdict) {
+    case "lost_at":
+      return t("hindsight.lost_at", { n: result.move_index + 1 });
+    case "never_winnable":
+      return t("hindsight.never");
+    case "still_winnable":
+      return t("hindsight.still");
+    case "won":
+      return result.comparison === "shorter"
+        ? t("hindsight.won_shorter", { moves: result.moves, best: result.solver_moves })
+        : t("hindsight.won", { moves: result.moves });
+    default:
+      return t("hindsight.unknown");
+  }
+}
+
 /** The replay of game ``id``, shown from its position ``start`` (a link to a decision). */
 export function mountReplay(root, app, id, start = 0) {
   let frames = null;
@@ -17,7 +35,8 @@ export function mountReplay(root, app, id, start = 0) {
   let at = 0;
   let timer = null;
   let alive = true;
-  let review = null; // {seat, slot}: the review asked for, of one seat (Gin Rummy)
+  let review = null; // {seat, slot}: the review asked for, of one seat
+  let played = null; // the game's own frames while a solitaire's winning line is shown
 
   function stop() {
     clearInterval(timer);
@@ -149,6 +168,45 @@ export function mountReplay(root, app, id, start = 0) {
       controls(null),
       h("div", { class: "sol-bar row" }, h("span", { class: "badge" }, t("sol.score", { n: game.score })), h("span", { class: "badge" }, t("sol.moves", { n: game.moves }))),
       renderBoard(game, { readonly: true, picked: null }),
+      hindsightArea(),
+    );
+  }
+
+  /** Under a solitaire's board: where it was lost (in hindsight: every card known), and the
+   * winning line shown on the same board, step by step with the replay's controls. */
+  function hindsightArea() {
+    const slot = review?.slot;
+    const ask = () => {
+      review = { seat: 0, slot: loadReview(id, 0, () => alive && render()) };
+      render();
+    };
+    const result = slot?.state === "ready" ? slot.review : null;
+    const playLine = () => {
+      played = played || frames;
+      frames = [...played.slice(0, result.line_from + 1), ...result.line_views];
+      at = result.line_from;
+      render();
+    };
+    const backToGame = () => {
+      frames = played;
+      played = null;
+      at = Math.min(at, frames.length - 1);
+      render();
+    };
+    return h(
+      "div",
+      { class: "replay-review", id: "replay-review" },
+      slot ? null : h("button", { id: "hindsight", onclick: ask }, t("hindsight.button")),
+      result
+        ? [
+            h("p", { id: "hindsight-verdict" }, hindsightWords(result)),
+            h("p", { class: "muted" }, t("hindsight.note")),
+            result.line_views.length && !played ? h("button", { class: "primary", id: "play-line", onclick: playLine }, t("hindsight.play")) : null,
+            played ? h("button", { id: "back-to-game", onclick: backToGame }, t("hindsight.back")) : null,
+          ]
+        : slot
+          ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
+          : null,
     );
   }
 
