@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from gin_positions import position
+from gin_positions import cards, position
 from test_bots import after_opponent_took
 
 from server.games.gin_rummy.actions import Action
@@ -63,6 +63,49 @@ def test_feeding_the_meld_the_opponent_visibly_took_costs_more_than_the_safe_car
     safe = judged(match, 0, Action("discard", "KD"))
     assert risky.chosen_points < safe.chosen_points
     assert risky.loss > safe.loss
+
+
+def test_feeding_the_run_the_opponent_visibly_built_from_the_pile_is_marked():
+    # The opponent took 7H, then 8H, from the discard pile: 9H completes its run for sure,
+    # 9C (the same deadwood) helps it with nothing anyone has seen.
+    match = position(
+        "AS 2S 3S 4D 5D 6D 8H 9H 9C KC",
+        "2H 3H 4H TC JC QC 5S 6S JS QD",
+        "7H",
+        "2C KD",
+        dealer=0,
+        to_act=1,
+    )
+    match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", "JS"))
+    match = match.apply(0, Action("draw_stock")).apply(0, Action("discard", "8H"))
+    match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", "QD"))
+    match = match.apply(0, Action("draw_stock"))
+    feeding = judged(match, 0, Action("discard", "9H"))
+    assert feeding.mark in ("mistake", "blunder")
+    assert judged(match, 0, Action("discard", "9C")).mark is None
+
+
+def test_knocking_into_a_certain_undercut_is_a_blunder():
+    # The opponent's whole hand came from the discard pile, so seat 0 knows it: deadwood 8
+    # (5H-8H, three twos, AD 3S 4C). Seat 0's knock at 10 is an undercut for sure.
+    theirs = cards("5H 6H 7H 8H 2C 2D 2S AD 3S 4C")
+    junk = cards("KC KD KS KH QD QS TH TD TS 7C")
+    match = position(
+        " ".join(theirs),
+        " ".join(junk),
+        "QH",
+        "AS AH AC 9S 9H 9D JS JH JD TC QC",
+        dealer=1,
+        to_act=0,
+    )
+    for fed, thrown in zip(theirs, junk, strict=True):
+        match = match.apply(0, Action("draw_stock")).apply(0, Action("discard", fed))
+        match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", thrown))
+    match = match.apply(0, Action("draw_stock"))
+    assert match.knock_deadwood(0)["QC"] == 10
+    knock = judged(match, 0, Action("knock", "QC"))
+    assert knock.mark == "blunder" and knock.best["type"] == "discard"
+    assert judged(match, 0, Action("discard", "QC")).mark is None
 
 
 def test_a_mark_needs_a_large_and_clear_loss():
