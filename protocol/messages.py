@@ -264,6 +264,7 @@ class ReviewOk(Reply):
     lost_per_decision: float
     marks: Map
     accuracy: float
+    hands: list[Map]
 
 
 REPLIES: dict[str, type[Reply]] = {

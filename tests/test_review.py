@@ -186,3 +186,9 @@ def test_the_review_of_a_match_covers_every_choice_and_sums_up():
         assert 0 < review["accuracy"] <= 100
         marked = sum(review["marks"].values())
         assert marked == sum(1 for d in decisions if d["mark"])
+        # Per hand: the same sums, hand by hand.
+        assert [h["hand_no"] for h in review["hands"]] == sorted({d["hand_no"] for d in decisions})
+        assert round(sum(h["lost"]["draw"] + h["lost"]["discard"] for h in review["hands"]), 1) == (
+            round(lost["draw"] + lost["discard"], 1)
+        )
+        assert sum(sum(h["marks"].values()) for h in review["hands"]) == marked

@@ -65,6 +65,13 @@ export function reviewPanel(review, { onJump = null, id = "review" } = {}) {
       " · ",
       t("review.lost", { draw: points(review.lost.draw), discard: points(review.lost.discard) }),
     ),
+    review.hands?.length > 1
+      ? h(
+          "p",
+          { class: "review-hands muted" },
+          review.hands.map((hand, i) => [i ? " · " : "", t("review.hand", { n: hand.hand_no, accuracy: formatNumber(hand.accuracy) })]),
+        )
+      : null,
     marked.length
       ? h(
           "ol",

@@ -241,6 +241,7 @@ export default {
   "review.of": "Review of {name}",
   "review.title": "What each decision cost",
   "review.accuracy": "Accuracy {n}",
+  "review.hand": "hand {n}: {accuracy}",
   "review.lost": "points lost on draws {draw}, on discards {discard}",
   "review.decision": "Hand {hand}: {best} instead of {chosen} would have saved {points} points.",
   "review.mark.inaccuracy": "Inaccuracy",

@@ -241,6 +241,7 @@ export default {
   "review.of": "Analiza: {name}",
   "review.title": "Ile kosztowała każda decyzja",
   "review.accuracy": "Dokładność {n}",
+  "review.hand": "rozdanie {n}: {accuracy}",
   "review.lost": "stracone punkty: dobieranie {draw}, odrzucanie {discard}",
   "review.decision": "Rozdanie {hand}: zamiast {chosen} lepiej było {best} (+{points} pkt).",
   "review.mark.inaccuracy": "Niedokładność",

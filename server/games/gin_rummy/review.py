@@ -199,7 +199,13 @@ def review_seat(replay: dict[str, Any], seat: int) -> dict[str, Any]:
         )
         if (d := judge_decision(view, action, at, reviewer)) is not None
     ]
-    return {"seat": seat, "decisions": [d.to_dict() for d in judged], **summary(judged)}
+    hands = sorted({d.hand_no for d in judged})
+    return {
+        "seat": seat,
+        "decisions": [d.to_dict() for d in judged],
+        **summary(judged),
+        "hands": [{"hand_no": n, **summary([d for d in judged if d.hand_no == n])} for n in hands],
+    }
 
 
 def summary(judged: list[Decision]) -> dict[str, Any]:
