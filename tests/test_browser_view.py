@@ -147,6 +147,29 @@ def test_the_keyboard_stays_where_the_player_acts_next(web, open_page):
         expect(page.locator("#stock")).to_be_focused()
 
 
+def play_one_hand(page: Page) -> None:
+    """Play the page's seat until a hand is over: pass, draw from the stock, knock when it
+    may, else discard the card just drawn."""
+    mine_or_over = (
+        "() => document.querySelector('#result')"
+        " || document.querySelector('#table')?.dataset.mine === '1'"
+    )
+    while True:
+        page.wait_for_function(mine_or_over)
+        if page.locator("#result").count():
+            return
+        state = table_state(page)
+        if state["phase"] == "offer":
+            page.click("#pass")
+        elif state["phase"] == "draw":
+            page.click("#stock")
+        else:
+            drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
+            page.locator(f"#hand button[data-card='{drawn}']").click()
+            page.click("#knock" if page.locator("#knock").is_enabled() else "#discard")
+        wait_for_move(page, int(state["ply"]))
+
+
 def finished_replay(web) -> str:
     """A finished one-point match of two bots: its replay's id."""
     with server_client(web.ws) as server:
@@ -211,24 +234,7 @@ def test_the_end_of_a_hand_fits_a_phone(web, open_page):
     page.goto(f"{web.http}/#/room/{room}")
     page.click("#join")
     page.wait_for_selector("#hand .slot")
-    mine_or_over = (
-        "() => document.querySelector('#result')"
-        " || document.querySelector('#table')?.dataset.mine === '1'"
-    )
-    while True:
-        page.wait_for_function(mine_or_over)
-        if page.locator("#result").count():
-            break
-        state = table_state(page)
-        if state["phase"] == "offer":
-            page.click("#pass")
-        elif state["phase"] == "draw":
-            page.click("#stock")
-        else:  # knock when it may, else discard the card just drawn
-            drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
-            page.locator(f"#hand button[data-card='{drawn}']").click()
-            page.click("#knock" if page.locator("#knock").is_enabled() else "#discard")
-        wait_for_move(page, int(state["ply"]))
+    play_one_hand(page)
     settled(page)
     result = page.locator("#result").bounding_box()
     cards = page.locator("#result .card").evaluate_all(
@@ -396,24 +402,7 @@ def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     page.goto(f"{web.http}/#/room/{room}")
     page.click("#join")
     page.wait_for_selector("#hand .slot")
-    mine_or_over = (
-        "() => document.querySelector('#result')"
-        " || document.querySelector('#table')?.dataset.mine === '1'"
-    )
-    while True:
-        page.wait_for_function(mine_or_over)
-        if page.locator("#result").count():
-            break
-        state = table_state(page)
-        if state["phase"] == "offer":
-            page.click("#pass")
-        elif state["phase"] == "draw":
-            page.click("#stock")
-        else:
-            drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
-            page.locator(f"#hand button[data-card='{drawn}']").click()
-            page.click("#knock" if page.locator("#knock").is_enabled() else "#discard")
-        wait_for_move(page, int(state["ply"]))
+    play_one_hand(page)
     page.click("#review-button")
     panel = page.locator("#result .review")
     expect(panel).to_be_visible(timeout=30_000)
@@ -450,3 +439,24 @@ def test_a_solitaire_left_off_shows_in_hindsight_the_line_that_still_won(web, op
     page.click("#back-to-game")
     page.click("#last")
     expect(page.locator("#board")).to_have_attribute("data-won", "0")
+
+
+def test_the_end_of_a_hand_offers_the_players_review_of_the_hands_so_far(web, open_page):
+    page = open_page()
+    with server_client(web.ws) as server:
+        room = server.request(
+            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=500
+        )["room"]
+    page.goto(f"{web.http}/#/room/{room}")
+    page.click("#join")
+    page.wait_for_selector("#hand .slot")
+    play_one_hand(page)
+    expect(page.locator("#next-hand")).to_be_visible()
+    page.click("#review-button")
+    panel = page.locator("#result .review")
+    expect(panel).to_be_visible(timeout=30_000)
+    expect(panel.locator(".review-summary")).to_contain_text("Accuracy")
+    # The next hand: the panel goes, and a review is refused until that hand is over.
+    page.click("#next-hand")
+    expect(page.locator("#result")).to_have_count(0)
+    audit(page, "the table after a hand's review")

@@ -108,3 +108,30 @@ async def test_reviews_by_the_protocol_and_todays_game_only_to_its_own_player(se
     assert server.get(f"/api/replays/{daily}/review/{seat}")[0] == 403
     await ann.close()
     await eve.close()
+
+
+async def test_between_hands_a_player_gets_their_own_review_of_the_hands_so_far(server):
+    ann, eve = await connect(server.ws), await connect(server.ws)
+    room = await ann.create([{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    state = await ann.join(room, 0, "Ann")
+    await eve.watch(room)
+    await play(ann, room, "normal", hands=1)
+    assert ann.rooms[room].view["game"]["turn"]["phase"] == "hand_over"
+    mine = await ann.request("review", room=room, seat=0)
+    assert mine["seat"] == 0 and {d["hand_no"] for d in mine["decisions"]} == {1}
+    # Not the other seat's, and nobody else's while the match is played.
+    with pytest.raises(ClientError) as refused:
+        await ann.request("review", room=room, seat=1)
+    assert refused.value.code == "not_joined"
+    with pytest.raises(ClientError) as refused:
+        await eve.request("review", room=room, seat=0)
+    assert refused.value.code == "in_progress"
+    # During the next hand: nothing.
+    await ann.act(room, {"type": "next_hand"})
+    await ann.wait(room, lambda s: s.view["game"]["turn"]["phase"] != "hand_over")
+    with pytest.raises(ClientError) as refused:
+        await ann.request("review", room=room, seat=0)
+    assert refused.value.code == "hand_in_play"
+    assert state.seat == 0
+    await ann.close()
+    await eve.close()

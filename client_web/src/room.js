@@ -148,7 +148,23 @@ export function mountRoom(root, app, id) {
             : null,
       ];
     }
-    return h("button", { class: "primary", id: "next-hand", onclick: () => act({ type: "next_hand" }) }, t("room.next_hand"));
+    // Between two hands: the player's own review of the hands played so far.
+    const slot = state.review;
+    return [
+      h(
+        "div",
+        { class: "row" },
+        h("button", { class: "primary", id: "next-hand", onclick: () => ((state.review = null), act({ type: "next_hand" })) }, t("room.next_hand")),
+        view.room.game === "gin_rummy" && !slot
+          ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { conn })), render()) }, t("review.button"))
+          : null,
+      ),
+      slot?.state === "ready"
+        ? reviewPanel(slot.review)
+        : slot
+          ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
+          : null,
+    ];
   }
 
   function header(view) {

@@ -82,6 +82,16 @@ class Reviews:
         self.flights: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
         self.daily_over = daily_over
 
+    async def so_far(self, conn: Connection, replay: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A player's own review of the hands finished so far in a match still in play (asked
+        between hands): made each time it is asked (the match goes on, so it is not kept),
+        through the same queue."""
+        try:
+            made = await self.queue.run(conn.address, conn.address, _made, replay, seat)
+        except Full as full:
+            raise RoomError("busy", str(full)) from None
+        return {"room": replay["id"], "seat": seat, **made}
+
     async def asked(self, conn: Connection, room: str, seat: int) -> dict[str, Any]:
         """The ``review`` request: who may see what. A finished match's reviews are shown as
         its replay is, to anyone; a day's game before its day is over only to its own

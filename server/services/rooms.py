@@ -18,6 +18,7 @@ from server.host.replicas import Duplicate, Replica, Replicas
 from server.logs import log
 from server.players import boards
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
+from server.rooms.gin import GinRoom
 from server.rooms.room import new_room_code, new_token
 from server.rooms.solitaire import SolitaireRoom
 from server.services.connection import Connection
@@ -280,6 +281,25 @@ class Rooms:
         """Can the player's solitaire still be won? The server's answer and its budget."""
         room = self._solitaire_of(conn, room_id)
         return {"room": room_id, **await self.solving.winnable(conn, room.solitaire)}
+
+    def hands_so_far(self, conn: Connection, room_id: Any, seat: int) -> dict[str, Any] | None:
+        """The replay so far of a Gin Rummy match this socket plays at ``seat``, between two
+        hands (the last one over, the next not dealt): for the player's own review of what
+        was played. None when the socket holds no seat of a live match there (ask the
+        finished game's review instead). Refused while a hand is in play."""
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        replica = self.replicas.rooms.get(room_id) if joined else None
+        if joined is None or joined[1] is None:  # not here, or watching: no seat of its own
+            return None
+        if replica is None or not isinstance(replica.room, GinRoom):
+            return None
+        if replica.room.status == "finished":
+            return None
+        if joined[1] != seat:
+            raise RoomError("not_joined", "During a match, a player sees their own review only.")
+        if replica.room.match.phase not in ("hand_over", "match_over"):
+            raise RoomError("hand_in_play", "A hand in play has no review: ask at its end.")
+        return replica.room.replay(time.time())
 
     def _solitaire_of(self, conn: Connection, room_id: Any) -> SolitaireRoom:
         joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None

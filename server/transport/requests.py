@@ -246,7 +246,13 @@ async def _review(s: Services, conn: Connection, req: messages.Review) -> None:
     """``review``: made in a worker the first time (a second or more), so the answer comes
     when it is ready, and the client's moves are served meanwhile."""
     echo = req.room if len(req.room) <= MAX_ID else None
-    s.spawn(_answer_later(conn, req.id, echo, s.reviews.asked(conn, req.room, req.seat)))
+    # A player between two hands of a match in play: their own review of the hands so far.
+    so_far = s.rooms.hands_so_far(conn, req.room, req.seat)
+    if so_far is not None:
+        answer = s.reviews.so_far(conn, so_far, req.seat)
+    else:
+        answer = s.reviews.asked(conn, req.room, req.seat)
+    s.spawn(_answer_later(conn, req.id, echo, answer))
     return None
 
 

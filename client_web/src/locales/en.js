@@ -420,6 +420,7 @@ export default {
   "error.reconnecting": "Reconnecting: wait a moment and try again.",
   "error.no_replay": "There is no finished game with that id.",
   "error.in_progress": "A game still in progress has no replay.",
+  "error.hand_in_play": "A hand in play has no review: ask at its end.",
   "error.daily_not_over": "That day's deal, its code and its replays open when the day is over (UTC).",
   "error.no_example": "There is no example with that name.",
   "error.too_large": "That request is too large.",

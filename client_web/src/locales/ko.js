@@ -419,6 +419,7 @@ export default {
   "error.reconnecting": "다시 연결하는 중이에요. 잠시 후 다시 해 보세요.",
   "error.no_replay": "그 id로 끝난 게임이 없어요.",
   "error.in_progress": "진행 중인 게임은 아직 다시 볼 수 없어요.",
+  "error.hand_in_play": "진행 중인 판은 복기할 수 없어요. 판이 끝나면 다시 눌러 주세요.",
   "error.daily_not_over": "그날의 배치와 코드, 다시 보기는 그날이 끝나면(UTC) 공개돼요.",
   "error.no_example": "그런 이름의 예시가 없어요.",
   "error.too_large": "요청이 너무 커요.",

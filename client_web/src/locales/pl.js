@@ -420,6 +420,7 @@ export default {
   "error.reconnecting": "Łączę ponownie: poczekaj chwilę i spróbuj jeszcze raz.",
   "error.no_replay": "Nie ma skończonej gry o tym identyfikatorze.",
   "error.in_progress": "Trwająca gra nie ma jeszcze powtórki.",
+  "error.hand_in_play": "Trwające rozdanie nie ma analizy: poproś o nią po jego końcu.",
   "error.daily_not_over": "Rozdanie dnia, jego kod i powtórki będą dostępne, gdy dzień się skończy (UTC).",
   "error.no_example": "Nie ma przykładu o tej nazwie.",
   "error.too_large": "To żądanie jest za duże.",
