@@ -18,25 +18,15 @@ import itertools
 import math
 import os
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from server.games.gin_rummy.bots import LEVELS, make_bot
-from server.games.gin_rummy.game import new_match
+from server.games.gin_rummy.bots import LEVELS
 from server.games.gin_rummy.review import MARKS, review_seat
 
-
-def bot_match(seed: int, levels: tuple[str, str], target: int) -> dict:
-    match = new_match(seed, {"target": target})
-    bots = [make_bot(levels[0], seed), make_bot(levels[1], seed + 1)]
-    log = []
-    while not match.is_over:
-        for seat in (0, 1):
-            action = bots[seat].act(match.view(seat))
-            if action is not None and match.check(seat, action) is None:
-                log.append((seat, action.to_dict()))
-                match = match.apply(seat, action)
-                break
-    return {"seed": seed, "options": {"target": target}, "actions": log}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from gin_positions import bot_match
 
 
 def interval(values: list[float]) -> tuple[float, float]:

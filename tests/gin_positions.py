@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from server.games.cards import CARDS
-from server.games.gin_rummy.game import DRAW, Match, Options
+from server.games.gin_rummy.bots import make_bot
+from server.games.gin_rummy.game import DRAW, Match, Options, new_match
 
 
 def cards(text: str) -> list[str]:
@@ -63,3 +64,18 @@ def position(
 
 def all_cards(match: Match) -> Sequence[str]:
     return [*match.hands[0], *match.hands[1], *match.stock, *match.discard_pile]
+
+
+def bot_match(seed: int, levels: tuple[str, str], target: int = 25) -> dict:
+    """A whole match of two bots, as a stored replay holds it: seed, options, actions."""
+    match = new_match(seed, {"target": target})
+    bots = [make_bot(levels[0], seed), make_bot(levels[1], seed + 1)]
+    log = []
+    while not match.is_over:
+        for seat in (0, 1):
+            action = bots[seat].act(match.view(seat))
+            if action is not None and match.check(seat, action) is None:
+                log.append((seat, action.to_dict()))
+                match = match.apply(seat, action)
+                break
+    return {"seed": seed, "options": {"target": target}, "actions": log}

@@ -147,6 +147,18 @@ def test_the_keyboard_stays_where_the_player_acts_next(web, open_page):
         expect(page.locator("#stock")).to_be_focused()
 
 
+def seat_against_the_easy_bot(page: Page, web, target: int) -> str:
+    """A room of the page's player against the easy bot, in a match to ``target``; its id."""
+    with server_client(web.ws) as server:
+        room = server.request(
+            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=target
+        )["room"]
+    page.goto(f"{web.http}/#/room/{room}")
+    page.click("#join")
+    page.wait_for_selector("#hand .slot")
+    return room
+
+
 def play_one_hand(page: Page) -> None:
     """Play the page's seat until a hand is over: pass, draw from the stock, knock when it
     may, else discard the card just drawn."""
@@ -227,13 +239,7 @@ def test_a_new_players_profile_has_no_empty_box(web, open_page):
 
 def test_the_end_of_a_hand_fits_a_phone(web, open_page):
     page = open_page(PHONE)
-    with server_client(web.ws) as server:
-        room = server.request(
-            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=1
-        )["room"]
-    page.goto(f"{web.http}/#/room/{room}")
-    page.click("#join")
-    page.wait_for_selector("#hand .slot")
+    seat_against_the_easy_bot(page, web, target=1)
     play_one_hand(page)
     settled(page)
     result = page.locator("#result").bounding_box()
@@ -395,13 +401,7 @@ def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
 
 def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     page = open_page()
-    with server_client(web.ws) as server:
-        room = server.request(
-            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=1
-        )["room"]
-    page.goto(f"{web.http}/#/room/{room}")
-    page.click("#join")
-    page.wait_for_selector("#hand .slot")
+    room = seat_against_the_easy_bot(page, web, target=1)
     play_one_hand(page)
     page.click("#review-button")
     panel = page.locator("#result .review")
@@ -443,20 +443,14 @@ def test_a_solitaire_left_off_shows_in_hindsight_the_line_that_still_won(web, op
 
 def test_the_end_of_a_hand_offers_the_players_review_of_the_hands_so_far(web, open_page):
     page = open_page()
-    with server_client(web.ws) as server:
-        room = server.request(
-            "create", seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], target=500
-        )["room"]
-    page.goto(f"{web.http}/#/room/{room}")
-    page.click("#join")
-    page.wait_for_selector("#hand .slot")
+    seat_against_the_easy_bot(page, web, target=500)
     play_one_hand(page)
     expect(page.locator("#next-hand")).to_be_visible()
     page.click("#review-button")
     panel = page.locator("#result .review")
     expect(panel).to_be_visible(timeout=30_000)
     expect(panel.locator(".review-summary")).to_contain_text("Accuracy")
-    # The next hand: the panel goes, and a review is refused until that hand is over.
+    # The next hand: the panel goes with the result.
     page.click("#next-hand")
     expect(page.locator("#result")).to_have_count(0)
     audit(page, "the table after a hand's review")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from gin_positions import cards, position
+from gin_positions import bot_match, cards, position
 from test_bots import after_opponent_took
 
 from server.games.gin_rummy.actions import Action
@@ -151,20 +151,6 @@ def test_a_review_never_depends_on_hidden_cards():
                 checked += mine is not None
             match = match.apply(seat, action)
     assert checked >= 40
-
-
-def bot_match(seed: int, levels: tuple[str, str], target: int = 25) -> dict:
-    match = new_match(seed, {"target": target})
-    bots = [make_bot(levels[0], seed), make_bot(levels[1], seed + 1)]
-    log = []
-    while not match.is_over:
-        for seat in (0, 1):
-            action = bots[seat].act(match.view(seat))
-            if action is not None and match.check(seat, action) is None:
-                log.append((seat, action.to_dict()))
-                match = match.apply(seat, action)
-                break
-    return {"seed": seed, "options": {"target": target}, "actions": log}
 
 
 def test_the_review_of_a_match_covers_every_choice_and_sums_up():
