@@ -30,12 +30,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (tests/browser.py)
+from browser import (  # noqa: E402  (tests/browser.py)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    discard_or_knock,
+    table_state,
+    wait_for_move,
+)
 from conftest import ServerProcess, _env  # noqa: E402  (tests/conftest.py)
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
-from server.games.gin_rummy.melds import VALUES  # noqa: E402
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, IllegalMove, Solitaire  # noqa: E402
 from server.games.solitaire.deals import encode  # noqa: E402
 
@@ -99,46 +104,6 @@ OVERFLOW = """() => {
 
 
 # ---- playing Gin Rummy through the page (as tests/test_browser.py does) ------------------------
-
-
-def table_state(page: Page) -> dict[str, str]:
-    return page.locator("#table").evaluate("e => ({...e.dataset})")
-
-
-def wait_for_move(page: Page, ply: int, timeout: float = 20) -> None:
-    page.wait_for_function(
-        "ply => { const t = document.querySelector('#table');"
-        " return t && (Number(t.dataset.ply) > ply || document.querySelector('#result')); }",
-        arg=ply,
-        timeout=timeout * 1000,
-    )
-
-
-def tap(page: Page, card: str) -> None:
-    """Tap a card of the hand on its bottom middle, the part of it no other card covers."""
-    button = page.locator(f"#hand .slot[data-card='{card}'] button")
-    box = button.bounding_box()
-    button.click(position={"x": box["width"] / 2, "y": box["height"] - 6})
-
-
-def discard_or_knock(page: Page) -> None:
-    """Knock when the hand allows it, else discard the highest deadwood card."""
-    slots = page.locator("#hand .slot").evaluate_all(
-        "els => els.map(e => ({card: e.dataset.card, dead: e.dataset.deadwood === '1',"
-        " drawn: e.classList.contains('drawn')}))"
-    )
-    dead = [s for s in slots if s["dead"]] or slots
-    dead.sort(key=lambda s: VALUES[s["card"]], reverse=True)
-    # The knock button has a title (why it is off) when some discard would allow a knock.
-    if page.get_attribute("#knock", "title"):
-        for s in dead:
-            tap(page, s["card"])
-            if page.is_enabled("#knock"):
-                page.click("#knock")
-                return
-    choice = next((s for s in dead if not s["drawn"]), dead[0])
-    tap(page, choice["card"])
-    page.click("#discard")
 
 
 def play_turn(page: Page) -> None:

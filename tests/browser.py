@@ -163,6 +163,40 @@ def wait_for_move(page, ply: int, timeout: float = 20) -> None:
     )
 
 
+def tap(page, card: str) -> None:
+    """Tap a card of the hand where a person would: on its visible part. In the fan each card
+    covers the right of the one before it, and a selected card, raised, covers the left of the
+    next; the bottom middle of a card is always its own."""
+    button = card_button(page, card)
+    box = button.bounding_box()
+    button.click(position={"x": box["width"] / 2, "y": box["height"] - 6})
+
+
+def card_button(page, card: str):
+    return page.locator(f"#hand .slot[data-card='{card}'] button")
+
+
+def discard_or_knock(page) -> None:
+    """Knock when the page allows it, else discard the highest deadwood card."""
+    slots = page.locator("#hand .slot").evaluate_all(
+        "els => els.map(e => ({card: e.dataset.card, dead: e.dataset.deadwood === '1',"
+        " drawn: e.classList.contains('drawn')}))"
+    )
+    dead = [s for s in slots if s["dead"]] or slots
+    dead.sort(key=lambda s: card_value(s["card"]), reverse=True)
+    # The knock button has a title (why it is off) when some discard would allow a knock
+    # (its label then asks for a card): the same in every language.
+    if page.get_attribute("#knock", "title"):
+        for s in dead:
+            tap(page, s["card"])
+            if page.is_enabled("#knock"):
+                page.click("#knock")
+                return
+    choice = next((s for s in dead if not s["drawn"]), dead[0])
+    tap(page, choice["card"])
+    page.click("#discard")
+
+
 def card_value(card: str) -> int:
     return VALUES[card]
 

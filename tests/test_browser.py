@@ -16,14 +16,16 @@ from browser import (
     ARTIFACTS,
     Pages,
     audit,
-    card_value,
+    card_button,
     cards_shown,
+    discard_or_knock,
     hand_of,
     leaked,
     play_to_my,
     server_client,
     settled,
     table_state,
+    tap,
     wait_for_move,
     wait_until,
     watch_policies,
@@ -115,38 +117,6 @@ def play_until(page: Page, selector: str, next_hands: bool = False) -> None:
         else:
             wait_for_move(page, int(state["ply"]))
     raise AssertionError(f"{selector} never showed")
-
-
-def tap(page: Page, card: str) -> None:
-    """Tap a card of the hand where a person would: on its visible part. In the fan each card
-    covers the right of the one before it, and a selected card, raised, covers the left of the
-    next; the bottom middle of a card is always its own."""
-    button = card_button(page, card)
-    box = button.bounding_box()
-    button.click(position={"x": box["width"] / 2, "y": box["height"] - 6})
-
-
-def card_button(page: Page, card: str):
-    return page.locator(f"#hand .slot[data-card='{card}'] button")
-
-
-def discard_or_knock(page: Page) -> None:
-    """Knock when the page allows it, else discard the highest deadwood card."""
-    slots = page.locator("#hand .slot").evaluate_all(
-        "els => els.map(e => ({card: e.dataset.card, dead: e.dataset.deadwood === '1',"
-        " drawn: e.classList.contains('drawn')}))"
-    )
-    dead = [s for s in slots if s["dead"]] or slots
-    dead.sort(key=lambda s: card_value(s["card"]), reverse=True)
-    if "select a card" in page.inner_text("#knock"):
-        for s in dead:
-            tap(page, s["card"])
-            if page.is_enabled("#knock"):
-                page.click("#knock")
-                return
-    choice = next((s for s in dead if not s["drawn"]), dead[0])
-    tap(page, choice["card"])
-    page.click("#discard")
 
 
 def play_turn(page: Page, draw_from: str = "#stock") -> bool:
