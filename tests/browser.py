@@ -325,7 +325,7 @@ def audit(page, state: str) -> list[dict[str, Any]]:
     try:
         for width in AUDIT_WIDTHS:
             page.set_viewport_size({"width": width, "height": size["height"]})
-            page.wait_for_function("() => !document.querySelector('.ghost')")
+            settled(page)  # no card in the air: each is where it lies
             result = page.evaluate(AUDIT_JS.read_text())
             for violation in result:
                 found.append({"state": state, "width": width, **violation})

@@ -77,7 +77,7 @@ def open_page(chromium):
 def shot(page: Page, name: str, full: bool = False) -> None:
     """A screenshot for people to look at, once no card is in the air."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_function("() => !document.querySelector('.ghost')")
+    settled(page)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
@@ -732,7 +732,7 @@ def test_no_slides_when_turned_off_or_the_system_asks_for_less_motion(web, open_
     drag(page, page.locator("[data-pile='c4'][data-count='1']"), page.locator("#foundations"))
     page.wait_for_function("() => document.querySelector('#board').dataset.moves === '1'")
     assert slide_durations(page) == []
-    assert page.locator(".ghost").count() == 0
+    assert page.evaluate("() => document.getAnimations().length") == 0
 
 
 def test_sounds_are_made_on_moves_and_refusals_only_when_sound_is_on(web, open_page):
