@@ -75,15 +75,20 @@ class ServerProcess:
         self.log.close()
         return self.proc.returncode
 
+    # A request's answer may be work the server makes on demand (a review: a few seconds of
+    # one core, longer on a busy machine), so the wait is long; a server that is down fails
+    # at once (connection refused), not after it.
+    TIMEOUT = 60
+
     def raw(self, path: str) -> bytes:
-        with urllib.request.urlopen(f"{self.http}{path}", timeout=5) as r:
+        with urllib.request.urlopen(f"{self.http}{path}", timeout=self.TIMEOUT) as r:
             return r.read()
 
     def get(self, path: str):
         import json
 
         try:
-            with urllib.request.urlopen(f"{self.http}{path}", timeout=5) as r:
+            with urllib.request.urlopen(f"{self.http}{path}", timeout=self.TIMEOUT) as r:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())

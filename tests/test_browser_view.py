@@ -386,6 +386,18 @@ def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
     expect(page.locator("#review-0")).to_have_attribute("aria-pressed", "true")
     expect(panel.locator(".review-marks li")).to_have_count(len(marked))
     expect(page.locator(".review-graph .review-dot")).to_have_count(len(marked))
+    # The graph is the seat's chance to win the match: one point per decision, higher where
+    # the review's chance is higher.
+    points = page.locator(".review-graph .chart-line").get_attribute("points").split()
+    heights = [float(p.split(",")[1]) for p in points]
+    chances = [d["chance"] for d in review["decisions"]]
+    assert len(heights) == len(chances)
+    assert all(
+        heights[i] < heights[j]
+        for i in range(len(chances))
+        for j in range(len(chances))
+        if chances[i] > chances[j]
+    )
     titles = {"en": "What each decision cost", "ko": "결정마다 잃은 점수", "pl": "Ile kosztowała"}
     expect(panel.locator("h3")).to_contain_text(titles[language])
     if marked:
@@ -406,6 +418,8 @@ def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     page.click("#review-button")
     panel = page.locator("#result .review")
     expect(panel).to_be_visible(timeout=30_000)
+    # The replay is stored a moment after the match ends (409 until then).
+    wait_until(lambda: web.get(f"/api/replays/{room}")[0] == 200, timeout=60)
     status, review = web.get(f"/api/replays/{room}/review/0")
     assert status == 200
     expect(panel.locator(".review-summary")).to_contain_text(str(review["accuracy"]))

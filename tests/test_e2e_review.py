@@ -10,6 +10,7 @@ from waiting import until
 
 from protocol.client import ClientError
 from server.games.gin_rummy.review import review_seat
+from server.services.reviews import FORMAT
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 
 BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "expert"}]
@@ -24,7 +25,8 @@ async def test_a_finished_match_has_a_review_of_each_seat_kept_once_made(server)
     for seat in (0, 1):
         status, review = server.get(f"/api/replays/{room}/review/{seat}")
         assert status == 200
-        assert review == review_seat(replay, seat)  # the engine's review of the stored game
+        # The engine's review of the stored game, in the kept format.
+        assert review == {**review_seat(replay, seat), "format": FORMAT}
         assert server.get(f"/api/replays/{room}/review/{seat}") == (200, review)
     assert server.get(f"/api/replays/{room}/review/2")[0] == 400
     assert server.get("/api/replays/nosuchgame/review/0")[0] == 404

@@ -178,3 +178,26 @@ def test_the_review_of_a_match_covers_every_choice_and_sums_up():
             round(lost["draw"] + lost["discard"], 1)
         )
         assert sum(sum(h["marks"].values()) for h in review["hands"]) == marked
+
+
+def test_the_chance_to_win_the_match_follows_the_score_and_the_hand():
+    # The gin position of the first test, at three scores: the seat's chance to win the match
+    # after taking the gin card grows with its lead, and taking the card that makes gin gives
+    # a better chance than drawing blind.
+    def at(scores):
+        return position(
+            "4H 5H 6H 9S 9C 9D 2C 3C 4C KC",
+            "AS 2S 3S 8D TD JD QD 5S 6S 7S",
+            "7H",
+            to_act=0,
+            scores=scores,
+        )
+
+    even = judged(at((0, 0)), 0, Action("draw_discard"))
+    ahead = judged(at((90, 10)), 0, Action("draw_discard"))
+    behind = judged(at((10, 90)), 0, Action("draw_discard"))
+    assert behind.chance < even.chance < ahead.chance
+    blind = judged(at((0, 0)), 0, Action("draw_stock"))
+    assert blind.chance < blind.best_chance == even.chance
+    # Gin at 90 of 100 wins the match outright: a certain chance.
+    assert ahead.chance == 1.0

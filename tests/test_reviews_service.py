@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from gin_positions import bot_match
 from stores import meta
 
-from server.services.reviews import PER_ADDRESS, ReviewBusy, Reviews
+from server.services.reviews import FORMAT, PER_ADDRESS, ReviewBusy, Reviews
 from server.store import Store
 
 ADDRESS = "192.0.2.7"
@@ -63,3 +63,15 @@ async def test_a_review_asked_twice_at_once_is_made_once(store: Store) -> None:
         )
         assert first == second and len(calls) == 1
         assert await reviews.review(replay, 1, ADDRESS) == first and len(calls) == 1
+
+
+async def test_a_review_kept_in_an_older_format_is_made_again(store: Store) -> None:
+    with ThreadPoolExecutor(1) as pool:
+        reviews = Reviews(store, pool, lambda day: True)
+        replay = await finished(store, "g8", 8)
+        old = {"seat": 0, "decisions": [], "accuracy": 100.0}  # format 1: no chances
+        await store.put_review("g8", 0, old)
+        made = await reviews.review(replay, 0, ADDRESS)
+        assert made["format"] == FORMAT and made["decisions"]
+        assert all("chance" in d for d in made["decisions"])
+        assert await store.review("g8", 0) == made

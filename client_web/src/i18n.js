@@ -38,6 +38,10 @@ export const has = (key) => key in messages;
 
 export const formatNumber = (n) => numbers.format(n);
 
+/** ``v`` (0..100) as a whole percentage, in the language's way (Polish "50%", with its
+ * own spacing rules left to Intl). */
+export const formatPercent = (v) => new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
+
 export function formatDate(ms) {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
 }

@@ -1,10 +1,10 @@
 // The review of a finished Gin Rummy match (GET /api/replays/{id}/review/{seat}): what each
 // decision of a seat cost, judged by the server from that seat's view at the time. Shown in
 // the end-of-match screen and beside the replay: the marked decisions with the better move
-// and the points it would have saved, a graph of the hand's expected points after each
-// decision, and a click on a mark goes to that position of the replay.
+// and the points it would have saved, a graph of the seat's chance to win the match after
+// each decision, and a click on a mark goes to that position of the replay.
 import { shortName } from "./cards.js";
-import { describeError, formatNumber, t } from "./i18n.js";
+import { describeError, formatNumber, formatPercent, t } from "./i18n.js";
 import { h } from "./vdom.js";
 
 const RETRIES = 10; // a match just over: its replay is being stored (409), ask again
@@ -88,31 +88,31 @@ export function reviewPanel(review, { onJump = null, id = "review" } = {}) {
   );
 }
 
-/** The expected points of the hand after each decision (the chosen option's), with the
- * marks; ``at`` (a position of the replay) is shown as the current one. Drawn in SVG
- * (viewBox units: it scales with its box). A click on a mark goes to it (the list of
- * marks beside it is the keyboard's way there). */
+/** The seat's chance to win the match after each decision (the chosen option's, judged
+ * by the playouts and the score), with the marks; ``at`` (a position of the replay) is shown
+ * as the current one. Drawn in SVG (viewBox units: it scales with its box). A click on a
+ * mark goes to it (the list of marks beside it is the keyboard's way there). */
 export function reviewGraph(review, { onJump = null, at = null } = {}) {
   const decisions = review.decisions;
   const width = 320;
   const height = 110;
-  const pad = { left: 30, right: 6, top: 8, bottom: 8 };
+  const pad = { left: 34, right: 6, top: 8, bottom: 8 };
   if (!decisions.length) return null;
-  const values = decisions.map((d) => d.chosen_points);
-  const hi = Math.max(1, ...values);
-  const lo = Math.min(-1, ...values);
+  const values = decisions.map((d) => 100 * d.chance);
   const x = (i) => pad.left + (decisions.length === 1 ? 0 : (i * (width - pad.left - pad.right)) / (decisions.length - 1));
-  const y = (v) => pad.top + ((hi - v) * (height - pad.top - pad.bottom)) / (hi - lo);
+  const y = (v) => pad.top + ((100 - v) * (height - pad.top - pad.bottom)) / 100;
   let now = -1; // the last decision made before the position shown
   if (at != null) decisions.forEach((d, i) => d.at <= at && (now = i));
+  const label = (v) => h("text", { class: "chart-label", x: pad.left - 4, y: y(v) + (v === 100 ? 8 : v === 0 ? 0 : 4), "text-anchor": "end" }, formatPercent(v));
   return h(
     "svg",
     { class: "chart review-graph", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("review.graph") },
     h("title", {}, t("review.graph")),
-    h("line", { class: "chart-axis", x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0) }),
+    h("line", { class: "chart-axis", x1: pad.left, x2: width - pad.right, y1: y(50), y2: y(50) }),
     h("polyline", { class: "chart-line", points: values.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
-    h("text", { class: "chart-label", x: pad.left - 4, y: pad.top + 8, "text-anchor": "end" }, String(Math.round(hi))),
-    h("text", { class: "chart-label", x: pad.left - 4, y: height - pad.bottom, "text-anchor": "end" }, String(Math.round(lo))),
+    label(100),
+    label(50),
+    label(0),
     now >= 0 ? h("line", { class: "review-now", x1: x(now), x2: x(now), y1: pad.top, y2: height - pad.bottom }) : null,
     decisions.map((d, i) =>
       d.mark
@@ -120,7 +120,7 @@ export function reviewGraph(review, { onJump = null, at = null } = {}) {
             key: d.at,
             class: `review-dot ${d.mark}`,
             cx: x(i),
-            cy: y(d.chosen_points),
+            cy: y(values[i]),
             r: 4,
             "data-at": d.at,
             onclick: onJump ? () => onJump(d) : null,

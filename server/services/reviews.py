@@ -57,11 +57,16 @@ def hindsight(replay: dict[str, Any]) -> dict[str, Any]:
     return {**result, "line_from": at, "line_views": views}
 
 
+FORMAT = 2
+"""The reviews' format: a review kept in an older one is made again when asked (2: each
+Gin Rummy decision has the seat's chance to win the match)."""
+
+
 def _made(replay: dict[str, Any], seat: int) -> dict[str, Any]:
     """The work of one review, in a worker process."""
     if replay.get("game") == "gin_rummy":
-        return review_seat(replay, seat)
-    return hindsight(replay)
+        return {**review_seat(replay, seat), "format": FORMAT}
+    return {**hindsight(replay), "format": FORMAT}
 
 
 WORKERS = 1
@@ -120,7 +125,7 @@ class Reviews:
         """The review of ``seat`` in the finished game ``replay`` (a Gin Rummy match)."""
         key = (replay["id"], seat)
         kept = await self.store.review(*key)
-        if kept is not None:
+        if kept is not None and kept.get("format") == FORMAT:
             return kept
         flight = self.flights.get(key)
         if flight is None:

@@ -248,7 +248,7 @@ export default {
   "review.mark.mistake": "Mistake",
   "review.mark.blunder": "Blunder",
   "review.clean": "No decision cost much: well played.",
-  "review.graph": "Expected points of the hand after each decision, with the marked ones",
+  "review.graph": "Chance to win the match after each decision, with the marked ones",
   "review.loading": "Reviewing the match…",
   "review.act.take_upcard": "taking the upcard",
   "review.act.pass": "passing the upcard",

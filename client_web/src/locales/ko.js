@@ -247,7 +247,7 @@ export default {
   "review.mark.mistake": "실수",
   "review.mark.blunder": "큰 실수",
   "review.clean": "크게 손해 본 결정이 없어요. 잘했어요!",
-  "review.graph": "결정마다 그 판에서 기대되는 점수와 표시된 결정",
+  "review.graph": "결정마다 매치를 이길 확률과 표시된 결정",
   "review.loading": "매치를 복기하고 있어요…",
   "review.act.take_upcard": "펴진 카드 가져오기",
   "review.act.pass": "펴진 카드 넘기기",

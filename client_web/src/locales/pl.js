@@ -248,7 +248,7 @@ export default {
   "review.mark.mistake": "Błąd",
   "review.mark.blunder": "Poważny błąd",
   "review.clean": "Żadna decyzja nie kosztowała wiele: dobra gra.",
-  "review.graph": "Oczekiwane punkty rozdania po każdej decyzji, z zaznaczonymi błędami",
+  "review.graph": "Szansa na wygranie meczu po każdej decyzji, z zaznaczonymi błędami",
   "review.loading": "Analizuję mecz…",
   "review.act.take_upcard": "wziąć odkrytą kartę",
   "review.act.pass": "nie brać odkrytej karty",

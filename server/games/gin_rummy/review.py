@@ -17,6 +17,10 @@ other seat's chance at the upcard is not played out). The points are the hand's 
 the seat's side (gin, undercut and knock bonuses included, lay-offs played by the engine's
 rules), with the expert's bonus for points that win or lose the match.
 
+Each decision also carries the seat's chance to win the match after the chosen and after the
+best option: every playout's hand scored onto the match, then the chance from the score it
+leaves (:mod:`..equity`), averaged. The replay's graph follows it over the match.
+
 A decision's *loss* is the best alternative's mean minus the chosen one's. It is marked
 (:data:`MARKS`) only when it is both large and clear: at least the mark's threshold, and more
 than :data:`CLEAR` standard errors of the paired differences (a few hundred playouts leave
@@ -34,6 +38,7 @@ from server.games.cards import CARDS
 from server.games.gin_rummy.actions import Action
 from server.games.gin_rummy.bots.expert import DISCARD, STOCK, TAKE, ExpertBot
 from server.games.gin_rummy.bots.table import Table, discard_options, read_view
+from server.games.gin_rummy.equity import after_hand
 from server.games.gin_rummy.game import Match, new_match
 
 INDEX = {c: i for i, c in enumerate(CARDS)}
@@ -88,6 +93,8 @@ class Decision:
     error: float  # standard error of the loss
     options: int
     mark: str | None
+    chance: float  # the seat's chance to win the match after the chosen option (0..1)
+    best_chance: float  # the same after the best option
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -155,7 +162,8 @@ def judge_decision(
     if chosen not in options:  # a knock with a card that may not knock: refused, never played
         return None
     reviewer = reviewer or Reviewer(REVIEW_SEED)
-    rows = reviewer.judge(table, options, "review")
+    points = reviewer.playouts(table, options, "review")
+    rows = reviewer.utilities(table, points)
     means = [_mean(row) for row in rows]
     best = max(range(len(options)), key=lambda i: (means[i], -i))
     mine = options.index(chosen)
@@ -173,7 +181,21 @@ def judge_decision(
         error=round(error, 2),
         options=len(options),
         mark=mark_for(loss, error),
+        chance=round(_match_chance(table, points[mine]), 3),
+        best_chance=round(_match_chance(table, points[best]), 3),
     )
+
+
+def _match_chance(table: Table, points: list[int]) -> float:
+    """The seat's chance to win the match, over the playouts of one option: each playout's
+    hand scored, then the chance from the score it leaves (:mod:`.equity`)."""
+    cache: dict[int, float] = {}
+    total = 0.0
+    for p in points:
+        if p not in cache:
+            cache[p] = after_hand(table.scores, table.seat, table.target, p)
+        total += cache[p]
+    return total / len(points)
 
 
 def decisions_of(

@@ -78,6 +78,20 @@ class ExpertBot(HardBot):
 
     def judge(self, table: Table, options: list[tuple[int, int, int]], salt: str):
         """Per option, the utility of each sampled deal (more deals when the call is close)."""
+        return self.utilities(table, self.playouts(table, options, salt))
+
+    def utilities(self, table: Table, points: list[list[int]]) -> list[list[float]]:
+        """The playouts' hand points (from the seat's side) as utilities: with the bonus for
+        points that win or lose the match."""
+        utility = self._utility
+        cache: dict[int, float] = {}
+        return [
+            [cache[p] if p in cache else cache.setdefault(p, utility(table, p)) for p in row]
+            for row in points
+        ]
+
+    def playouts(self, table: Table, options: list[tuple[int, int, int]], salt: str):
+        """Per option, the hand points (from the seat's side) of each sampled deal."""
         belief = Belief(table)
         unseen = belief.unseen
         weights = [belief.weights[c] for c in unseen]
@@ -91,12 +105,7 @@ class ExpertBot(HardBot):
         if len(options) > 1 and _close(points, self.close):
             extra = _sim.judge(*args, self.more, rng.getrandbits(64), flat)
             points = [a + b for a, b in zip(points, extra, strict=True)]
-        utility = self._utility
-        cache: dict[int, float] = {}
-        return [
-            [cache[p] if p in cache else cache.setdefault(p, utility(table, p)) for p in row]
-            for row in points
-        ]
+        return points
 
     def take(self, table: Table) -> bool:
         top = table.top
