@@ -315,6 +315,48 @@ class LobbyStore(ABC):
         return [rooms[k] for k in sorted(rooms)]
 
 
+class PairingPool(ABC):
+    """Quick pairing's pool of seekers (:mod:`server.players.pairing`), shared by every
+    node: each call is one atomic step, so that a seek is paired at most once, into one
+    room, whichever nodes ask at once."""
+
+    @abstractmethod
+    async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
+        """Put ``seek`` in the pool (replacing its player's earlier seek, and forgetting
+        their earlier pairing), unless a compatible seek waits: then take that one out
+        instead and return the *pairing* (``room`` and ``seed`` for the new room, ``at``,
+        and ``seeks``: the one that waited, seat 0, then ``seek``), kept for the two
+        players :data:`~server.players.pairing.PAIRED_SECONDS`. None when it waits; the
+        string ``"full"`` (nothing changed) when the pool holds MAX_SEEKS already."""
+
+    @abstractmethod
+    async def unseek(self, player: str, conn: str | None = None) -> bool:
+        """Take the player's seek out of the pool (only the one sought from socket ``conn``,
+        when named); whether there was one."""
+
+    @abstractmethod
+    async def sweep(
+        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
+    ) -> tuple[list[dict[str, Any]], list[str]] | None:
+        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them), pair
+        compatible seeks (oldest first, at most ``len(rooms)`` pairs, each given the next
+        ``(room, seed)``), forget old pairings. The pairings made and the players of
+        ``node`` still waiting; None (nothing done) if another sweep ran within the last
+        SWEEP_GAP_MS (the nodes share one sweep a second)."""
+
+    @abstractmethod
+    async def pairing(self, player: str) -> dict[str, Any] | None:
+        """The player's pairing, while it is kept."""
+
+    @abstractmethod
+    async def seekers(self) -> list[dict[str, Any]]:
+        """Every seek in the pool."""
+
+    @abstractmethod
+    async def announce(self, event: Event) -> None:
+        """Tell every node ``event`` (a ``paired`` event)."""
+
+
 class EventBus(ABC):
     """What nodes tell each other, and the store's own upkeep."""
 
@@ -334,7 +376,9 @@ class EventBus(ABC):
         """Release connections and files."""
 
 
-class Store(RoomLog, Archive, PlayerStore, LedgerStore, Leases, Presence, LobbyStore, EventBus):
+class Store(
+    RoomLog, Archive, PlayerStore, LedgerStore, Leases, Presence, LobbyStore, PairingPool, EventBus
+):
     """Every concern at once: what each backend implements (the embedded store, Redis).
     A part of the server is typed with the concerns it uses."""
 

@@ -28,7 +28,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server.players import boards, ledger
+from server.players import boards, ledger, pairing
 from server.store.base import (
     Conflict,
     Entry,
@@ -118,6 +118,7 @@ class EmbeddedStore(Store):
         self._lobby: dict[str, dict[str, Any]] = {}
         self._queue: asyncio.Queue[Event] | None = None
         self._allowances: dict[tuple[str, int], int] = {}
+        self._pool_of_seeks = pairing.Pool()
         # Log lengths as this process wrote them (it is the file's only writer): the periodic
         # check of every held replica reads them here, not with a query per room on the one
         # SQLite thread that the appends wait for.
@@ -888,6 +889,33 @@ class EmbeddedStore(Store):
     async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
         return self._lobby_version, json.loads(json.dumps(self._lobby))
 
+    # ---- quick pairing ---------------------------------------------------------------------------
+
+    # The pool lives in memory, as presence and the lobby do: seeks are sockets waiting,
+    # and a restart ends every socket. Each step is one call that does not yield (the
+    # transaction of this one-process store); a copy goes in and out, as stored.
+
+    async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
+        return _copy(self._pool_of_seeks.seek(_copy(seek), room, seed, now_ms))
+
+    async def unseek(self, player: str, conn: str | None = None) -> bool:
+        return self._pool_of_seeks.unseek(player, conn)
+
+    async def sweep(
+        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
+    ) -> tuple[list[dict[str, Any]], list[str]] | None:
+        swept = _copy(self._pool_of_seeks.sweep(node, now_ms, alive, rooms))
+        return None if swept is None else (swept[0], swept[1])
+
+    async def pairing(self, player: str) -> dict[str, Any] | None:
+        return _copy(self._pool_of_seeks.paired.get(player))
+
+    async def seekers(self) -> list[dict[str, Any]]:
+        return _copy(list(self._pool_of_seeks.seeks.values()))
+
+    async def announce(self, event: Event) -> None:
+        self._publish(_copy(event))
+
     # ---- events ----------------------------------------------------------------------------------
 
     async def events(self, node: str = "") -> AsyncIterator[Event]:
@@ -913,3 +941,8 @@ class EmbeddedStore(Store):
         self._checkpointer.shutdown(wait=True)
         await self._run(_close)
         self._pool.shutdown(wait=True)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy through JSON, as a store hands back what it keeps (tuples as lists)."""
+    return None if value is None else json.loads(json.dumps(value))

@@ -185,6 +185,35 @@ class Keys:
     def daily(self, key: str) -> str:
         return f"{self.prefix}:daily:{key}"
 
+    # ---- quick pairing: one slot, every key tagged {seeks} (one script pairs) -------------
+
+    def _seeks(self, what: str) -> str:
+        return f"{self.prefix}:{{seeks}}:{what}"
+
+    @property
+    def seek_pool(self) -> str:
+        """Hash: player -> their seek (JSON), at most MAX_SEEKS (server.players.pairing)."""
+        return self._seeks("pool")
+
+    def seek_pairs(self, day: str) -> str:
+        """Hash: pair of players -> rated pairings made that UTC day (PAIR_TTL)."""
+        return self._seeks(f"pairs:{day}")
+
+    @property
+    def paired(self) -> str:
+        """Hash: player -> their last pairing (JSON), kept PAIRED_SECONDS (see paired_at)."""
+        return self._seeks("paired")
+
+    @property
+    def paired_at(self) -> str:
+        """Sorted set: player -> when their pairing was made (ms), to forget old ones."""
+        return self._seeks("paired_at")
+
+    @property
+    def swept(self) -> str:
+        """When the pool was last swept (ms), by any node."""
+        return self._seeks("swept")
+
     # ---- players -------------------------------------------------------------------------
 
     def player(self, player_id: str) -> str:

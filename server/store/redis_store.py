@@ -37,7 +37,7 @@ from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import NoScriptError
 
-from server.players import boards, ledger
+from server.players import boards, ledger, pairing
 from server.store.base import (
     Conflict,
     Entry,
@@ -236,6 +236,165 @@ REPLAY = """
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[4])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -1 - tonumber(ARGV[5]))
+return 1
+"""
+
+# Quick pairing (server.players.pairing, mirrored line for line): KEYS[1] = the pool,
+# KEYS[2] = today's rated pairs, KEYS[3] = pairings, KEYS[4] = their times, KEYS[5] = the
+# last sweep (all in the {seeks} slot). ARGV[1] = now (ms), ARGV[2..4] = RANGE_START,
+# RANGE_GROWTH, RANGE_MAX, ARGV[5] = PAIR_LIMIT, ARGV[6] = the pairs' TTL (s). Seeks are
+# kept and handed back as the JSON they came in (cjson would write 64-bit numbers short).
+PAIRING = """
+local now = tonumber(ARGV[1])
+local RSTART, GROWTH, RMAX = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local LIMIT = tonumber(ARGV[5])
+local function reach(s)
+  local waited = math.max(0, now - s.since) / 1000
+  return math.min(RMAX, RSTART + GROWTH * waited)
+end
+local function pkey(a, b)
+  if a < b then return a .. '|' .. b end
+  return b .. '|' .. a
+end
+local counts = {}
+local function count_of(k)
+  if counts[k] == nil then counts[k] = tonumber(redis.call('HGET', KEYS[2], k) or '0') end
+  return counts[k]
+end
+local function compatible(a, b)
+  if a.player == b.player then return false end
+  if a.target ~= b.target or a.turn ~= b.turn or a.rated ~= b.rated then return false end
+  local gap = math.abs(a.rating - b.rating)
+  if gap > reach(a) or gap > reach(b) then return false end
+  if a.rated then
+    if a.addr ~= '' and a.addr == b.addr then return false end
+    if count_of(pkey(a.player, b.player)) >= LIMIT then return false end
+  end
+  return true
+end
+local function better(s, o, best)
+  if best == nil then return true end
+  local go, gb = math.abs(s.rating - o.rating), math.abs(s.rating - best.rating)
+  if go ~= gb then return go < gb end
+  if o.since ~= best.since then return o.since < best.since end
+  return o.player < best.player
+end
+local function counted(a, b)
+  if a.rated then
+    local k = pkey(a.player, b.player)
+    counts[k] = count_of(k) + 1
+    redis.call('HINCRBY', KEYS[2], k, 1)
+    redis.call('EXPIRE', KEYS[2], ARGV[6])
+  end
+end
+local function pair(araw, braw, room, seed, a, b)
+  local p = '{"room":' .. cjson.encode(room) .. ',"seed":' .. seed .. ',"at":' .. ARGV[1]
+    .. ',"seeks":[' .. araw .. ',' .. braw .. ']}'
+  redis.call('HSET', KEYS[3], a.player, p, b.player, p)
+  redis.call('ZADD', KEYS[4], now, a.player, now, b.player)
+  return p
+end
+"""
+
+# ARGV[7] = the seek (JSON), ARGV[8] = the room, ARGV[9] = its seed (digits), ARGV[10] =
+# MAX_SEEKS. Returns the pairing (JSON), false (waiting) or 'full'.
+SEEK = (
+    PAIRING
+    + """
+local seek = cjson.decode(ARGV[7])
+redis.call('HDEL', KEYS[1], seek.player)
+redis.call('HDEL', KEYS[3], seek.player)
+redis.call('ZREM', KEYS[4], seek.player)
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[10]) then return 'full' end
+local best, bestraw = nil, nil
+local all = redis.call('HGETALL', KEYS[1])
+for i = 2, #all, 2 do
+  local o = cjson.decode(all[i])
+  if compatible(seek, o) and better(seek, o, best) then best, bestraw = o, all[i] end
+end
+if best == nil then
+  redis.call('HSET', KEYS[1], seek.player, ARGV[7])
+  return false
+end
+redis.call('HDEL', KEYS[1], best.player)
+counted(best, seek)
+return pair(bestraw, ARGV[7], ARGV[8], ARGV[9], best, seek)
+"""
+)
+
+# ARGV[7] = the node sweeping, ARGV[8] = the nodes alive (JSON list; '' = keep every seek),
+# ARGV[9] = rooms for the pairs (JSON list of [room, seed digits]), ARGV[10] = SEEK_SECONDS
+# in ms, ARGV[11] = PAIRED_SECONDS in ms, ARGV[12] = SWEEP_GAP_MS.
+# Returns false (swept lately), or {#pairings, pairing JSON..., waiting players of the node...}.
+SWEEP = (
+    PAIRING
+    + """
+local last = tonumber(redis.call('GET', KEYS[5]) or '-1e15')
+if now - last < tonumber(ARGV[12]) then return false end
+redis.call('SET', KEYS[5], ARGV[1], 'PX', 60000)
+local old = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', '(' .. (now - tonumber(ARGV[11])))
+for _, p in ipairs(old) do
+  redis.call('HDEL', KEYS[3], p)
+  redis.call('ZREM', KEYS[4], p)
+end
+local alive = nil
+if ARGV[8] ~= '' then
+  alive = {}
+  for _, n in ipairs(cjson.decode(ARGV[8])) do alive[n] = true end
+end
+local seeks = {}
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local s = cjson.decode(all[i + 1])
+  if now - s.since > tonumber(ARGV[10]) or (alive ~= nil and not alive[s.node]) then
+    redis.call('HDEL', KEYS[1], all[i])
+  else
+    s._raw = all[i + 1]
+    table.insert(seeks, s)
+  end
+end
+table.sort(seeks, function(a, b)
+  if a.since ~= b.since then return a.since < b.since end
+  return a.player < b.player
+end)
+local rooms = cjson.decode(ARGV[9])
+local made, taken = {}, {}
+for i = 1, #seeks do
+  if #made >= #rooms then break end
+  if not taken[i] then
+    local s, best, bj = seeks[i], nil, nil
+    for j = i + 1, #seeks do
+      if not taken[j] and compatible(s, seeks[j]) and better(s, seeks[j], best) then
+        best, bj = seeks[j], j
+      end
+    end
+    if best ~= nil then
+      taken[i], taken[bj] = true, true
+      redis.call('HDEL', KEYS[1], s.player, best.player)
+      counted(s, best)
+      local r = rooms[#made + 1]
+      table.insert(made, pair(s._raw, best._raw, r[1], r[2], s, best))
+    end
+  end
+end
+local out = {tostring(#made)}
+for _, p in ipairs(made) do table.insert(out, p) end
+local mine = {}
+for i = 1, #seeks do
+  if not taken[i] and seeks[i].node == ARGV[7] then table.insert(mine, seeks[i].player) end
+end
+table.sort(mine)
+for _, p in ipairs(mine) do table.insert(out, p) end
+return out
+"""
+)
+
+# KEYS[1] = the pool; ARGV[1] = a player, ARGV[2] = the socket that sought ('' = any).
+UNSEEK = """
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if not raw then return 0 end
+if ARGV[2] ~= '' and cjson.decode(raw).conn ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
 """
 
@@ -507,6 +666,9 @@ class RedisStore(Store):
         self._set_deadline = script(SET_DEADLINE)
         self._allow = script(ALLOW)
         self._daily_board = script(DAILY_BOARD)
+        self._seek = script(SEEK)
+        self._sweep = script(SWEEP)
+        self._unseek = script(UNSEEK)
         wait = (wait_replicas, wait_ms) if wait_replicas else None
         self._appends = _Batches(self.redis, self._append, wait)
 
@@ -1055,6 +1217,66 @@ class RedisStore(Store):
             for room, body in listing.items()
         }
         return version, rooms
+
+    # ---- quick pairing -------------------------------------------------------------------------
+
+    def _pairing_keys(self, now_ms: int) -> list[str]:
+        k = self.keys
+        return [k.seek_pool, k.seek_pairs(pairing.day_of(now_ms)), k.paired, k.paired_at, k.swept]
+
+    def _pairing_args(self, now_ms: int) -> list[Any]:
+        p = pairing
+        return [now_ms, p.RANGE_START, p.RANGE_GROWTH, p.RANGE_MAX, p.PAIR_LIMIT, ledger.PAIR_TTL]
+
+    @_reachable
+    async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
+        args = [json.dumps(seek), room, str(int(seed)), pairing.MAX_SEEKS]
+        made = await self._seek(
+            keys=self._pairing_keys(now_ms), args=self._pairing_args(now_ms) + args
+        )
+        if not made:
+            return None
+        text = made.decode() if isinstance(made, bytes) else made
+        return "full" if text == "full" else json.loads(text)
+
+    @_reachable
+    async def unseek(self, player: str, conn: str | None = None) -> bool:
+        return bool(await self._unseek(keys=[self.keys.seek_pool], args=[player, conn or ""]))
+
+    @_reachable
+    async def sweep(
+        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
+    ) -> tuple[list[dict[str, Any]], list[str]] | None:
+        p = pairing
+        args = [
+            node,
+            "" if alive is None else json.dumps(sorted(alive)),
+            json.dumps([[room, str(int(seed))] for room, seed in rooms]),
+            p.SEEK_SECONDS * 1000,
+            p.PAIRED_SECONDS * 1000,
+            p.SWEEP_GAP_MS,
+        ]
+        out = await self._sweep(
+            keys=self._pairing_keys(now_ms), args=self._pairing_args(now_ms) + args
+        )
+        if not out:
+            return None
+        texts = [x.decode() if isinstance(x, bytes) else x for x in out]
+        count = int(texts[0])
+        return [json.loads(t) for t in texts[1 : 1 + count]], texts[1 + count :]
+
+    @_reachable
+    async def pairing(self, player: str) -> dict[str, Any] | None:
+        raw = await self.redis.hget(self.keys.paired, player)
+        return json.loads(raw) if raw else None
+
+    @_reachable
+    async def seekers(self) -> list[dict[str, Any]]:
+        return [json.loads(raw) for raw in (await self.redis.hgetall(self.keys.seek_pool)).values()]
+
+    @_reachable
+    async def announce(self, event: Event) -> None:
+        await self.redis.publish(self.keys.events, json.dumps(event))
 
     # ---- events --------------------------------------------------------------------------------
 

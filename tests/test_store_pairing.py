@@ -1,0 +1,233 @@
+"""Quick pairing's pool (server/players/pairing.py), on both stores: who is paired with whom,
+and that a seek is paired exactly once whoever asks at the same time.
+
+Run against both implementations (tests/stores.py). On Redis, several store clients stand
+for several nodes: each holds its own connections, as a node does."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from server.players import pairing
+from server.players.pairing import PAIR_LIMIT, RANGE_GROWTH, RANGE_MAX, RANGE_START
+from server.store import Store
+
+T0 = 1_767_000_000_000  # a fixed "now" (ms): the pool's clock is the caller's
+
+
+def seek(
+    player: str,
+    rating: float = 1500,
+    since: int = T0,
+    *,
+    target: int = 100,
+    turn: int | None = None,
+    rated: bool = True,
+    addr: str = "",
+    node: str = "n1",
+    conn: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "player": player,
+        "name": player.title(),
+        "rating": rating,
+        "target": target,
+        "turn": turn,
+        "rated": rated,
+        "addr": addr or f"addr-{player}",
+        "node": node,
+        "conn": conn or f"c-{player}",
+        "since": since,
+    }
+
+
+SEED = 2**63 + 12345  # a 64-bit seed, kept whole
+
+
+async def test_a_lone_seek_waits_and_the_next_compatible_one_pairs_with_it(store: Store):
+    ann, bob = seek("ann", 1500), seek("bob", 1550, T0 + 1000)
+    assert await store.seek(ann, "r1", SEED, T0) is None
+    assert await store.seekers() == [ann]
+    made = await store.seek(bob, "r2", SEED, T0 + 1000)
+    # The one that waited takes seat 0; the new room is the one the pairing seek named.
+    assert made == {"room": "r2", "seed": SEED, "at": T0 + 1000, "seeks": [ann, bob]}
+    assert await store.seekers() == []
+    assert await store.pairing("ann") == made == await store.pairing("bob")
+
+
+async def test_different_settings_never_pair(store: Store):
+    await store.seek(seek("ann"), "r1", 1, T0)
+    for other in (
+        seek("bob", target=50),
+        seek("cat", turn=30),
+        seek("dan", rated=False),
+    ):
+        assert await store.seek(other, "r", 1, T0) is None
+    assert len(await store.seekers()) == 4
+
+
+async def test_nobody_is_paired_with_themselves_and_a_new_seek_replaces_the_old(store: Store):
+    await store.seek(seek("ann", conn="c1"), "r1", 1, T0)
+    assert await store.seek(seek("ann", conn="c2"), "r2", 1, T0 + 10) is None
+    assert [s["conn"] for s in await store.seekers()] == ["c2"]
+
+
+async def test_the_reach_widens_while_a_seek_waits(store: Store):
+    gap = RANGE_START + 10 * RANGE_GROWTH  # reached after 10 s of waiting, not before
+    await store.seek(seek("ann", 1500), "r1", 1, T0)
+    assert await store.seek(seek("bob", 1500 + gap, T0 + 5000), "r2", 1, T0 + 5000) is None
+    # Both must reach: 10 s later ann does, but bob (waiting 5 s) does not yet.
+    assert await store.sweep("n1", T0 + 10_000, None, [("r3", 3)]) == ([], ["ann", "bob"])
+    made, mine = await store.sweep("n1", T0 + 15_000, None, [("r4", 4)])
+    assert [m["room"] for m in made] == ["r4"] and mine == []
+    assert [s["player"] for s in made[0]["seeks"]] == ["ann", "bob"]
+
+
+async def test_the_reach_stops_at_its_widest(store: Store):
+    await store.seek(seek("ann", 1000), "r1", 1, T0)
+    await store.seek(seek("bob", 1000 + RANGE_MAX + 1), "r2", 1, T0)
+    assert await store.sweep("n1", T0 + 3_600_000 // 20, None, [("r3", 3)]) == (
+        [],
+        ["ann", "bob"],
+    )
+
+
+async def test_the_closest_rating_is_chosen_then_the_longest_waiting(store: Store):
+    await store.seek(seek("far", 1580, T0), "r", 1, T0)
+    await store.seek(seek("near_late", 1520, T0 + 200), "r", 1, T0 + 200)
+    await store.seek(seek("near_early", 1480, T0 + 100), "r", 1, T0 + 100)
+    made = await store.seek(seek("me", 1500, T0 + 300), "r9", 1, T0 + 300)
+    assert made["seeks"][0]["player"] == "near_early"
+
+
+async def test_rated_pairing_keeps_apart_one_address_and_a_pair_past_its_daily_limit(
+    store: Store,
+):
+    # One address: never rated together; casual, they may play.
+    await store.seek(seek("ann", addr="same"), "r", 1, T0)
+    assert await store.seek(seek("bob", addr="same"), "r", 1, T0) is None
+    await store.unseek("ann")
+    await store.unseek("bob")
+    await store.seek(seek("ann", addr="same", rated=False), "r", 1, T0)
+    assert await store.seek(seek("bob", addr="same", rated=False), "r", 1, T0) is not None
+    # The same two identities: PAIR_LIMIT rated pairings a day, then not again that day.
+    for n in range(PAIR_LIMIT):
+        await store.seek(seek("cat"), "r", 1, T0 + n)
+        assert await store.seek(seek("dan"), f"r{n}", 1, T0 + n) is not None
+    await store.seek(seek("cat"), "r", 1, T0 + 10)
+    assert await store.seek(seek("dan"), "r", 1, T0 + 10) is None
+    await store.unseek("cat")
+    await store.unseek("dan")
+    tomorrow = T0 + 24 * 3600 * 1000
+    await store.seek(seek("cat", since=tomorrow), "r", 1, tomorrow)
+    assert await store.seek(seek("dan", since=tomorrow), "r", 1, tomorrow) is not None
+
+
+async def test_unseek_takes_out_only_the_socket_that_sought(store: Store):
+    await store.seek(seek("ann", conn="c1"), "r", 1, T0)
+    assert not await store.unseek("ann", "c2")
+    assert await store.unseek("ann", "c1")
+    assert not await store.unseek("ann")
+    assert await store.seekers() == []
+
+
+async def test_a_sweep_drops_old_seeks_and_those_of_dead_nodes_and_runs_once_a_second(
+    store: Store,
+):
+    await store.seek(seek("old", since=T0), "r", 1, T0)
+    late = T0 + pairing.SEEK_SECONDS * 1000 - 1000
+    await store.seek(seek("gone", since=late, node="n2", target=50), "r", 1, late)
+    await store.seek(seek("here", since=late, node="n1", target=25), "r", 1, late)
+    now = T0 + pairing.SEEK_SECONDS * 1000 + 1
+    assert await store.sweep("n1", now, ["n1"], [("r", 1)]) == ([], ["here"])
+    assert [s["player"] for s in await store.seekers()] == ["here"]
+    assert await store.sweep("n1", now + 10, ["n1"], [("r", 1)]) is None  # just swept
+
+
+async def test_a_pairing_is_forgotten_after_its_time_and_by_a_new_seek(store: Store):
+    await store.seek(seek("ann"), "r", 1, T0)
+    await store.seek(seek("bob"), "r1", 1, T0)
+    later = T0 + pairing.PAIRED_SECONDS * 1000 + 1
+    await store.sweep("n1", later, None, [])
+    assert await store.pairing("ann") is None
+    await store.seek(seek("cat"), "r", 1, later)
+    await store.seek(seek("dan"), "r2", 1, later)
+    await store.seek(seek("cat", since=later + 5), "r", 1, later + 5)
+    assert await store.pairing("cat") is None and (await store.pairing("dan"))["room"] == "r2"
+
+
+async def test_a_full_pool_refuses_a_seek_and_changes_nothing(store: Store, monkeypatch):
+    monkeypatch.setattr(pairing, "MAX_SEEKS", 2)
+    await store.seek(seek("a", target=10), "r", 1, T0)
+    await store.seek(seek("b", target=25), "r", 1, T0)
+    assert await store.seek(seek("c", target=50), "r", 1, T0) == "full"
+    assert sorted(s["player"] for s in await store.seekers()) == ["a", "b"]
+
+
+async def test_concurrent_seekers_on_several_nodes_are_each_paired_exactly_once(stores):
+    # 200 seekers, every one compatible with every other, sought at once through three
+    # store clients (three nodes on Redis), with sweeps running beside them.
+    nodes = [stores.open() for _ in range(3)] if stores.kind == "redis" else [stores.open()]
+    players = [f"p{i:03d}" for i in range(200)]
+    rng = random.Random(3)
+    ratings = {p: 1500 + rng.randint(-50, 50) for p in players}
+
+    async def one(i: int, player: str):
+        store = nodes[i % len(nodes)]
+        return await store.seek(seek(player, ratings[player], T0), f"room-{player}", i, T0)
+
+    async def sweeps():
+        found = []
+        for k in range(20):
+            result = await nodes[k % len(nodes)].sweep(
+                f"n{k}", T0 + 1000 * k, None, [(f"sweep-{k}-{j}", j) for j in range(50)]
+            )
+            if result:
+                found += result[0]
+            await asyncio.sleep(0)
+        return found
+
+    results = await asyncio.gather(*(one(i, p) for i, p in enumerate(players)), sweeps())
+    made = [r for r in results[:-1] if r] + results[-1]
+    seats = [s["player"] for m in made for s in m["seeks"]]
+    assert len(seats) == len(set(seats))  # nobody twice
+    assert len({m["room"] for m in made}) == len(made)  # one room per pairing
+    waiting = [s["player"] for s in await nodes[0].seekers()]
+    assert sorted(seats + waiting) == players  # nobody lost
+    assert len(waiting) <= 1  # all compatible: at most one left over
+    for m in made:
+        for s in m["seeks"]:
+            assert await nodes[0].pairing(s["player"]) == m
+
+
+async def test_the_store_pairs_as_the_rules_say_on_random_pools(store: Store):
+    # The store's step (a Lua script on Redis) against the rules' own functions, on random
+    # pools: the same pairs, in the same seats and the same order.
+    rng = random.Random(11)
+    for trial in range(30):
+        model = pairing.Pool()
+        base = T0 + trial * 10**9
+        for n in range(rng.randint(2, 25)):
+            s = seek(
+                f"t{trial}p{n}",
+                rng.choice([1200, 1400, 1500, 1520, 1700, 2100]) + rng.randint(-30, 30),
+                base + rng.randint(0, 60_000),
+                target=rng.choice([50, 100]),
+                rated=rng.random() < 0.7,
+                addr=rng.choice(["x", "y", ""]),
+            )
+            now = s["since"]
+            assert await store.seek(s, f"r{trial}-{n}", n, now) == model.seek(
+                s, f"r{trial}-{n}", n, now
+            )
+        now = base + rng.randint(60_000, 120_000)
+        rooms = [(f"s{trial}-{j}", j) for j in range(rng.randint(0, 6))]
+        expected = model.sweep("n1", now, None, rooms)
+        assert list(await store.sweep("n1", now, None, rooms)) == [
+            list(expected[0]),
+            expected[1],
+        ]
+        for player in list(model.seeks):
+            await store.unseek(player)
