@@ -10,8 +10,8 @@ from waiting import until
 
 from protocol.client import ClientError
 from server.games.gin_rummy.review import review_seat
-from server.services.reviews import FORMAT
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
+from server.services.reviews import FORMAT
 
 BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "expert"}]
 
