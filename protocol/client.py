@@ -62,6 +62,7 @@ class Client:
         self._reader: asyncio.Task | None = None
         self.closed = asyncio.Event()
         self.signed_out = asyncio.Event()  # the server ended this socket's player session
+        self.noticed = asyncio.Event()  # set at each message that comes unasked to notices
         self.close_code: int | None = None
         self.node: str | None = None  # the server node this client talks to
         self.timeout = 30.0  # seconds a request waits for its answer
@@ -133,6 +134,32 @@ class Client:
         rooms = {r["id"]: r for r in reply["rooms"]}
         self.lobby_rooms = {**rooms, **(self.lobby_rooms or {})}
         return reply
+
+    async def notice(self, kinds: tuple[str, ...], start: int = 0, timeout: float = 30.0):
+        """The first message of one of ``kinds`` in ``notices`` from index ``start``, waited
+        for up to ``timeout`` seconds."""
+
+        async def found() -> dict[str, Any]:
+            while True:
+                self.noticed.clear()
+                hit = next((n for n in self.notices[start:] if n["t"] in kinds), None)
+                if hit is not None:
+                    return hit
+                await self.noticed.wait()
+
+        return await asyncio.wait_for(found(), timeout)
+
+    async def seek(self, timeout: float = 30.0, **settings: Any) -> dict[str, Any]:
+        """Quick pairing: the pairing (``room``, ``seat``, ``opponent``...) once paired, at
+        once or after waiting; a ClientError if the seek ends unpaired."""
+        start = len(self.notices)
+        reply = await self.request("seek", **settings)
+        if not reply["seeking"]:
+            return reply
+        told = await self.notice(("paired", "seek_ended"), start, timeout)
+        if told["t"] == "seek_ended":
+            raise ClientError("seek_ended", told["reason"])
+        return told
 
     async def create(self, seats: list[dict[str, Any]], **options: Any) -> str:
         return (await self.request("create", seats=seats, **options))["room"]
@@ -238,8 +265,9 @@ class Client:
                 else:
                     rooms[change["id"]] = change["room"]
             self.lobby_rooms = rooms
-        elif kind in ("notice", "reconnect"):
+        elif kind in ("notice", "reconnect", "paired", "seek_ended"):
             self.notices.append(message)
+            self.noticed.set()
         elif kind == "signed_out":  # the player's secret was reset elsewhere
             self.notices.append(message)
             self.player = None

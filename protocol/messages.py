@@ -142,6 +142,20 @@ class Review(Request, tag="review"):
     seat: int
 
 
+class Seek(Request, tag="seek"):
+    """Quick pairing: a Gin Rummy match now, against the next player who seeks the same
+    ``target``, ``turn_seconds`` and ``rated`` within reach of this player's rating. Needs a
+    player identity; one seek per identity (a second replaces the first)."""
+
+    target: int = 100
+    turn_seconds: int | None = None
+    rated: bool = True
+
+
+class Unseek(Request, tag="unseek"):
+    """Stop waiting for a pairing."""
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -161,6 +175,8 @@ REQUESTS: dict[str, type[Request]] = {
         Hint,
         Winnable,
         Review,
+        Seek,
+        Unseek,
     )
 }
 """Each request type by its ``t``."""
@@ -265,6 +281,25 @@ class ReviewOk(Reply):
     marks: Map
     accuracy: float
     hands: list[Map]
+    format: int | None = None
+
+
+class SeekOk(Reply):
+    """Waiting (``seeking`` true, since ``since`` ms), or paired at once: the ``paired``
+    message's fields."""
+
+    seeking: bool
+    since: int | None = None
+    room: str | None = None
+    seat: int | None = None
+    opponent: Map | None = None
+    target: int | None = None
+    turn_seconds: int | None = None
+    rated: bool | None = None
+
+
+class UnseekOk(Reply):
+    sought: bool
 
 
 REPLIES: dict[str, type[Reply]] = {
@@ -284,6 +319,8 @@ REPLIES: dict[str, type[Reply]] = {
     "hint": HintOk,
     "winnable": WinnableOk,
     "review": ReviewOk,
+    "seek": SeekOk,
+    "unseek": UnseekOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -339,7 +376,27 @@ class Home(Pushed, tag="home"):
     node: str
 
 
-PUSHED = Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home
+class Paired(Pushed, tag="paired"):
+    """A seek was paired: take seat ``seat`` of room ``room`` (kept for this player)."""
+
+    room: str
+    seat: int
+    opponent: Map
+    target: int
+    turn_seconds: int | None
+    rated: bool
+
+
+class SeekEnded(Pushed, tag="seek_ended"):
+    """A seek ended unpaired: ``expired`` (waited its time), ``replaced`` (the same player
+    sought again elsewhere)."""
+
+    reason: str
+
+
+PUSHED = (
+    Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home | Paired
+) | SeekEnded
 """Every message the server sends but an ``ok``."""
 
 
@@ -352,6 +409,7 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
+    union = union | Seek | Unseek
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",

@@ -29,6 +29,7 @@ from server.services.players import Players
 from server.services.replays import FramesCache, frames_pool
 from server.services.reviews import Reviews
 from server.services.rooms import Rooms
+from server.services.seeks import Seeks
 from server.services.solving import Solving
 from server.store import Store, Unavailable
 from server.workers import bot_pool, solver_pool
@@ -68,6 +69,8 @@ class Node:
                 "presence": self._presence,
                 "lobby": self.lobby.on_event,
                 "signed_out": lambda e: self.players.end_sessions(e["player"], e["keep"]),
+                "paired": self.services.seeks.on_paired,
+                "sought": self.services.seeks.on_sought,
                 "resync": self._resync,
             },
             self.id,
@@ -84,11 +87,13 @@ class Node:
             store, self.replicas, self.driver, self.homes, config, addresses, dailies, solving,
             players,
         )  # fmt: skip
-        clients = Clients(addresses, players, self.lobby, self.replicas)
+        live = lambda: self.membership.live  # noqa: E731
+        seeks = Seeks(store, rooms, players, self.id, live)
+        clients = Clients(addresses, players, self.lobby, self.replicas, seeks, self.tasks.spawn)
         reviews = Reviews(store, self.bot_pool, dailies.is_over)
         return Services(
             self.id, config, store, clients, rooms, players, self.lobby, dailies,
-            self.frames, reviews, self.tasks.spawn, self.status,
+            self.frames, reviews, seeks, self.tasks.spawn, self.status,
         )  # fmt: skip
 
     async def start(self) -> None:
@@ -106,6 +111,7 @@ class Node:
         keep("renew", self.driver.renew)
         keep("homes", self.homes.tell)
         keep("lag", watch_lag)
+        keep("seeks", self.services.seeks.run)
         keep("trims", lambda: trims(self.config.trim_seconds))
 
     def _warm(self) -> None:

@@ -77,6 +77,8 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     await back.request("hint", room=solo)
     await back.request("winnable", room=solo)
     await back.request("ping")
+    await back.request("seek", rated=False)
+    await back.request("unseek")
     bots = await back.create(
         [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}], target=5
     )

@@ -11,21 +11,29 @@ from server.rooms.room import Room, RoomError
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
+def _seat_spec(spec: Any) -> dict[str, Any]:
+    """One seat of a room's options: a human (maybe kept for one identity, by quick
+    pairing) or a bot with a level."""
+    if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
+        raise RoomError("bad_room", "Each seat is {'kind': 'human'} or a bot with a level.")
+    if spec["kind"] == "bot":
+        if spec.get("level") not in LEVELS:
+            raise RoomError("bad_room", f"A bot level is one of {', '.join(LEVELS)}.")
+        return {"kind": "bot", "level": spec["level"]}
+    kept_for = spec.get("for")
+    if kept_for is None:
+        return {"kind": "human"}
+    if not (isinstance(kept_for, str) and 0 < len(kept_for) <= 64):
+        raise RoomError("bad_room", "A seat is kept for a player id.")
+    return {"kind": "human", "for": kept_for}
+
+
 def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
     """Validate a Gin Rummy room's options; the normalised meta or RoomError."""
     seats = meta.get("seats")
     if not isinstance(seats, list) or len(seats) != 2:
         raise RoomError("bad_room", "A Gin Rummy room has two seats.")
-    specs = []
-    for spec in seats:
-        if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
-            raise RoomError("bad_room", "Each seat is {'kind': 'human'} or a bot with a level.")
-        if spec["kind"] == "bot":
-            if spec.get("level") not in LEVELS:
-                raise RoomError("bad_room", f"A bot level is one of {', '.join(LEVELS)}.")
-            specs.append({"kind": "bot", "level": spec["level"]})
-        else:
-            specs.append({"kind": "human"})
+    specs = [_seat_spec(spec) for spec in seats]
     open_hands = bool(meta.get("open_hands", False))
     if open_hands and any(s["kind"] == "human" for s in specs):
         raise RoomError("bad_room", "Open hands are only for rooms where both seats are bots.")

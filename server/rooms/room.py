@@ -105,6 +105,7 @@ class Seat:
     token_hash: str | None = None
     player: str | None = None  # the identified player in this seat, if any
     ranked: bool = False  # the player's ranked first attempt at a daily board
+    kept_for: str | None = None  # the only identity that may take this seat (quick pairing)
     connected: bool = False
     timeouts: int = 0
 
@@ -142,7 +143,7 @@ class Room(ABC):
         self.id = room_id
         self.meta = meta
         self.start()
-        self.seats = [Seat(s["kind"], s.get("level")) for s in meta["seats"]]
+        self.seats = [Seat(s["kind"], s.get("level"), kept_for=s.get("for")) for s in meta["seats"]]
         for seat in self.seats:
             if seat.kind == "bot":
                 seat.name = f"{seat.level.capitalize()} bot"
@@ -329,7 +330,12 @@ class Room(ABC):
             "game": self.game,
             "status": self.status,
             "seats": [
-                {"kind": s.kind, "level": s.level, "name": s.name, "open": s.open}
+                {
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "open": s.open and not s.kept_for,
+                }
                 for s in self.seats
             ],
             "scores": self.scores(),
@@ -391,7 +397,10 @@ class Room(ABC):
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over; watch its replay instead.")
         if seat is None:
-            seat = next((i for i, s in enumerate(self.seats) if s.open), None)
+            seat = next(
+                (i for i, s in enumerate(self.seats) if s.open and s.kept_for in (None, player)),
+                None,
+            )
             if seat is None:
                 raise RoomError("room_full", "Every seat is taken; you can watch instead.")
         if seat not in range(len(self.seats)):
@@ -399,6 +408,9 @@ class Room(ABC):
             raise RoomError("bad_seat", seats)
         if not self.seats[seat].open:
             raise RoomError("seat_taken", "That seat is taken.")
+        kept_for = self.seats[seat].kept_for
+        if kept_for is not None and kept_for != player:
+            raise RoomError("seat_kept", "That seat is kept for the player who was paired to it.")
         entry = {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
         if player is not None:
             entry["player"] = player  # whose statistics and rating this seat's game counts for

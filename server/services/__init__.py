@@ -18,6 +18,7 @@ from server.services.players import Players
 from server.services.replays import FramesCache
 from server.services.reviews import Reviews
 from server.services.rooms import Rooms
+from server.services.seeks import Seeks
 from server.store import Store
 
 
@@ -35,5 +36,6 @@ class Services:
     dailies: Dailies
     frames: FramesCache
     reviews: Reviews
+    seeks: Seeks
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     status: Callable[[], Awaitable[dict[str, Any] | None]]  # /ready: None when not ready

@@ -1,7 +1,9 @@
 """The sockets a node serves: counted, and everything they hold let go when one closes
-(its rooms, the lobby, its player session, its address's share of sockets)."""
+(its rooms, the lobby, its player session, its seek, its address's share of sockets)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from server import metrics
 from server.host.replicas import Replicas
@@ -9,13 +11,22 @@ from server.services.connection import Connection
 from server.services.limits import AddressBook
 from server.services.lobby import Lobby
 from server.services.players import Players
+from server.services.seeks import Seeks
 
 
 class Clients:
     def __init__(
-        self, addresses: AddressBook, players: Players, lobby: Lobby, replicas: Replicas
+        self,
+        addresses: AddressBook,
+        players: Players,
+        lobby: Lobby,
+        replicas: Replicas,
+        seeks: Seeks,
+        spawn: Callable,
     ) -> None:
         self.addresses = addresses
+        self.seeks = seeks
+        self.spawn = spawn
         self.players = players
         self.lobby = lobby
         self.replicas = replicas
@@ -33,6 +44,7 @@ class Clients:
         metrics.CONNECTIONS.set(len(self.connections))
         self.lobby.follow(conn, False)
         self.replicas.drop_socket(conn)
+        self.seeks.disconnected(conn, self.spawn)
 
     def announce_shutdown(self) -> None:
         """Tell every client to reconnect (to another node, or this one after a restart)."""

@@ -80,7 +80,8 @@ class Players:
             if conn.session is None or fingerprint(conn.session) != keep:
                 self._sign_out(conn)
 
-    async def _address_tag(self, conn: Connection) -> str:
+    async def address_tag(self, conn: Connection) -> str:
+        """The keyed hash of the socket's address: what the fair-play rules compare."""
         return identity.address_tag(await self.key(), conn.address)
 
     async def identify(self, conn: Connection, secret: Any) -> dict[str, Any]:
@@ -91,7 +92,7 @@ class Players:
             raise RoomError("bad_secret", str(bad)) from None
         record = await self.store.player_by_secret(digest)
         if record is not None:  # seen now (and from where): another PLAYER_TTL
-            seen = {"seen": time.time(), "addr": await self._address_tag(conn)}
+            seen = {"seen": time.time(), "addr": await self.address_tag(conn)}
             record = await self.store.update_player(record["id"], seen, digest)
         if record is None:
             raise RoomError(
@@ -122,7 +123,7 @@ class Players:
             )
         secret = identity.new_secret()
         digest = identity.secret_hash(secret)
-        address = await self._address_tag(conn)
+        address = await self.address_tag(conn)
         while True:
             record = identity.new_player(identity.new_player_id(), name)
             record["addr"] = address

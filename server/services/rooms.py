@@ -113,6 +113,19 @@ class Rooms:
         await self.driver.take(room_id)  # the creator's node drives the new room
         return replica
 
+    async def create_paired(self, room_id: str, meta: dict[str, Any]) -> None:
+        """The room of a quick pairing, under the id the pairing named, made by whichever node
+        gets there first (the one that paired, or one whose players missed the news): a second
+        make finds it made and does nothing. Its seats are kept for the two players."""
+        meta = check_meta(meta)
+        try:
+            await self.store.create_room(room_id, meta)
+        except Conflict:
+            return
+        await self.replicas.hold(make_room(room_id, meta, watched=()))
+        log("room_created", room=room_id, game=meta["game"], public=meta["public"], paired=True)
+        await self.driver.take(room_id)
+
     async def _solitaire_meta(
         self, meta: dict[str, Any], conn: Connection | None = None
     ) -> dict[str, Any]:

@@ -131,6 +131,8 @@ def _create_meta(req: messages.Create) -> dict[str, Any]:
     if req.game not in SOLITAIRES:
         if wrong := _given(req, SOLITAIRE_ONLY):
             raise ProtocolError("bad_field", f"'{wrong[0]}' is an option of the solitaires.")
+        if any(isinstance(s, dict) and "for" in s for s in req.seats or ()):
+            raise ProtocolError("bad_field", "A seat is kept for a player only by quick pairing.")
         if req.turn_seconds is not None and any(
             isinstance(s, dict) and s.get("kind") == "bot" for s in req.seats or ()
         ):
@@ -256,6 +258,14 @@ async def _review(s: Services, conn: Connection, req: messages.Review) -> None:
     return None
 
 
+async def _seek(s: Services, conn: Connection, req: messages.Seek) -> dict[str, Any]:
+    return await s.seeks.seek(conn, req.target, req.turn_seconds, req.rated)
+
+
+async def _unseek(s: Services, conn: Connection, req: messages.Unseek) -> dict[str, Any]:
+    return await s.seeks.unseek(conn)
+
+
 Handler = Callable[[Services, Connection, Any], Awaitable[dict[str, Any] | None]]
 HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Hello: _hello,
@@ -274,6 +284,8 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Hint: _solver,
     messages.Review: _review,
     messages.Winnable: _solver,
+    messages.Seek: _seek,
+    messages.Unseek: _unseek,
 }
 """Each request's handler, by its declaration (a test checks that every one has one)."""
 

@@ -1,0 +1,220 @@
+"""Quick pairing on one node: its sockets' seeks, the pairings it makes, and telling its
+players when they are paired, whichever node paired them.
+
+The pool is the store's (:meth:`~server.store.base.PairingPool.seek`: one atomic step pairs
+a seek at most once, into one room). A pairing names its room and seed before the room
+exists; the node that made it creates the room (seats kept for the two players) and then
+tells every node (a ``paired`` event), and each node tells its own seeker. What a crash can
+leave undone is mended by the seeker's node: every :data:`CHECK_SECONDS` it looks up the
+pairings of its seekers still waiting, creates the room if nobody did (a second create is
+a no-op) and tells them. So a pairing is never lost with the node that made it.
+
+A seek ends when its socket closes or asks (``unseek``), when its player seeks again
+elsewhere (``seek_ended``: ``replaced``), or after SEEK_SECONDS (``expired``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from server.logs import log
+from server.players import pairing
+from server.rooms import RoomError
+from server.rooms.room import new_room_code
+from server.services.connection import Connection
+from server.services.players import Players
+from server.services.rooms import Rooms
+from server.store import Store, Unavailable
+
+TARGETS = (100, 50, 25, 10)
+"""Match lengths a seek may ask for: the lobby's."""
+TURNS = (None, 20, 60)
+"""Turn clocks a seek may ask for (seconds; None: no clock)."""
+SWEEP_SECONDS = 1.0
+"""How often a node offers to sweep the pool (the store runs one sweep a second in all)."""
+CHECK_SECONDS = 5.0
+"""How often a waiting seek's pairing is looked up (an event lost with a node)."""
+ROOMS_PER_SWEEP = 32
+"""Pairs one sweep makes at most (each needs a room id named in advance)."""
+
+
+@dataclass
+class Waiting:
+    conn: Connection
+    seek: dict[str, Any]
+    checked: float  # when its pairing was last looked up (monotonic seconds)
+
+
+def room_meta(made: dict[str, Any]) -> dict[str, Any]:
+    """A pairing's room: two seats kept for its players, their settings, public (to watch)."""
+    first = made["seeks"][0]
+    return {
+        "game": "gin_rummy",
+        "seats": [{"kind": "human", "for": s["player"]} for s in made["seeks"]],
+        "public": True,
+        "target": first["target"],
+        "turn_seconds": first["turn"],
+        "rated": first["rated"],
+        "seed": made["seed"],
+        "created_at": made["at"] / 1000,
+    }
+
+
+def told(made: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What a paired player is told: their seat, and who they play."""
+    other = made["seeks"][1 - seat]
+    first = made["seeks"][0]
+    return {
+        "room": made["room"],
+        "seat": seat,
+        "opponent": {"player": other["player"], "name": other["name"], "rating": other["rating"]},
+        "target": first["target"],
+        "turn_seconds": first["turn"],
+        "rated": first["rated"],
+    }
+
+
+class Seeks:
+    def __init__(
+        self,
+        store: Store,
+        rooms: Rooms,
+        players: Players,
+        node_id: str,
+        live: Callable[[], set[str]],
+        wall_ms: Callable[[], int] = lambda: int(time.time() * 1000),
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.players = players
+        self.node_id = node_id
+        self.live = live
+        self.wall_ms = wall_ms
+        self.monotonic = monotonic
+        self.waiting: dict[str, Waiting] = {}  # player -> this node's socket seeking
+
+    # ---- requests ------------------------------------------------------------------------
+
+    async def seek(
+        self, conn: Connection, target: int, turn: int | None, rated: bool
+    ) -> dict[str, Any]:
+        if target not in TARGETS:
+            raise RoomError("bad_seek", f"A match is to {', '.join(map(str, TARGETS))} points.")
+        if turn not in TURNS:
+            raise RoomError("bad_seek", "A turn clock is 20 or 60 seconds, or none.")
+        player = await self.players.current(conn)
+        if player is None or conn.player is None:
+            raise RoomError("no_player", "Quick pairing needs a player: make one first.")
+        rating = await self.store.player_rating(player)
+        now = self.wall_ms()
+        seek = {
+            "player": player,
+            "name": conn.player["name"],
+            "rating": round((rating or {}).get("rating", 1500.0)),
+            "target": target,
+            "turn": turn,
+            "rated": bool(rated),
+            "addr": await self.players.address_tag(conn),
+            "node": self.node_id,
+            "conn": conn.id,
+            "since": now,
+        }
+        made = await self.store.seek(seek, new_room_code(), secrets.randbits(64), now)
+        if made == "full":
+            raise RoomError("busy", "Too many players are waiting; try again in a moment.")
+        # The player's earlier seek, here or on another node, is replaced by this one.
+        earlier = self.waiting.pop(player, None)
+        if earlier is not None and earlier.conn is not conn:
+            earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
+        await self.store.announce({"k": "sought", "player": player, "conn": conn.id})
+        if made is None:
+            self.waiting[player] = Waiting(conn, seek, self.monotonic())
+            log("seek", player=player, target=target, rated=rated)
+            return {"seeking": True, "since": now}
+        await self._start(made)
+        return {"seeking": False, **told(made, 1)}
+
+    async def unseek(self, conn: Connection) -> dict[str, Any]:
+        player = conn.player["id"] if conn.player is not None else None
+        waiting = self.waiting.get(player) if player else None
+        if waiting is None or waiting.conn is not conn:
+            return {"sought": False}
+        del self.waiting[player]
+        return {"sought": await self.store.unseek(player, conn.id)}
+
+    def disconnected(self, conn: Connection, spawn: Callable) -> None:
+        """A socket closed: its seek leaves the pool at once."""
+        for player, waiting in list(self.waiting.items()):
+            if waiting.conn is conn:
+                del self.waiting[player]
+                spawn(self._quietly(self.store.unseek(player, conn.id)))
+
+    # ---- pairings --------------------------------------------------------------------------
+
+    async def _start(self, made: dict[str, Any]) -> None:
+        """Create a pairing's room, then tell every node."""
+        await self.rooms.create_paired(made["room"], room_meta(made))
+        log("paired", room=made["room"], players=[s["player"] for s in made["seeks"]])
+        await self.store.announce({"k": "paired", "pairing": made})
+
+    def on_paired(self, event: dict[str, Any]) -> None:
+        self._tell(event["pairing"])
+
+    def _tell(self, made: dict[str, Any]) -> None:
+        for seat, seek in enumerate(made["seeks"]):
+            waiting = self.waiting.get(seek["player"])
+            if waiting is not None and waiting.conn.id == seek["conn"]:
+                del self.waiting[seek["player"]]
+                waiting.conn.send({"t": "paired", **told(made, seat)})
+
+    def on_sought(self, event: dict[str, Any]) -> None:
+        """The player sought from socket ``conn``: a seek of theirs from another ends."""
+        waiting = self.waiting.get(event["player"])
+        if waiting is not None and waiting.conn.id != event["conn"]:
+            del self.waiting[event["player"]]
+            waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
+
+    async def run(self) -> None:
+        """Offer to sweep the pool each SWEEP_SECONDS; look after this node's seekers."""
+        while True:
+            with contextlib.suppress(Unavailable):
+                await self.tick()
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    async def tick(self) -> None:
+        now = self.wall_ms()
+        rooms = [(new_room_code(), secrets.randbits(64)) for _ in range(ROOMS_PER_SWEEP)]
+        swept = await self.store.sweep(self.node_id, now, sorted(self.live()), rooms)
+        for made in swept[0] if swept else []:
+            await self._start(made)
+        await self._look_after(now)
+
+    async def _look_after(self, now: int) -> None:
+        """End this node's seeks past their time; look up the pairings of the others now
+        and then (a ``paired`` event lost with a node, or a room never created)."""
+        clock = self.monotonic()
+        for player, waiting in list(self.waiting.items()):
+            if now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
+                del self.waiting[player]
+                await self.store.unseek(player, waiting.conn.id)
+                waiting.conn.send({"t": "seek_ended", "reason": "expired"})
+                continue
+            if clock - waiting.checked < CHECK_SECONDS:
+                continue
+            waiting.checked = clock
+            made = await self.store.pairing(player)
+            if made is not None and player in self.waiting:
+                await self.rooms.create_paired(made["room"], room_meta(made))
+                self._tell(made)
+
+    @staticmethod
+    async def _quietly(work) -> None:
+        with contextlib.suppress(Unavailable):
+            await work

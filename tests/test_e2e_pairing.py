@@ -1,0 +1,132 @@
+"""End to end: quick pairing on real server processes, one node and several on one Redis.
+
+Clients come from documentation addresses through a trusted proxy header, so that two
+identities are (or are not) from one address as a test needs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from e2e_play import connect, play
+from waiting import until
+
+from protocol.client import Client, ClientError
+from server.store.redis_store import RedisStore
+
+PROXIED = {"CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+
+
+async def player(server, name: str, address: str) -> Client:
+    client = await connect(server.ws, Client(server.ws, headers={"X-Forwarded-For": address}))
+    await client.new_player(name)
+    return client
+
+
+async def refused(client: Client, code: str, kind: str, **fields) -> str:
+    with pytest.raises(ClientError) as caught:
+        await client.request(kind, **fields)
+    assert caught.value.code == code
+    return caught.value.message
+
+
+async def test_two_seekers_on_two_nodes_are_paired_into_one_room_and_play(redis_env, make_server):
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    start = len(ann.notices)
+    assert (await ann.request("seek", target=10))["seeking"] is True
+    told_bob = await bob.seek(target=10)
+    told_ann = await ann.notice(("paired",), start)
+    assert told_ann["t"] == "paired"
+    assert told_ann["room"] == told_bob["room"]
+    assert (told_ann["seat"], told_bob["seat"]) == (0, 1)  # who waited longer sits at 0
+    assert told_ann["opponent"]["name"] == "Bob" and told_bob["opponent"]["name"] == "Ann"
+    assert told_ann["rated"] is True and told_ann["target"] == 10
+    room = told_ann["room"]
+    # The seats are kept for the two: nobody else may take one.
+    eve = await player(a, "Eve", "203.0.113.3")
+    assert "kept" in await refused(eve, "seat_kept", "join", room=room, seat=0)
+    await ann.join(room, 0, "Ann")
+    await bob.join(room, 1, "Bob")
+    await asyncio.gather(play(ann, room, "easy"), play(bob, room, "easy", seed=2))
+    view = ann.rooms[room].view
+    assert view["room"]["status"] == "finished"
+    assert [s["name"] for s in view["room"]["seats"]] == ["Ann", "Bob"]
+
+
+async def test_rated_seekers_from_one_address_wait_and_casual_ones_play(server_env, make_server):
+    server = make_server({**server_env, **PROXIED})
+    ann = await player(server, "Ann", "198.51.100.9")
+    bob = await player(server, "Bob", "198.51.100.9")
+    assert (await ann.request("seek", target=25))["seeking"] is True
+    assert (await bob.request("seek", target=25))["seeking"] is True  # kept apart
+    start = len(ann.notices)
+    assert (await ann.request("seek", target=25, rated=False))["seeking"] is True
+    told = await bob.seek(target=25, rated=False)
+    assert (await ann.notice(("paired",), start))["room"] == told["room"]
+    assert told["rated"] is False
+
+
+async def test_a_seek_needs_a_player_and_settings_the_pool_offers(server):
+    anon = await connect(server.ws)
+    assert "player" in await refused(anon, "no_player", "seek")
+    await anon.new_player("Ann")
+    await refused(anon, "bad_seek", "seek", target=70)
+    await refused(anon, "bad_seek", "seek", turn_seconds=45)
+    await refused(anon, "bad_field", "seek", rated="yes")
+    # A client may not keep a seat for someone by itself.
+    await refused(anon, "bad_field", "create", seats=[{"kind": "human", "for": "x"}] * 2)
+
+
+async def test_a_seeker_who_leaves_or_cancels_is_out_of_the_pool_at_once(server_env, make_server):
+    server = make_server({**server_env, **PROXIED})
+    ann = await player(server, "Ann", "192.0.2.1")
+    bob = await player(server, "Bob", "192.0.2.2")
+    cat = await player(server, "Cat", "192.0.2.3")
+    await ann.request("seek", rated=False)
+    assert (await ann.request("unseek"))["sought"] is True
+    assert (await ann.request("unseek"))["sought"] is False
+    await bob.request("seek", rated=False)
+    await bob.close()
+    # Neither ann's cancelled seek nor bob's closed socket is there to pair with.
+    reply = await cat.request("seek", rated=False)
+    assert reply["seeking"] is True
+
+
+async def test_seeking_again_from_another_socket_replaces_the_first(server_env, make_server):
+    server = make_server({**server_env, **PROXIED})
+    ann = await player(server, "Ann", "192.0.2.1")
+    again = await connect(server.ws, Client(server.ws, secret=ann.secret))
+    await ann.request("seek")
+    start = len(ann.notices)
+    await again.request("seek")
+    ended = await ann.notice(("seek_ended", "paired"), start, timeout=10)
+    assert ended == {"t": "seek_ended", "reason": "replaced"}
+
+
+async def test_a_pairing_whose_node_died_before_making_the_room_reaches_its_player(
+    redis_env, make_server
+):
+    # The test pairs a second seek in the store itself, as a node would that then died:
+    # no room made, nobody told. The first seeker's node finds the pairing and makes it good.
+    server = make_server({**redis_env, **PROXIED})
+    ann = await player(server, "Ann", "203.0.113.1")
+    waiting = asyncio.ensure_future(ann.seek(target=50, rated=False))
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        sought = await until(store.seekers, check=lambda pool: len(pool) == 1, timeout=10)
+        mine = sought[0]
+        ghost = {**mine, "player": "pghost0000000", "name": "Ghost", "conn": "gone"}
+        ghost |= {"addr": "elsewhere", "node": "dead-node", "since": mine["since"] + 1}
+        made = await store.seek(ghost, "roomfromdead", 99, mine["since"] + 1)
+        assert made["room"] == "roomfromdead"
+        told = await asyncio.wait_for(waiting, 20)
+        assert told["room"] == "roomfromdead" and told["opponent"]["name"] == "Ghost"
+        await ann.join("roomfromdead", 0)
+        meta = json.loads(await store.redis.get(store.keys.room_meta("roomfromdead")))
+        assert [s.get("for") for s in meta["seats"]] == [mine["player"], "pghost0000000"]
+        assert meta["seed"] == 99
+    finally:
+        await store.close()
