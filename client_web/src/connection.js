@@ -218,6 +218,11 @@ export class Connection {
       case "home":
         this.moveHome(message.node);
         return;
+      case "paired":
+      case "seek_ended":
+        // Quick pairing: the seek of this socket was paired, or ended unpaired.
+        this.emit({ type: message.t, info: message });
+        return;
       case "reconnect":
         // The server is going away: it closes this socket; come back after it says.
         this.reconnectAfter = message.after_ms || 1000;

@@ -1,4 +1,5 @@
-// The lobby: large tiles for the main choices (a bot of each level, a friend, today's game,
+// The lobby: large tiles for the main choices (a bot of each level, someone now by quick
+// pairing, a friend, today's game,
 // each solitaire with today's deal or a new one, the learn pages), the rest under "More
 // options" (match length, public rooms, two bots to watch, a deal code, a room code), then
 // the public rooms live and the replays.
@@ -64,6 +65,13 @@ export function mountLobby(root, app) {
     { id: "target" },
     [100, 50, 25, 10].map((points) => h("option", { value: points }, t("count.points", { n: points }))),
   );
+  // A turn clock, between two people only (quick pairing offers these three).
+  const clock = h(
+    "select",
+    { id: "clock" },
+    h("option", { value: "" }, t("lobby.no_clock")),
+    [20, 60].map((n) => h("option", { value: n }, t("lobby.seconds", { n }))),
+  );
   const botA = levelSelect("bot-a", "hard");
   const botB = levelSelect("bot-b", "expert");
   const openHands = h("input", { type: "checkbox", id: "open-hands", checked: true });
@@ -82,7 +90,8 @@ export function mountLobby(root, app) {
   async function playGin(other) {
     clear();
     try {
-      const friend = other.kind === "human" ? { rated: rated.checked } : {}; // ratings: people only
+      // Ratings and a turn clock: between people only.
+      const friend = other.kind === "human" ? { rated: rated.checked, ...(clock.value ? { turn_seconds: Number(clock.value) } : {}) } : {};
       const room = await app.conn.create([{ kind: "human" }, other], { ...options(), ...friend });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
@@ -136,11 +145,66 @@ export function mountLobby(root, app) {
     if (value) app.navigate(`#/room/${encodeURIComponent(value)}`);
   };
 
+  // ---- quick pairing: wait for the next player who wants the same match ---------------
+  const seekPanel = h("div", { class: "panel seeking", id: "seeking", role: "status", hidden: true });
+  let seeking = null; // {settings, since, timer} while this page waits for an opponent
+
+  function showSeeking() {
+    if (!seeking) {
+      seekPanel.hidden = true;
+      return;
+    }
+    const waited = Math.max(0, Math.floor((Date.now() - seeking.since) / 1000));
+    const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, "0")}`;
+    const kind = t(seeking.settings.rated ? "lobby.seek_rated" : "lobby.seek_casual");
+    seekPanel.hidden = false;
+    seekPanel.replaceChildren(
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      h("span", { id: "seeking-text" }, t("lobby.seeking", { target: seeking.settings.target, kind, time })),
+      h("button", { id: "cancel-seek", onclick: () => stopSeeking(true) }, t("lobby.cancel_seek")),
+    );
+  }
+
+  function stopSeeking(tell) {
+    if (!seeking) return;
+    clearInterval(seeking.timer);
+    seeking = null;
+    showSeeking();
+    if (tell && app.conn.state === "online") app.conn.request("unseek").catch(() => {});
+  }
+
+  async function paired(info) {
+    stopSeeking(false);
+    try {
+      await app.conn.join(info.room, info.seat, app.name());
+      app.navigate(`#/room/${info.room}`);
+    } catch (e) {
+      fail(e);
+    }
+  }
+
+  async function seek() {
+    clear();
+    const settings = { target: Number(target.value), turn_seconds: clock.value ? Number(clock.value) : null, rated: rated.checked };
+    stopSeeking(true);
+    seeking = { settings, since: Date.now(), timer: setInterval(showSeeking, 1000) };
+    showSeeking();
+    try {
+      const reply = await app.conn.request("seek", settings);
+      if (!reply.seeking) await paired(reply);
+      else if (seeking) seeking.since = Date.now() - Math.max(0, Date.now() - reply.since);
+    } catch (e) {
+      stopSeeking(false);
+      fail(e);
+    }
+  }
+
   // ---- the tiles -----------------------------------------------------------------------
   const ginTiles = h(
     "div",
     { class: "tiles" },
     LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
+    tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), seek, { class: "friend now" }),
     tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
   );
@@ -184,6 +248,7 @@ export function mountLobby(root, app) {
       {},
       h("legend", {}, t("lobby.match_options")),
       h("div", { class: "row" }, h("label", { for: "target" }, t("lobby.match_to")), target),
+      h("div", { class: "row" }, h("label", { for: "clock" }, t("lobby.turn_clock")), clock),
       h("div", { class: "row" }, h("label", {}, isPublic, " ", t("lobby.public"))),
       h("div", { class: "row" }, h("label", {}, rated, " ", t("lobby.rated"))),
     ),
@@ -305,7 +370,7 @@ export function mountLobby(root, app) {
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
       error,
-      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), ginTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), seekPanel, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
       h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
       more,
@@ -317,6 +382,17 @@ export function mountLobby(root, app) {
   app.conn.watchLobby();
   const off = app.conn.on((e) => {
     if (e.type === "lobby") renderRooms();
+    else if (e.type === "paired" && seeking) paired(e.info);
+    else if (e.type === "seek_ended" && seeking) {
+      stopSeeking(false);
+      error.textContent = t(`lobby.seek_${e.info.reason}`);
+    } else if (e.type === "state" && e.state === "online" && seeking) {
+      // The socket was lost, and its seek with it: seek again on the new one.
+      app.conn.request("seek", seeking.settings).then((r) => (r.seeking ? null : paired(r)), fail);
+    }
   });
-  return off;
+  return () => {
+    stopSeeking(true); // leaving the lobby ends the wait
+    off();
+  };
 }
