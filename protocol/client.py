@@ -265,7 +265,7 @@ class Client:
                 else:
                     rooms[change["id"]] = change["room"]
             self.lobby_rooms = rooms
-        elif kind in ("notice", "reconnect", "paired", "seek_ended"):
+        elif kind in ("notice", "reconnect", "paired", "seek_ended", "rematch"):
             self.notices.append(message)
             self.noticed.set()
         elif kind == "signed_out":  # the player's secret was reset elsewhere

@@ -156,6 +156,14 @@ class Unseek(Request, tag="unseek"):
     """Stop waiting for a pairing."""
 
 
+class Rematch(Request, tag="rematch"):
+    """A seated player's answer about a rematch of a finished match between two people:
+    ``offer``, ``accept``, ``decline`` or ``withdraw``."""
+
+    room: str
+    answer: str
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -177,6 +185,7 @@ REQUESTS: dict[str, type[Request]] = {
         Review,
         Seek,
         Unseek,
+        Rematch,
     )
 }
 """Each request type by its ``t``."""
@@ -302,6 +311,11 @@ class UnseekOk(Reply):
     sought: bool
 
 
+class RematchOk(Reply):
+    room: str
+    offer: Map
+
+
 REPLIES: dict[str, type[Reply]] = {
     "hello": HelloOk,
     "ping": PingOk,
@@ -321,6 +335,7 @@ REPLIES: dict[str, type[Reply]] = {
     "review": ReviewOk,
     "seek": SeekOk,
     "unseek": UnseekOk,
+    "rematch": RematchOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -394,9 +409,21 @@ class SeekEnded(Pushed, tag="seek_ended"):
     reason: str
 
 
+class RematchState(Pushed, tag="rematch"):
+    """How the rematch offer of a finished room stands (see server.rooms.rematch)."""
+
+    room: str
+    by: int
+    at: int
+    until: int
+    state: str
+    room_next: str | None = msgspec.field(default=None, name="next")
+    reason: str | None = None
+
+
 PUSHED = (
     Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home | Paired
-) | SeekEnded
+) | (SeekEnded | RematchState)
 """Every message the server sends but an ``ok``."""
 
 
@@ -409,7 +436,7 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
-    union = union | Seek | Unseek
+    union = union | Seek | Unseek | Rematch
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",

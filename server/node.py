@@ -26,6 +26,7 @@ from server.services.dailies import Dailies
 from server.services.limits import AddressBook
 from server.services.lobby import Lobby
 from server.services.players import Players
+from server.services.rematches import RematchOffers
 from server.services.replays import FramesCache, frames_pool
 from server.services.reviews import Reviews
 from server.services.rooms import Rooms
@@ -71,6 +72,7 @@ class Node:
                 "signed_out": lambda e: self.players.end_sessions(e["player"], e["keep"]),
                 "paired": self.services.seeks.on_paired,
                 "sought": self.services.seeks.on_sought,
+                "rematch": self.services.rematches.on_rematch,
                 "resync": self._resync,
             },
             self.id,
@@ -89,11 +91,14 @@ class Node:
         )  # fmt: skip
         live = lambda: self.membership.live  # noqa: E731
         seeks = Seeks(store, rooms, players, self.id, live)
-        clients = Clients(addresses, players, self.lobby, self.replicas, seeks, self.tasks.spawn)
+        rematches = RematchOffers(store, rooms, self.replicas)
+        clients = Clients(
+            addresses, players, self.lobby, self.replicas, seeks, rematches, self.tasks.spawn
+        )
         reviews = Reviews(store, self.bot_pool, dailies.is_over)
         return Services(
             self.id, config, store, clients, rooms, players, self.lobby, dailies,
-            self.frames, reviews, seeks, self.tasks.spawn, self.status,
+            self.frames, reviews, seeks, rematches, self.tasks.spawn, self.status,
         )  # fmt: skip
 
     async def start(self) -> None:

@@ -1,15 +1,22 @@
-"""Quick pairing in a real browser (Debian's chromium under Playwright) against a real server:
-two people who ask to play now meet in one room; one who stops looking is not paired.
+"""Quick pairing and rematch offers in a real browser (Debian's chromium under Playwright)
+against a real server: two people who ask to play now meet in one room; one who stops
+looking is not paired; a rematch offered and accepted seats both again, swapped.
 
 Every page comes from 127.0.0.1, one address: a rated seek never pairs two identities from
 one address (the fair-play rule), so these pages ask for casual matches."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
-from browser import Pages, audit, wait_until
+from browser import Pages, audit, server_client, wait_until
 from conftest import ServerProcess, _env
+from e2e_play import play
 from playwright.sync_api import Page, expect
+
+from protocol.client import Client, RoomState
 
 LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
@@ -78,3 +85,68 @@ def test_one_who_stops_looking_is_not_paired(web, open_page):
     room = wait_until(lambda: bob.evaluate(ROOM), what="bob in a room")
     assert wait_until(lambda: ann.evaluate(ROOM), what="ann in a room") == room
     assert bob.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').seat") == 0
+
+
+def finish_for(web, room: str, tokens: list[str]) -> None:
+    """Play ``room`` to its end from both seats the pages hold (their tokens), as bots."""
+
+    async def both() -> None:
+        clients = []
+        for seat, token in enumerate(tokens):
+            client = await Client(web.ws).connect()
+            client.rooms[room] = RoomState(seat=seat, token=token)
+            await client.resume(room)
+            clients.append(client)
+        await asyncio.gather(*(play(c, room, "easy", seed=s) for s, c in enumerate(clients)))
+        for client in clients:
+            await client.close()
+
+    # Playwright's sync API runs a loop on this thread: the clients get one of their own.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, both()).result()
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "pl"])
+def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
+    web, open_page, language
+):
+    ann, bob = open_page(language), open_page(language)
+    lobby(ann, web)
+    lobby(bob, web)
+    with server_client(web.ws) as client:
+        room = client.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
+    tokens = []
+    for page, seat in ((ann, 0), (bob, 1)):
+        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
+        page.goto(f"{web.http}/#/room/{room}")
+        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
+    finish_for(web, room, tokens)
+    ann.click("#rematch")
+    expect(ann.locator("#rematch-withdraw")).to_be_visible()
+    expect(bob.locator("#rematch-accept")).to_be_visible()
+    expect(bob.locator("#rematch-status")).to_contain_text("P0")
+    audit(bob, f"a rematch offered ({language})")
+    bob.click("#rematch-accept")
+    new = wait_until(lambda: (r := ann.evaluate(ROOM)) != room and r, what="ann in the new room")
+    assert wait_until(lambda: bob.evaluate(ROOM), what="bob moves") == new
+    for page, seat in ((ann, 1), (bob, 0)):
+        expect(page.locator("#hand .card")).to_have_count(10, timeout=20_000)
+        assert page.evaluate(f"() => window.cardroom.conn.rooms.get('{new}').seat") == seat
+
+
+def test_a_declined_rematch_says_so_to_the_one_who_offered(web, open_page):
+    ann, bob = open_page(), open_page()
+    lobby(ann, web)
+    lobby(bob, web)
+    with server_client(web.ws) as client:
+        room = client.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
+    tokens = []
+    for page, seat in ((ann, 0), (bob, 1)):
+        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
+        page.goto(f"{web.http}/#/room/{room}")
+        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
+    finish_for(web, room, tokens)
+    ann.click("#rematch")
+    bob.click("#rematch-decline")
+    expect(ann.locator("#rematch-status")).to_contain_text("declined")
+    expect(ann.locator("#rematch")).to_be_visible()  # and may offer again

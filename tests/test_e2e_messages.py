@@ -5,11 +5,12 @@ the server send every kind of message but ``reconnect``) checks each message it 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
 import msgspec
-from e2e_play import OPEN
+from e2e_play import OPEN, play
 from waiting import until
 
 from protocol import messages
@@ -79,6 +80,13 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     await back.request("ping")
     await back.request("seek", rated=False)
     await back.request("unseek")
+    # A finished match between two people: a rematch offer, seen by the other as a push.
+    duel = await back.create(HUMANS, target=1)
+    await back.join(duel, 0)
+    await bob.join(duel, 1)
+    await asyncio.gather(play(back, duel, "easy"), play(bob, duel, "easy", seed=2))
+    await back.request("rematch", room=duel, answer="offer")
+    await until(lambda: "rematch" in bob.seen)
     bots = await back.create(
         [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}], target=5
     )
@@ -92,4 +100,4 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
         assert not client.problems, client.problems[:3]
     seen = set().union(*(c.seen for c in (ann, bob, eve, back)))
     assert {f"ok:{k}" for k in messages.REQUESTS} <= seen, sorted(seen)
-    assert {"snapshot", "patch", "lobby", "notice", "error", "signed_out"} <= seen
+    assert {"snapshot", "patch", "lobby", "notice", "error", "signed_out", "rematch"} <= seen

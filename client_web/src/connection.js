@@ -220,7 +220,9 @@ export class Connection {
         return;
       case "paired":
       case "seek_ended":
-        // Quick pairing: the seek of this socket was paired, or ended unpaired.
+      case "rematch":
+        // Quick pairing (the seek of this socket was paired, or ended unpaired), and how a
+        // rematch offer of a finished room stands.
         this.emit({ type: message.t, info: message });
         return;
       case "reconnect":

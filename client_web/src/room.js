@@ -17,7 +17,7 @@ import { draw, h, undraw } from "./vdom.js";
 export function nextPlace(table, view, me) {
   if (!table || me == null) return null;
   const turn = view.game.turn;
-  const result = table.querySelector("#next-hand, #rematch");
+  const result = table.querySelector("#next-hand, #rematch, #rematch-accept");
   if (result) return result;
   if (turn.to_act === me && turn.phase === "offer") return table.querySelector("#take");
   if (turn.to_act === me && turn.phase === "discard") {
@@ -28,7 +28,7 @@ export function nextPlace(table, view, me) {
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null };
+  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -125,6 +125,58 @@ export function mountRoom(root, app, id) {
     }
   }
 
+  // Between two people, a rematch is offered and answered (protocol/README.md, Rematch
+  // offers): the new room is made once both agree, with the seats swapped.
+  async function answerRematch(answer) {
+    try {
+      const reply = await conn.request("rematch", { room: id, answer });
+      rematchState(reply.offer);
+    } catch (error) {
+      state.message = describeError(error);
+      render();
+    }
+  }
+
+  async function rematchState(offer) {
+    state.offer = offer;
+    render();
+    if (offer.state !== "accepted" || !offer.next || state.moving || me() == null) return;
+    state.moving = true; // both the reply and the message say so: join once
+    try {
+      await conn.join(offer.next, 1 - me(), app.name());
+      app.navigate(`#/room/${offer.next}`);
+    } catch (error) {
+      state.moving = false;
+      state.message = describeError(error);
+      render();
+    }
+  }
+
+  function rematchOffer(view) {
+    const offer = state.offer;
+    const mine = me();
+    const name = view.room.seats[1 - mine].name || t("lobby.player");
+    const now = Date.now();
+    const open = offer?.state === "offered" && now < offer.until;
+    const n = open ? Math.ceil((offer.until - now) / 1000) : 0;
+    const status = (text) => h("p", { id: "rematch-status", role: "status" }, text);
+    if (open && offer.by === mine) {
+      return [status(t("room.rematch_waiting", { name, n })), h("button", { id: "rematch-withdraw", onclick: () => answerRematch("withdraw") }, t("room.rematch_withdraw"))];
+    }
+    if (open) {
+      return [
+        status(t("room.rematch_offered", { name, n })),
+        h("button", { class: "primary", id: "rematch-accept", onclick: () => answerRematch("accept") }, t("room.rematch_accept")),
+        h("button", { id: "rematch-decline", onclick: () => answerRematch("decline") }, t("room.rematch_decline")),
+      ];
+    }
+    let note = null;
+    if (offer?.state === "declined" && offer.by === mine) note = t("room.rematch_declined", { name });
+    else if (offer?.state === "ended" && offer.reason === "left") note = t("room.rematch_left", { name });
+    else if (offer?.state === "offered") note = t("room.rematch_lapsed");
+    return [h("button", { class: "primary", id: "rematch", onclick: () => answerRematch("offer") }, t("room.rematch_offer")), note ? status(note) : null];
+  }
+
   function resultActions(view) {
     const turn = view.game.turn;
     if (me() == null) return h("p", { class: "muted" }, t(turn.phase === "match_over" ? "room.match_over" : "room.waiting_next"));
@@ -134,7 +186,9 @@ export function mountRoom(root, app, id) {
         h(
           "div",
           { class: "row" },
-          h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
+          view.room.seats.every((s) => s.kind === "human")
+            ? rematchOffer(view)
+            : h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
           // The match is over: what each of the player's decisions cost.
           view.room.game === "gin_rummy" && !slot
             ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { wait: true, conn })), render()) }, t("review.button"))
@@ -299,13 +353,18 @@ export function mountRoom(root, app, id) {
     } else if (event.type === "lost" && event.room === id) {
       state.lost = describeError(event.error);
       render();
+    } else if (event.type === "rematch" && event.info.room === id) {
+      rematchState(event.info);
     } else if (event.type === "notice" && event.notice.room === id) {
       const n = event.notice;
       state.message = n.kind === "timeout" ? t(n.seat === me() ? "room.timeout.you" : "room.timeout.other") : state.message;
       render();
     }
   });
-  clock = setInterval(tickClock, 500);
+  clock = setInterval(() => {
+    tickClock();
+    if (state.offer?.state === "offered") render(); // the offer's seconds left
+  }, 500);
   root.replaceChildren(); // what the page before drew is not ours to update
   conn.open(id).then(render);
   render();

@@ -15,6 +15,7 @@ from server.services.clients import Clients
 from server.services.dailies import Dailies
 from server.services.lobby import Lobby
 from server.services.players import Players
+from server.services.rematches import RematchOffers
 from server.services.replays import FramesCache
 from server.services.reviews import Reviews
 from server.services.rooms import Rooms
@@ -37,5 +38,6 @@ class Services:
     frames: FramesCache
     reviews: Reviews
     seeks: Seeks
+    rematches: RematchOffers
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     status: Callable[[], Awaitable[dict[str, Any] | None]]  # /ready: None when not ready

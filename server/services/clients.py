@@ -1,5 +1,6 @@
 """The sockets a node serves: counted, and everything they hold let go when one closes
-(its rooms, the lobby, its player session, its seek, its address's share of sockets)."""
+(its rooms and their rematch offers, the lobby, its player session, its seek, its
+address's share of sockets)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from server.services.connection import Connection
 from server.services.limits import AddressBook
 from server.services.lobby import Lobby
 from server.services.players import Players
+from server.services.rematches import RematchOffers
 from server.services.seeks import Seeks
 
 
@@ -22,10 +24,12 @@ class Clients:
         lobby: Lobby,
         replicas: Replicas,
         seeks: Seeks,
+        rematches: RematchOffers,
         spawn: Callable,
     ) -> None:
         self.addresses = addresses
         self.seeks = seeks
+        self.rematches = rematches
         self.spawn = spawn
         self.players = players
         self.lobby = lobby
@@ -43,6 +47,8 @@ class Clients:
         self.players.forget_session(conn)
         metrics.CONNECTIONS.set(len(self.connections))
         self.lobby.follow(conn, False)
+        for room, seat in self.rematches.seats_left(conn, list(conn.rooms)):
+            self.spawn(self.rematches.left(room, seat))  # an open rematch offer ends
         self.replicas.drop_socket(conn)
         self.seeks.disconnected(conn, self.spawn)
 

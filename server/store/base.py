@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 Entry = dict[str, Any]
@@ -315,6 +315,23 @@ class LobbyStore(ABC):
         return [rooms[k] for k in sorted(rooms)]
 
 
+class Rematches(ABC):
+    """The rematch offer of a finished room (:mod:`server.rooms.rematch`)."""
+
+    @abstractmethod
+    async def rematch(
+        self, room_id: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Apply ``change`` (a pure step) to the room's offer at one instant: read it, and
+        write what ``change`` makes of it unless another writer changed it meanwhile (then
+        read again); the state written, kept KEEP_SECONDS. An exception from ``change``
+        writes nothing."""
+
+    @abstractmethod
+    async def rematch_state(self, room_id: str) -> dict[str, Any] | None:
+        """The room's last offer, while it is kept."""
+
+
 class PairingPool(ABC):
     """Quick pairing's pool of seekers (:mod:`server.players.pairing`), shared by every
     node: each call is one atomic step, so that a seek is paired at most once, into one
@@ -377,7 +394,16 @@ class EventBus(ABC):
 
 
 class Store(
-    RoomLog, Archive, PlayerStore, LedgerStore, Leases, Presence, LobbyStore, PairingPool, EventBus
+    RoomLog,
+    Archive,
+    PlayerStore,
+    LedgerStore,
+    Leases,
+    Presence,
+    LobbyStore,
+    PairingPool,
+    Rematches,
+    EventBus,
 ):
     """Every concern at once: what each backend implements (the embedded store, Redis).
     A part of the server is typed with the concerns it uses."""

@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server.players import boards, ledger, pairing
+from server.rooms import rematch
 from server.store.base import (
     Conflict,
     Entry,
@@ -119,6 +120,7 @@ class EmbeddedStore(Store):
         self._queue: asyncio.Queue[Event] | None = None
         self._allowances: dict[tuple[str, int], int] = {}
         self._pool_of_seeks = pairing.Pool()
+        self._rematches: dict[str, tuple[dict[str, Any], float]] = {}
         # Log lengths as this process wrote them (it is the file's only writer): the periodic
         # check of every held replica reads them here, not with a query per room on the one
         # SQLite thread that the appends wait for.
@@ -888,6 +890,25 @@ class EmbeddedStore(Store):
 
     async def lobby_snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
         return self._lobby_version, json.loads(json.dumps(self._lobby))
+
+    # ---- rematch offers --------------------------------------------------------------------------
+
+    # In memory, as the pool: an offer lives a minute. Each step does not yield, and the
+    # offers are kept in the order they were written, so the lapsed ones go from the front.
+
+    async def rematch(self, room_id: str, change) -> dict[str, Any]:
+        now = time.monotonic()
+        kept = self._rematches.get(room_id)
+        made = _copy(change(_copy(kept[0]) if kept and kept[1] >= now else None))
+        self._rematches.pop(room_id, None)
+        self._rematches[room_id] = (made, now + rematch.KEEP_SECONDS)
+        while next(iter(self._rematches.values()))[1] < now:
+            self._rematches.pop(next(iter(self._rematches)))
+        return _copy(made)
+
+    async def rematch_state(self, room_id: str) -> dict[str, Any] | None:
+        kept = self._rematches.get(room_id)
+        return None if kept is None or kept[1] < time.monotonic() else _copy(kept[0])
 
     # ---- quick pairing ---------------------------------------------------------------------------
 

@@ -120,6 +120,10 @@ class Keys:
         every write of the room made before it (RedisStore.durable)."""
         return self._room(room_id, "wait")
 
+    def rematch(self, room_id: str) -> str:
+        """A finished room's rematch offer (JSON; server.rooms.rematch.KEEP_SECONDS)."""
+        return self._room(room_id, "rematch")
+
     def deadlines(self, room_id: str) -> str:
         """Hash: deadline name -> its start (wall ms), at most DEADLINES_PER_ROOM names;
         deleted when the room finishes."""

@@ -38,6 +38,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import NoScriptError
 
 from server.players import boards, ledger, pairing
+from server.rooms import rematch
 from server.store.base import (
     Conflict,
     Entry,
@@ -1217,6 +1218,26 @@ class RedisStore(Store):
             for room, body in listing.items()
         }
         return version, rooms
+
+    # ---- rematch offers --------------------------------------------------------------------------
+
+    @_reachable
+    async def rematch(self, room_id: str, change) -> dict[str, Any]:
+        key = self.keys.rematch(room_id)
+
+        async def work(pipe) -> dict[str, Any]:
+            raw = await pipe.get(key)
+            made = change(json.loads(raw) if raw else None)
+            pipe.multi()
+            pipe.set(key, json.dumps(made), ex=rematch.KEEP_SECONDS)
+            return made
+
+        return await self._watched([key], work)
+
+    @_reachable
+    async def rematch_state(self, room_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(self.keys.rematch(room_id))
+        return json.loads(raw) if raw else None
 
     # ---- quick pairing -------------------------------------------------------------------------
 

@@ -206,6 +206,9 @@ async def _watch(s: Services, conn: Connection, req: messages.Watch) -> dict[str
 
 
 async def _leave(s: Services, conn: Connection, req: messages.Leave) -> dict[str, Any]:
+    rooms = [req.room] if isinstance(req.room, str) else []
+    for room, seat in s.rematches.seats_left(conn, rooms):
+        s.spawn(s.rematches.left(room, seat))  # an open rematch offer ends
     return await s.rooms.leave(conn, req.room)
 
 
@@ -266,6 +269,10 @@ async def _unseek(s: Services, conn: Connection, req: messages.Unseek) -> dict[s
     return await s.seeks.unseek(conn)
 
 
+async def _rematch(s: Services, conn: Connection, req: messages.Rematch) -> dict[str, Any]:
+    return await s.rematches.answer(conn, req.room, req.answer)
+
+
 Handler = Callable[[Services, Connection, Any], Awaitable[dict[str, Any] | None]]
 HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Hello: _hello,
@@ -286,6 +293,7 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Winnable: _solver,
     messages.Seek: _seek,
     messages.Unseek: _unseek,
+    messages.Rematch: _rematch,
 }
 """Each request's handler, by its declaration (a test checks that every one has one)."""
 

@@ -1,0 +1,105 @@
+"""Rematch offers (server/rooms/rematch.py): the rules of one offer, then the store's step
+at one instant (both stores), and the new room an agreement makes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from server.games.cards import derive_seed
+from server.rooms import RoomError, check_meta, make_room
+from server.rooms.rematch import OFFER_SECONDS, is_open, step
+from server.services.rematches import rematch_meta
+from server.store import Store
+
+T = 1_000_000
+
+
+def refused(state, seat, answer, now=T):
+    with pytest.raises(RoomError) as caught:
+        step(state, seat, answer, now, "new")
+    return caught.value.code
+
+
+def test_an_offer_waits_for_the_other_player_who_accepts_into_the_named_room():
+    offer = step(None, 0, "offer", T, "unused")
+    assert offer["state"] == "offered" and offer["by"] == 0 and is_open(offer, T)
+    assert refused(offer, 0, "accept") == "no_offer"  # not one's own offer
+    agreed = step(offer, 1, "accept", T + 5, "room2")
+    assert agreed["state"] == "accepted" and agreed["next"] == "room2"
+    # A second accept (both pressed it) is the same rematch, not another room.
+    assert step(agreed, 1, "accept", T + 6, "room3") == agreed
+
+
+def test_offers_that_cross_are_an_agreement():
+    mine = step(None, 1, "offer", T, "a")
+    agreed = step(mine, 0, "offer", T + 1, "b")
+    assert agreed["state"] == "accepted" and agreed["next"] == "b"
+
+
+def test_the_other_may_decline_the_one_who_offered_may_withdraw_and_either_may_leave():
+    offer = step(None, 0, "offer", T, "x")
+    assert step(offer, 1, "decline", T, "x")["state"] == "declined"
+    assert refused(offer, 1, "withdraw") == "no_offer"
+    assert step(offer, 0, "withdraw", T, "x")["reason"] == "withdrawn"
+    for seat in (0, 1):
+        assert step(offer, seat, "leave", T, "x")["reason"] == "left"
+    declined = step(offer, 1, "decline", T, "x")
+    assert refused(declined, 0, "leave") == "no_offer"
+    # After a decline, an offer may be made again.
+    assert step(declined, 0, "offer", T + 1, "x")["state"] == "offered"
+
+
+def test_an_offer_lapses_after_its_time():
+    offer = step(None, 0, "offer", T, "x")
+    later = T + OFFER_SECONDS * 1000
+    assert not is_open(offer, later)
+    assert refused(offer, 1, "accept", later) == "no_offer"
+    assert step(offer, 1, "offer", later, "x")["by"] == 1  # a new offer, not an agreement
+
+
+def test_an_unknown_answer_is_refused():
+    assert refused(None, 0, "maybe") == "bad_field"
+
+
+def test_the_new_room_swaps_the_seats_and_the_other_player_deals_first():
+    for seed in range(40):
+        meta = check_meta(
+            {
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+                "seed": seed,
+                "target": 50,
+                "turn_seconds": 20,
+                "public": True,
+            }
+        )
+        room = make_room("old", meta)
+        room.seats[0].player, room.seats[1].player = "pann", "pbob"
+        new = check_meta(rematch_meta(room, f"new{seed}"))
+        assert [s.get("for") for s in new["seats"]] == ["pbob", "pann"]
+        assert (new["target"], new["turn_seconds"], new["public"]) == (50, 20, True)
+        first = derive_seed(seed, 0) & 1
+        old_dealer = ("pann", "pbob")[first]
+        new_dealer = new["seats"][derive_seed(new["seed"], 0) & 1]["for"]
+        assert new_dealer != old_dealer
+        # The same room whichever node makes it.
+        assert rematch_meta(room, f"new{seed}")["seed"] == new["seed"]
+
+
+async def test_the_store_applies_each_step_at_one_instant(store: Store):
+    # Both players accept an offer at the same moment, through their own nodes: one
+    # agreement, one room.
+    offer = await store.rematch("r1", lambda s: step(s, 0, "offer", T, "unused"))
+    assert await store.rematch_state("r1") == offer
+
+    async def accept(room: str):
+        return await store.rematch("r1", lambda s: step(s, 1, "accept", T + 1, room))
+
+    first, second = await asyncio.gather(accept("ra"), accept("rb"))
+    assert first["next"] == second["next"] in ("ra", "rb")
+    # A refused step writes nothing.
+    with pytest.raises(RoomError):
+        await store.rematch("r1", lambda s: step(s, 0, "decline", T + 2, "rc"))
+    assert (await store.rematch_state("r1"))["next"] == first["next"]
+    assert await store.rematch_state("r2") is None
