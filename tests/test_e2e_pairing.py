@@ -130,3 +130,25 @@ async def test_a_pairing_whose_node_died_before_making_the_room_reaches_its_play
         assert meta["seed"] == 99
     finally:
         await store.close()
+
+
+async def test_a_seek_dropped_from_the_pool_behind_its_nodes_back_is_put_back(
+    redis_env, make_server
+):
+    # A sweep that took the seeker's node for dead drops its seek (here the test drops it):
+    # the node, still alive, puts it back as it was, and the player is paired as usual.
+    server = make_server({**redis_env, **PROXIED})
+    ann = await player(server, "Ann", "203.0.113.1")
+    bob = await player(server, "Bob", "203.0.113.2")
+    start = len(ann.notices)
+    assert (await ann.request("seek", rated=False))["seeking"]
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        mine = await store.seek_of(ann.player["id"])
+        assert await store.unseek(ann.player["id"])
+        back = await until(lambda: store.seek_of(ann.player["id"]), timeout=20)
+        assert back == mine  # the same seek, its waiting time kept
+    finally:
+        await store.close()
+    told = await bob.seek(rated=False)
+    assert (await ann.notice(("paired",), start))["room"] == told["room"]

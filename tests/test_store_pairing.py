@@ -55,6 +55,14 @@ async def test_a_lone_seek_waits_and_the_next_compatible_one_pairs_with_it(store
     assert made == {"room": "r2", "seed": SEED, "at": T0 + 1000, "seeks": [ann, bob]}
     assert await store.seekers() == []
     assert await store.pairing("ann") == made == await store.pairing("bob")
+    assert await store.seek_of("ann") is None
+
+
+async def test_seek_of_reads_one_players_seek(store: Store):
+    ann = seek("ann")
+    await store.seek(ann, "r", 1, T0)
+    assert await store.seek_of("ann") == ann
+    assert await store.seek_of("bob") is None
 
 
 async def test_different_settings_never_pair(store: Store):

@@ -197,22 +197,45 @@ class Seeks:
         await self._look_after(now)
 
     async def _look_after(self, now: int) -> None:
-        """End this node's seeks past their time; look up the pairings of the others now
-        and then (a ``paired`` event lost with a node, or a room never created)."""
+        """End this node's seeks past their time; look after the others now and then."""
         clock = self.monotonic()
         for player, waiting in list(self.waiting.items()):
             if now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
                 del self.waiting[player]
                 await self.store.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
-                continue
-            if clock - waiting.checked < CHECK_SECONDS:
-                continue
-            waiting.checked = clock
-            made = await self.store.pairing(player)
-            if made is not None and player in self.waiting:
-                await self.rooms.create_paired(made["room"], room_meta(made))
-                self._tell(made)
+            elif clock - waiting.checked >= CHECK_SECONDS:
+                waiting.checked = clock
+                await self._check(player, waiting, now)
+
+    async def _check(self, player: str, waiting: Waiting, now: int) -> None:
+        """A seek this node holds, as the store has it: still waiting; replaced by a seek of
+        the same player from another socket (``sought`` missed); paired (``paired`` missed,
+        or its node died before making the room: made here, the player told); or gone
+        (dropped by a sweep that took this node for dead): put back, as it was.
+
+        The pool is read before the pairings: a seek leaves the pool in the same atomic
+        step that keeps its pairing, so a seek found in neither was not paired, and putting
+        it back can never pair a player twice."""
+        present = await self.store.seek_of(player)
+        if present is not None:
+            if present["conn"] != waiting.conn.id and self.waiting.get(player) is waiting:
+                del self.waiting[player]
+                waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
+            return
+        made = await self.store.pairing(player)
+        if self.waiting.get(player) is not waiting:
+            return  # told meanwhile (an event came while the store was read)
+        if made is not None:
+            await self.rooms.create_paired(made["room"], room_meta(made))
+            self._tell(made)
+            if self.waiting.get(player) is waiting:  # paired from another socket
+                del self.waiting[player]
+                waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
+            return
+        again = await self.store.seek(waiting.seek, new_room_code(), secrets.randbits(64), now)
+        if isinstance(again, dict):
+            await self._start(again)
 
     @staticmethod
     async def _quietly(work) -> None:

@@ -366,6 +366,10 @@ class PairingPool(ABC):
         """The player's pairing, while it is kept."""
 
     @abstractmethod
+    async def seek_of(self, player: str) -> dict[str, Any] | None:
+        """The player's seek in the pool, or None (paired, ended, or never there)."""
+
+    @abstractmethod
     async def seekers(self) -> list[dict[str, Any]]:
         """Every seek in the pool."""
 

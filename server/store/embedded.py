@@ -931,6 +931,9 @@ class EmbeddedStore(Store):
     async def pairing(self, player: str) -> dict[str, Any] | None:
         return _copy(self._pool_of_seeks.paired.get(player))
 
+    async def seek_of(self, player: str) -> dict[str, Any] | None:
+        return _copy(self._pool_of_seeks.seeks.get(player))
+
     async def seekers(self) -> list[dict[str, Any]]:
         return _copy(list(self._pool_of_seeks.seeks.values()))
 

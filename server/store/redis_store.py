@@ -1292,6 +1292,11 @@ class RedisStore(Store):
         return json.loads(raw) if raw else None
 
     @_reachable
+    async def seek_of(self, player: str) -> dict[str, Any] | None:
+        raw = await self.redis.hget(self.keys.seek_pool, player)
+        return json.loads(raw) if raw else None
+
+    @_reachable
     async def seekers(self) -> list[dict[str, Any]]:
         return [json.loads(raw) for raw in (await self.redis.hgetall(self.keys.seek_pool)).values()]
 
