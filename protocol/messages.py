@@ -253,6 +253,7 @@ class LobbyOk(Reply):
     rooms: list[Map]
     total: int
     next: str | None
+    featured: Map | None = None
 
 
 class PlayerOk(Reply):
@@ -366,6 +367,7 @@ class Patch(Pushed, tag="patch"):
 
 class LobbyChanges(Pushed, tag="lobby"):
     changes: list[Map]
+    featured: str | msgspec.UnsetType | None = msgspec.UNSET  # present when it changed
 
 
 class Notice(Pushed, tag="notice"):

@@ -130,6 +130,13 @@ class GinRoom(Room):
     def options(self) -> dict[str, Any]:
         return {"target": self.meta.get("target", 100)}
 
+    def progress(self) -> dict[str, Any]:
+        return {
+            "target": self.meta.get("target", 100),
+            "hands": len(self.match.past),
+            "rated": bool(self.meta.get("rated")),
+        }
+
     def result(self) -> dict[str, Any]:
         return {"hands": [h.to_dict() for h in self.match.past]}
 

@@ -106,6 +106,7 @@ class Seat:
     player: str | None = None  # the identified player in this seat, if any
     ranked: bool = False  # the player's ranked first attempt at a daily board
     kept_for: str | None = None  # the only identity that may take this seat (quick pairing)
+    rating: int | None = None  # the player's rating when they sat down (shown, never counted)
     connected: bool = False
     timeouts: int = 0
 
@@ -120,6 +121,7 @@ class Seat:
             "name": self.name,
             "player": self.player,
             "ranked": self.ranked,
+            "rating": self.rating,
             "connected": self.connected if self.kind == "human" else True,
             "timeouts": self.timeouts,
         }
@@ -215,6 +217,10 @@ class Room(ABC):
 
     def bot_to_act(self) -> int | None:
         return None
+
+    def progress(self) -> dict[str, Any]:
+        """How far the game has gone, for the lobby (a game's own fields)."""
+        return {}
 
     def clock_seat(self) -> int | None:
         return None
@@ -335,10 +341,12 @@ class Room(ABC):
                     "level": s.level,
                     "name": s.name,
                     "open": s.open and not s.kept_for,
+                    "rating": s.rating,
                 }
                 for s in self.seats
             ],
             "scores": self.scores(),
+            **self.progress(),
             "spectators": self.spectators,
             "open_hands": self.meta.get("open_hands", False),
             "created_at": self.meta.get("created_at", 0),
@@ -393,6 +401,7 @@ class Room(ABC):
         token: str,
         player: str | None = None,
         ranked: bool = False,
+        rating: int | None = None,
     ) -> dict[str, Any]:
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over; watch its replay instead.")
@@ -416,6 +425,8 @@ class Room(ABC):
             entry["player"] = player  # whose statistics and rating this seat's game counts for
         if ranked:
             entry["ranked"] = True  # the player's ranked attempt at today's board: no solver
+        if rating is not None:
+            entry["rating"] = rating  # shown beside the name (the lobby, the watch page)
         return entry
 
     def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
@@ -466,6 +477,7 @@ class Room(ABC):
             s.name, s.token_hash = self.distinct_name(seat, entry["name"]), entry["token_hash"]
             s.player = entry.get("player")
             s.ranked = bool(entry.get("ranked"))
+            s.rating = entry.get("rating")
         elif kind == "act":
             self.play(seat, entry["action"])
             if entry.get("cmd") is not None:

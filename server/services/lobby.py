@@ -1,5 +1,5 @@
-"""The lobby on one node: a mirror of the store's list of public rooms, and the sockets that
-follow it.
+"""The lobby on one node: a mirror of the store's list of public rooms, the featured game
+(:func:`claim`), and the sockets that follow them.
 
 Every node keeps the whole list in memory, current from the store's ``lobby`` events (each
 carries the lobby's version; a gap or a lost connection means a fresh read). A follower gets
@@ -31,6 +31,18 @@ def _key(summary: dict[str, Any]) -> tuple[float, str]:
     return (-float(summary.get("created_at") or 0), summary["id"])
 
 
+def claim(summary: dict[str, Any]) -> tuple | None:
+    """A room's claim to be the featured game (lichess's TV): a rated Gin Rummy match being
+    played between two players with ratings; the highest sum of ratings first, then the
+    older room, then by id. None for any other room."""
+    if summary.get("game") != "gin_rummy" or summary.get("status") != "playing":
+        return None
+    ratings = [seat.get("rating") for seat in summary["seats"]]
+    if not summary.get("rated") or None in ratings:
+        return None
+    return (sum(ratings), -float(summary.get("created_at") or 0), summary["id"])
+
+
 class Lobby:
     def __init__(self, store: LobbyStore) -> None:
         self.store = store
@@ -42,6 +54,9 @@ class Lobby:
         self._flush: asyncio.TimerHandle | asyncio.Handle | None = None
         self._sent_at = float("-inf")
         self._reading: asyncio.Task | None = None
+        self.featured: str | None = None  # the room with the best claim (see claim)
+        self._claim: tuple | None = None  # its claim
+        self._featured_sent: str | None = None
 
     # ---- the mirror ------------------------------------------------------------------------
 
@@ -56,6 +71,7 @@ class Lobby:
             summary = {**summary, "id": room_id}
             self.rooms[room_id] = summary
             bisect.insort(self._order, _key(summary))
+        self._feature(room_id, summary)
         self._pending[room_id] = summary
         if self._flush is None:
             loop = asyncio.get_running_loop()
@@ -64,6 +80,18 @@ class Lobby:
             self._flush = (
                 loop.call_later(wait, self._send) if wait > 0 else loop.call_soon(self._send)
             )
+
+    def _feature(self, room_id: str, summary: dict[str, Any] | None) -> None:
+        """Keep the featured room current: a change costs a comparison, except when the
+        featured room itself loses its claim (its match ended): then one pass over the rooms
+        finds the next."""
+        mine = claim(summary) if summary is not None else None
+        if room_id == self.featured and (mine is None or mine < self._claim):
+            claims = [(c, r) for r, s in self.rooms.items() if (c := claim(s)) is not None]
+            best = max(claims) if claims else (None, None)
+            self._claim, self.featured = best
+        elif mine is not None and (self.featured is None or mine > self._claim):
+            self._claim, self.featured = mine, room_id
 
     def on_event(self, event: dict[str, Any]) -> None:
         version = event["v"]
@@ -105,10 +133,12 @@ class Lobby:
             start = bisect.bisect_right(self._order, _key(self.rooms[after]))
         ids = [room_id for _, room_id in self._order[start : start + limit]]
         more = start + limit < len(self._order)
+        featured = self.rooms.get(self.featured) if self.featured else None
         return {
             "rooms": [self.rooms[i] for i in ids],
             "total": len(self._order),
             "next": ids[-1] if more and ids else None,
+            "featured": featured,
         }
 
     def follow(self, conn: Member, on: bool = True) -> None:
@@ -124,9 +154,13 @@ class Lobby:
         self._sent_at = asyncio.get_running_loop().time()
         changes = [{"id": room_id, "room": s} for room_id, s in self._pending.items()]
         self._pending = {}
+        message: dict[str, Any] = {"t": "lobby", "changes": changes}
+        if self.featured != self._featured_sent:
+            self._featured_sent = self.featured
+            message["featured"] = self.featured
         if not self.followers:
             return
-        frame = pack({"t": "lobby", "changes": changes})
+        frame = pack(message)
         metrics.sent("lobby").inc(len(self.followers))
         send_to_all(list(self.followers), frame)
 

@@ -160,9 +160,14 @@ class Rooms:
         if player is not None and isinstance(room.meta.get("daily"), str):
             room.join_entry(seat, name, token, player)  # refused here: nothing is claimed
             ranked = await self._claim(player, room.meta, room.id)
+        rating = None
+        if player is not None and room.game == "gin_rummy":
+            record = await self.store.player_rating(player)
+            rating = round(record["rating"]) if record else None
         async with replica.lock:  # the copy as it is then (a reload may replace it)
             entry = await self.replicas.commit(
-                replica, lambda: replica.room.join_entry(seat, name, token, player, bool(ranked))
+                replica,
+                lambda: replica.room.join_entry(seat, name, token, player, bool(ranked), rating),
             )
         seat = entry["seat"]
         home = await self._member(conn, replica, AUDIENCES[seat], seat)
