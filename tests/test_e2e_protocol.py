@@ -162,6 +162,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "name": "Normal bot",
         "player": None,
         "ranked": False,
+        "rating": None,
         "connected": True,
         "timeouts": 0,
     }
