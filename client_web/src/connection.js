@@ -54,6 +54,7 @@ export class Connection {
     this.state = "connecting"; // connecting | online | offline
     this.rooms = new Map(); // room id -> {view, seq, epoch, seat, token}
     this.lobby = null;
+    this.featured = null; // the featured game's lobby summary ({id} alone if not in the page)
     this.wantLobby = false;
     this.prefix = randomPrefix();
     this.counter = 0;
@@ -97,7 +98,7 @@ export class Connection {
     try {
       await (this.hello ? this.hello(this, ws) : this.sendNow(ws, "hello", { v: PROTOCOL }));
       const subscriptions = [...this.rooms.keys()].map((id) => this.subscribe(id));
-      if (this.wantLobby) subscriptions.push(this.sendNow(ws, "lobby", {}).then((r) => this.setLobby(r.rooms)));
+      if (this.wantLobby) subscriptions.push(this.sendNow(ws, "lobby", {}).then((r) => this.setLobby(r.rooms, r.featured)));
       await Promise.allSettled(subscriptions);
       if (this.ws !== ws) return;
       this.attempt = 0;
@@ -206,6 +207,7 @@ export class Connection {
         return;
       }
       case "lobby":
+        if ("featured" in message) this.featureRoom(message.featured);
         this.changeLobby(message.changes);
         return;
       case "notice":
@@ -340,10 +342,16 @@ export class Connection {
     return this.request("act", { room: id, action }, { retry: true });
   }
 
-  // The lobby: a first page, then only the changes (a room listed, changed or gone).
-  setLobby(rooms) {
+  // The lobby: a first page, then only the changes (a room listed, changed or gone), and
+  // the featured game (the live rated match with the highest-rated players).
+  setLobby(rooms, featured = null) {
     this.lobbyRooms = new Map(rooms.map((r) => [r.id, r]));
+    this.featured = featured;
     this.showLobby();
+  }
+
+  featureRoom(id) {
+    this.featured = id == null ? null : this.lobbyRooms?.get(id) || { id };
   }
 
   changeLobby(changes) {
@@ -351,6 +359,7 @@ export class Connection {
     for (const { id, room } of changes) {
       if (room) this.lobbyRooms.set(id, room);
       else this.lobbyRooms.delete(id);
+      if (room && this.featured?.id === id) this.featured = room;
     }
     this.showLobby();
   }
@@ -364,6 +373,6 @@ export class Connection {
   watchLobby() {
     if (this.wantLobby) return;
     this.wantLobby = true;
-    if (this.state === "online") this.request("lobby").then((r) => this.setLobby(r.rooms));
+    if (this.state === "online") this.request("lobby").then((r) => this.setLobby(r.rooms, r.featured));
   }
 }

@@ -1,7 +1,8 @@
 // The client's entry: one connection, a name kept in the browser, the settings and the
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
 // #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N, #/player/ID a profile, #/leaderboard/BOARD/DATE the
-// leaderboards, #/device/SECRET a device link) so links work as invites.
+// leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link) so
+// links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
@@ -12,6 +13,7 @@ import { mountLobby } from "./lobby.js";
 import { mountProfile } from "./profile.js";
 import { mountReplay } from "./replay.js";
 import { mountRoom } from "./room.js";
+import { mountTv, mountWatch } from "./watch.js";
 import { applyLook, setSetting, setting } from "./settings.js";
 import { settingsDialog } from "./settings_panel.js";
 import { played } from "./sound.js";
@@ -58,6 +60,8 @@ function route() {
   else if (page === "learn") unmount = mountLearn(root, app, id, part);
   else if (page === "player" && id) unmount = mountProfile(root, app, decodeURIComponent(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);
+  else if (page === "watch") unmount = mountWatch(root, app);
+  else if (page === "tv") unmount = mountTv(root, app);
   else if (page === "device" && id) {
     // The secret must not stay in the address bar or the history.
     adoptDeviceLink(conn, id);
@@ -85,6 +89,12 @@ document.body.append(settings.dialog);
 function drawChrome() {
   actions.replaceChildren(
     h("a", { class: "top-link", href: "#/learn", id: "nav-learn" }, t("nav.learn")),
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/watch", id: "nav-watch" },
+      h("span", { "aria-hidden": "true" }, "\u25b6\ufe0e"),
+      h("span", { class: "top-label" }, t("nav.watch")),
+    ),
     // On a phone these two show only their symbols (the words stay for screen readers).
     h(
       "a",
