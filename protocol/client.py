@@ -55,6 +55,7 @@ class Client:
         self.received: list[dict[str, Any]] = []
         self.notices: list[dict[str, Any]] = []
         self.lobby_rooms: dict[str, dict[str, Any]] | None = None  # from lobby changes
+        self.featured: str | None = None  # the featured game's room, as the lobby says
         # Command ids must be unique for a seat over the room's life, across reconnects.
         self._prefix = secrets.token_hex(4)
         self._ids = itertools.count(1)
@@ -133,6 +134,8 @@ class Client:
         reply = await self.request("lobby", limit=limit)
         rooms = {r["id"]: r for r in reply["rooms"]}
         self.lobby_rooms = {**rooms, **(self.lobby_rooms or {})}
+        if self.featured is None and reply.get("featured"):
+            self.featured = reply["featured"]["id"]
         return reply
 
     async def notice(self, kinds: tuple[str, ...], start: int = 0, timeout: float = 30.0):
@@ -258,6 +261,8 @@ class Client:
             state.seq = message["seq"]
             state.changed.set()
         elif kind == "lobby":
+            if "featured" in message:
+                self.featured = message["featured"]
             rooms = self.lobby_rooms if self.lobby_rooms is not None else {}
             for change in message["changes"]:
                 if change["room"] is None:
