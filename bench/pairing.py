@@ -186,8 +186,10 @@ async def crowd(cluster: LocalCluster, count: int, spread: float) -> None:
         f"paired: {len(told)} of {count} in {len(rooms)} rooms; rooms not told to exactly two "
         f"players: {len(halves)}; opponents agree: {opponents_agree}"
     )
-    print(f"still waiting: {len(pool)}; of them, compatible pairs left: {len(left)}; seeks "
-          f"ended unpaired: {len(ended)} {sorted(set(ended))}")
+    print(
+        f"still waiting: {len(pool)}; of them, compatible pairs left: {len(left)}; seeks "
+        f"ended unpaired: {len(ended)} {sorted(set(ended))}"
+    )
     print(f"time to paired: {seconds(list(waited.values()))}")
     pooled = {s["player"] for s in pool}
     for _, client, chosen in plan:
