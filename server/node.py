@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from typing import Any
 
 from server.config import Config
@@ -33,7 +32,7 @@ from server.services.rooms import Rooms
 from server.services.seeks import Seeks
 from server.services.solving import Solving
 from server.store import Store, Unavailable
-from server.workers import bot_pool, solver_pool
+from server.workers import bot_pool, solver_pool, start_all
 
 
 class Node:
@@ -124,11 +123,9 @@ class Node:
         in a thread, so that their start (about half a second: a fork server importing the
         engines) neither holds the loop nor keeps the node from serving meanwhile (what
         asks a worker meanwhile waits for it)."""
-        started = [self.bot_pool.submit(os.getpid) for _ in range(self.config.bot_workers)]
-        started += [self.solver_pool.submit(os.getpid) for _ in range(self.config.solver_workers)]
+        start_all(self.bot_pool)
+        start_all(self.solver_pool)
         self.frames.warm()
-        for future in started:
-            future.result()
 
     async def close(self) -> None:
         self.stopping = True

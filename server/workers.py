@@ -59,6 +59,24 @@ def pool(workers: int, niceness: int) -> ProcessPoolExecutor:
     )
 
 
+def start_all(pool: ProcessPoolExecutor) -> list[int]:
+    """Start every worker of ``pool`` now and wait for them (from a thread); the pids of
+    the pool's workers.
+
+    A pool on the fork server starts a worker only for a task that finds none idle, so a
+    few quick tasks can start fewer workers than it has: on a busy machine the first worker
+    may be done with its task before the next task is handed in, and the pool stays one
+    short until two tasks meet (a flaky test counted the processes). Before its first task,
+    a pool can start them all at once, as it does under the fork method (CPython's
+    ``_launch_processes``, used only while no task has been handed in)."""
+    with pool._shutdown_lock:
+        if pool._executor_manager_thread is None and hasattr(pool, "_launch_processes"):
+            pool._launch_processes()
+    for future in [pool.submit(os.getpid) for _ in range(pool._max_workers)]:
+        future.result()
+    return sorted(pool._processes)
+
+
 def bot_pool(workers: int) -> ProcessPoolExecutor:
     """Workers for the heavy bot levels. Bots think at the lowest CPU priority (nice 19):
     every player's moves and diffs go first. Not SCHED_IDLE: on a machine busy with anything

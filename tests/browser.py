@@ -84,7 +84,11 @@ RANK_NAMES = dict(
 def settled(page) -> None:
     """Wait until no card is sliding: a card in flight is drawn on its way, not where it now
     is, so a drag by coordinates must wait for it (a click on a locator waits by itself)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    # A spinner turns for ever (iterations: Infinity): it is not a card on its way.
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getTiming().iterations === Infinity)"
+    )
 
 
 class Server:

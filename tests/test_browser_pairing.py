@@ -128,7 +128,7 @@ def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
     audit(bob, f"a rematch offered ({language})")
     bob.click("#rematch-accept")
     new = wait_until(lambda: (r := ann.evaluate(ROOM)) != room and r, what="ann in the new room")
-    assert wait_until(lambda: bob.evaluate(ROOM), what="bob moves") == new
+    assert wait_until(lambda: (r := bob.evaluate(ROOM)) != room and r, what="bob moves") == new
     for page, seat in ((ann, 1), (bob, 0)):
         expect(page.locator("#hand .card")).to_have_count(10, timeout=20_000)
         assert page.evaluate(f"() => window.cardroom.conn.rooms.get('{new}').seat") == seat

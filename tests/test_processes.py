@@ -4,6 +4,7 @@ takes what it started with it when it runs out of time."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -13,6 +14,8 @@ import pytest
 from conftest import ServerProcess
 from processes import run_group, survivors, tree
 from waiting import until_sync
+
+from server import workers
 
 
 def _all_seven(family: list) -> bool:
@@ -52,3 +55,14 @@ def test_a_script_that_runs_out_of_time_takes_its_children_with_it():
     # subprocess.run's own timeout kills the script alone: its child would be found here.
     left = survivors([p for p in tree(child) if p.pid == child], within=5.0)
     assert left == [], [p.cmdline for p in left]
+
+
+def test_a_pool_started_at_once_has_all_its_workers():
+    # Quick tasks alone can leave a fork-server pool a worker short (one done before the
+    # next task comes); start_all starts each one.
+    pool = workers.pool(3, 0)
+    try:
+        pids = workers.start_all(pool)
+        assert len(pids) == 3 and all(os.path.exists(f"/proc/{pid}") for pid in pids)
+    finally:
+        pool.shutdown()
