@@ -406,7 +406,7 @@ class Paired(Pushed, tag="paired"):
 
 class SeekEnded(Pushed, tag="seek_ended"):
     """A seek ended unpaired: ``expired`` (waited its time), ``replaced`` (the same player
-    sought again elsewhere)."""
+    sought again elsewhere), ``busy`` (it could not be put back in a full pool)."""
 
     reason: str
 

@@ -152,3 +152,14 @@ async def test_a_seek_dropped_from_the_pool_behind_its_nodes_back_is_put_back(
         await store.close()
     told = await bob.seek(rated=False)
     assert (await ann.notice(("paired",), start))["room"] == told["room"]
+
+
+async def test_one_address_may_have_only_three_seeks_waiting(server):
+    clients = [await connect(server.ws) for _ in range(4)]
+    for n, (client, target) in enumerate(zip(clients, (100, 50, 25, 10), strict=True)):
+        await client.new_player(f"P{n}")
+        if n < 3:
+            assert (await client.request("seek", target=target))["seeking"]
+    assert "address" in await refused(clients[3], "too_many_seeks", "seek", target=10)
+    await clients[0].request("unseek")
+    assert (await clients[3].request("seek", target=10))["seeking"]

@@ -239,3 +239,14 @@ async def test_the_store_pairs_as_the_rules_say_on_random_pools(store: Store):
         ]
         for player in list(model.seeks):
             await store.unseek(player)
+
+
+async def test_one_address_may_have_only_a_few_seeks_waiting(store: Store):
+    for n, target in enumerate((100, 50, 25)):  # three waiting from one address
+        assert await store.seek(seek(f"p{n}", target=target, addr="x"), "r", 1, T0) is None
+    assert await store.seek(seek("p3", target=10, addr="x"), "r", 1, T0) == "address"
+    assert await store.seek_of("p3") is None
+    # Another address is another; one of the three seeking again replaces its own seek.
+    assert await store.seek(seek("q", target=10, addr="y"), "r", 1, T0) is None
+    assert await store.seek(seek("p0", target=10, addr="x", rated=False), "r", 1, T0) is None
+    assert len(await store.seekers()) == 4

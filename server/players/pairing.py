@@ -45,6 +45,8 @@ PAIRED_SECONDS = 120
 PAIR_LIMIT = PAIR_RATED_PER_DAY
 MAX_SEEKS = 5000
 """Seeks the pool holds at most, over every node (one per identity)."""
+SEEKS_PER_ADDRESS = 3
+"""Seeks one client address (its tag) may have waiting at once, whatever its identities."""
 SWEEP_GAP_MS = 900
 """A sweep within this long of the last one (by any node) does nothing: one a second."""
 SETTINGS = ("target", "turn", "rated")
@@ -137,6 +139,11 @@ def expired(seek: Seek, now_ms: int, alive: set[str] | None) -> bool:
     return alive is not None and seek["node"] not in alive
 
 
+def crowded(seek: Seek, pool) -> bool:
+    """Does the address of ``seek`` have SEEKS_PER_ADDRESS seeks waiting already?"""
+    return sum(1 for other in pool if other["addr"] == seek["addr"]) >= SEEKS_PER_ADDRESS
+
+
 def day_of(now_ms: int) -> str:
     """The UTC day of ``now_ms``: the rated pairs' counts are per day."""
     return time.strftime("%Y-%m-%d", time.gmtime(now_ms / 1000))
@@ -173,6 +180,8 @@ class Pool:
         self.paired.pop(seek["player"], None)
         if len(self.seeks) >= MAX_SEEKS:
             return "full"
+        if seek["addr"] and crowded(seek, self.seeks.values()):
+            return "address"
         counts = self._counts(now_ms)
         other = partner(seek, list(self.seeks.values()), now_ms, counts)
         if other is None:

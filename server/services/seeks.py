@@ -129,6 +129,10 @@ class Seeks:
         made = await self.store.seek(seek, new_room_code(), secrets.randbits(64), now)
         if made == "full":
             raise RoomError("busy", "Too many players are waiting; try again in a moment.")
+        if made == "address":
+            raise RoomError(
+                "too_many_seeks", "Too many players from your address are waiting already."
+            )
         # The player's earlier seek, here or on another node, is replaced by this one.
         earlier = self.waiting.pop(player, None)
         if earlier is not None and earlier.conn is not conn:
@@ -236,6 +240,9 @@ class Seeks:
         again = await self.store.seek(waiting.seek, new_room_code(), secrets.randbits(64), now)
         if isinstance(again, dict):
             await self._start(again)
+        elif again is not None:  # no room for it any more (the pool, or its address, full)
+            del self.waiting[player]
+            waiting.conn.send({"t": "seek_ended", "reason": "busy"})
 
     @staticmethod
     async def _quietly(work) -> None:

@@ -344,7 +344,8 @@ class PairingPool(ABC):
         instead and return the *pairing* (``room`` and ``seed`` for the new room, ``at``,
         and ``seeks``: the one that waited, seat 0, then ``seek``), kept for the two
         players :data:`~server.players.pairing.PAIRED_SECONDS`. None when it waits; the
-        string ``"full"`` (nothing changed) when the pool holds MAX_SEEKS already."""
+        string ``"full"`` when the pool holds MAX_SEEKS already, ``"address"`` when the
+        seek's address has SEEKS_PER_ADDRESS seeks waiting (then nothing is added)."""
 
     @abstractmethod
     async def unseek(self, player: str, conn: str | None = None) -> bool:

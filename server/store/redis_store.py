@@ -298,7 +298,8 @@ end
 """
 
 # ARGV[7] = the seek (JSON), ARGV[8] = the room, ARGV[9] = its seed (digits), ARGV[10] =
-# MAX_SEEKS. Returns the pairing (JSON), false (waiting) or 'full'.
+# MAX_SEEKS, ARGV[11] = SEEKS_PER_ADDRESS. Returns the pairing (JSON), false (waiting), 'full'
+# or 'address' (nothing changed but the player's earlier seek and pairing forgotten).
 SEEK = (
     PAIRING
     + """
@@ -307,12 +308,14 @@ redis.call('HDEL', KEYS[1], seek.player)
 redis.call('HDEL', KEYS[3], seek.player)
 redis.call('ZREM', KEYS[4], seek.player)
 if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[10]) then return 'full' end
-local best, bestraw = nil, nil
+local best, bestraw, same = nil, nil, 0
 local all = redis.call('HGETALL', KEYS[1])
 for i = 2, #all, 2 do
   local o = cjson.decode(all[i])
+  if o.addr == seek.addr then same = same + 1 end
   if compatible(seek, o) and better(seek, o, best) then best, bestraw = o, all[i] end
 end
+if seek.addr ~= '' and same >= tonumber(ARGV[11]) then return 'address' end
 if best == nil then
   redis.call('HSET', KEYS[1], seek.player, ARGV[7])
   return false
@@ -1252,13 +1255,14 @@ class RedisStore(Store):
     @_reachable
     async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
         args = [json.dumps(seek), room, str(int(seed)), pairing.MAX_SEEKS]
+        args.append(pairing.SEEKS_PER_ADDRESS)
         made = await self._seek(
             keys=self._pairing_keys(now_ms), args=self._pairing_args(now_ms) + args
         )
         if not made:
             return None
         text = made.decode() if isinstance(made, bytes) else made
-        return "full" if text == "full" else json.loads(text)
+        return text if text in ("full", "address") else json.loads(text)
 
     @_reachable
     async def unseek(self, player: str, conn: str | None = None) -> bool:
