@@ -25,11 +25,13 @@ async def finished_match(ann: Client, bob: Client) -> str:
 
 
 async def told(client: Client, start: int, state: str) -> dict:
+    """The first ``rematch`` message from ``start`` on whose state is ``state``. Messages
+    are found by position: two may be equal (offers made in one millisecond)."""
     while True:
         message = await client.notice(("rematch",), start)
         if message["state"] == state:
             return message
-        start = client.notices.index(message) + 1
+        start = next(i for i, n in enumerate(client.notices) if i >= start and n is message) + 1
 
 
 async def refused(client: Client, code: str, kind: str, **fields) -> None:

@@ -194,7 +194,6 @@ async def test_concurrent_seekers_on_several_nodes_are_each_paired_exactly_once(
             )
             if result:
                 found += result[0]
-            await asyncio.sleep(0)
         return found
 
     results = await asyncio.gather(*(one(i, p) for i, p in enumerate(players)), sweeps())
