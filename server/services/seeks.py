@@ -154,11 +154,14 @@ class Seeks:
         return {"sought": await self.store.unseek(player, conn.id)}
 
     def disconnected(self, conn: Connection, spawn: Callable) -> None:
-        """A socket closed: its seek leaves the pool at once."""
-        for player, waiting in list(self.waiting.items()):
-            if waiting.conn is conn:
-                del self.waiting[player]
-                spawn(self._quietly(self.store.unseek(player, conn.id)))
+        """A socket closed: its seek leaves the pool at once (found by its player, so a
+        close costs the same however many wait; one whose socket said hello as someone
+        else meanwhile goes at the next look, :meth:`_look_after`)."""
+        player = conn.player["id"] if conn.player is not None else None
+        waiting = self.waiting.get(player) if player else None
+        if waiting is not None and waiting.conn is conn:
+            del self.waiting[player]
+            spawn(self._quietly(self.store.unseek(player, conn.id)))
 
     # ---- pairings --------------------------------------------------------------------------
 
@@ -204,7 +207,10 @@ class Seeks:
         """End this node's seeks past their time; look after the others now and then."""
         clock = self.monotonic()
         for player, waiting in list(self.waiting.items()):
-            if now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
+            if waiting.conn.closed:
+                del self.waiting[player]
+                await self.store.unseek(player, waiting.conn.id)
+            elif now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
                 del self.waiting[player]
                 await self.store.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
