@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import itertools
 import json
-import os
 import random
 import sys
 import tempfile
@@ -32,6 +31,8 @@ from pathlib import Path
 import redis.asyncio as redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cluster import load, quantile
 
 from protocol.client import Client
 from server.cluster.local import LocalCluster
@@ -59,16 +60,6 @@ SETTINGS = [
     ((50, 20, True), 5),
     ((10, None, True), 5),
 ]
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
-
-
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def seconds(values: list[float]) -> str:

@@ -106,11 +106,9 @@ def finish_for(web, room: str, tokens: list[str]) -> None:
         thread.submit(asyncio.run, both()).result()
 
 
-@pytest.mark.parametrize("language", ["en", "ko", "pl"])
-def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
-    web, open_page, language
-):
-    ann, bob = open_page(language), open_page(language)
+def finished_between(web, ann: Page, bob: Page) -> str:
+    """A match to one point the two pages sat down at (seats 0 and 1, as P0 and P1), played
+    to its end: its room."""
     lobby(ann, web)
     lobby(bob, web)
     with server_client(web.ws) as client:
@@ -121,6 +119,15 @@ def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
         page.goto(f"{web.http}/#/room/{room}")
         tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
     finish_for(web, room, tokens)
+    return room
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "pl"])
+def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
+    web, open_page, language
+):
+    ann, bob = open_page(language), open_page(language)
+    room = finished_between(web, ann, bob)
     ann.click("#rematch")
     expect(ann.locator("#rematch-withdraw")).to_be_visible()
     expect(bob.locator("#rematch-accept")).to_be_visible()
@@ -136,16 +143,7 @@ def test_a_rematch_offered_and_accepted_seats_both_again_with_the_seats_swapped(
 
 def test_a_declined_rematch_says_so_to_the_one_who_offered(web, open_page):
     ann, bob = open_page(), open_page()
-    lobby(ann, web)
-    lobby(bob, web)
-    with server_client(web.ws) as client:
-        room = client.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
-    tokens = []
-    for page, seat in ((ann, 0), (bob, 1)):
-        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
-        page.goto(f"{web.http}/#/room/{room}")
-        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
-    finish_for(web, room, tokens)
+    finished_between(web, ann, bob)
     ann.click("#rematch")
     bob.click("#rematch-decline")
     expect(ann.locator("#rematch-status")).to_contain_text("declined")

@@ -11,6 +11,7 @@ died between agreeing and making leaves nothing undone once either player answer
 
 from __future__ import annotations
 
+import contextlib
 import time
 import zlib
 from collections.abc import Callable
@@ -112,9 +113,8 @@ class RematchOffers:
 
     async def left(self, room: Room, seat: int) -> None:
         """A player left a finished room: an open offer there ends."""
-        try:
+        # Nothing open any more, or the store is away: then the offer lapses by itself.
+        with contextlib.suppress(RoomError, Unavailable):
             state = await self.store.rematch_state(room.id)
             if is_open(state, self.wall_ms()):
                 await self._step(room, seat, "leave")
-        except (RoomError, Unavailable):
-            pass  # nothing open any more, or the store is away: the offer lapses
