@@ -265,6 +265,10 @@ def play_to_my(page, phase: str) -> None:
         )
 
 
+LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
+"""The browser locale each of the client's languages is tested under."""
+
+
 def watch_policies(page, errors: list[str]) -> None:
     """Count any Content-Security-Policy or Permissions-Policy violation the page reports (in
     its console, or as a ``securitypolicyviolation`` event) as an error of the page."""

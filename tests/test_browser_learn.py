@@ -14,6 +14,7 @@ import re
 import pytest
 from browser import (
     ARTIFACTS,
+    LOCALES,
     UNSEEN_CARDS,
     Pages,
     audit,
@@ -36,7 +37,6 @@ from server.games.solitaire import REFUSALS as SOLITAIRE_REFUSALS
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
-LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 GAMES = {"gin-rummy": "gin_rummy", "easy-harp": "easy_harp", "reflechi": "reflechi"}
 PAGES = ("rules", "tips", "history", "faq", "examples")
 ALL_ANIMATIONS = "() => document.getAnimations().map(a => a.effect.getComputedTiming())"

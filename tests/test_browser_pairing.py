@@ -11,14 +11,13 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import Pages, audit, server_client, wait_until
+from browser import LOCALES, Pages, audit, server_client, wait_until
 from conftest import ServerProcess, _env
 from e2e_play import play
 from playwright.sync_api import Page, expect
 
 from protocol.client import Client, RoomState
 
-LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from browser import (
+    LOCALES,
     UNSEEN_CARDS,
     Pages,
     audit,
@@ -25,7 +26,6 @@ from server.games.solitaire import REFLECHI_DRAW1, Solitaire, encode
 
 LAPTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 375, "height": 812}
-LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,10 @@ import sqlite3
 import time
 
 import pytest
-from browser import Pages, audit, server_client
+from browser import LOCALES, Pages, audit, server_client
 from conftest import ServerProcess, _env
 from playwright.sync_api import expect
 
-LOCALES = {"en": "en-US", "ko": "ko-KR", "pl": "pl-PL"}
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
