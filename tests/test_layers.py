@@ -4,9 +4,9 @@
 
 ``node`` (which builds and wires everything) and ``app`` (the ASGI application around it)
 are above them all, and only ``app`` and ``__main__`` import ``node``. Everyone may use
-``protocol`` and the shared utilities (config, logs, metrics, workers). A test walks every
-import of ``server/`` (those inside functions too) and fails on an import that runs back up
-a layer, or on a circle between modules."""
+``protocol`` and the shared utilities (config, logs, metrics, seeds, workers). A test walks
+every import of ``server/`` (those inside functions too) and fails on an import that runs back
+up a layer, or on a circle between modules."""
 
 from __future__ import annotations
 
@@ -33,7 +33,14 @@ RANKS = {
     "server.app": 7,
     "server.__main__": 8,
 }
-SHARED = {"server", "server.config", "server.logs", "server.metrics", "server.workers"}
+SHARED = {
+    "server",
+    "server.config",
+    "server.logs",
+    "server.metrics",
+    "server.seeds",
+    "server.workers",
+}
 """Utilities any layer may use (they import no layer)."""
 
 

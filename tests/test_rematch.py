@@ -8,12 +8,17 @@ import asyncio
 import pytest
 
 from server.games.cards import derive_seed
-from server.rooms import RoomError, check_meta, make_room
-from server.rooms.rematch import OFFER_SECONDS, is_open, step
-from server.services.rematches import rematch_meta
+from server.rooms import RoomError, check_meta, make_room, rematch
+from server.services.rematches import rematch_meta, rematch_seed
 from server.store import Store
 
 T = 1_000_000
+OFFER_SECONDS, is_open = rematch.OFFER_SECONDS, rematch.is_open
+
+
+def step(state, seat, answer, now, room, seed=42):
+    """A step whose agreement (if it is one) names ``room`` and deals from ``seed``."""
+    return rematch.step(state, seat, answer, now, room, seed)
 
 
 def refused(state, seat, answer, now=T):
@@ -26,16 +31,16 @@ def test_an_offer_waits_for_the_other_player_who_accepts_into_the_named_room():
     offer = step(None, 0, "offer", T, "unused")
     assert offer["state"] == "offered" and offer["by"] == 0 and is_open(offer, T)
     assert refused(offer, 0, "accept") == "no_offer"  # not one's own offer
-    agreed = step(offer, 1, "accept", T + 5, "room2")
-    assert agreed["state"] == "accepted" and agreed["next"] == "room2"
-    # A second accept (both pressed it) is the same rematch, not another room.
-    assert step(agreed, 1, "accept", T + 6, "room3") == agreed
+    agreed = step(offer, 1, "accept", T + 5, "room2", 7)
+    assert agreed["state"] == "accepted" and agreed["next"] == "room2" and agreed["seed"] == 7
+    # A second accept (both pressed it) is the same rematch, not another room nor deal.
+    assert step(agreed, 1, "accept", T + 6, "room3", 8) == agreed
 
 
 def test_offers_that_cross_are_an_agreement():
     mine = step(None, 1, "offer", T, "a")
-    agreed = step(mine, 0, "offer", T + 1, "b")
-    assert agreed["state"] == "accepted" and agreed["next"] == "b"
+    agreed = step(mine, 0, "offer", T + 1, "b", 9)
+    assert agreed["state"] == "accepted" and (agreed["next"], agreed["seed"]) == ("b", 9)
 
 
 def test_the_other_may_decline_the_one_who_offered_may_withdraw_and_either_may_leave():
@@ -76,15 +81,17 @@ def test_the_new_room_swaps_the_seats_and_the_other_player_deals_first():
         )
         room = make_room("old", meta)
         room.seats[0].player, room.seats[1].player = "pann", "pbob"
-        new = check_meta(rematch_meta(room, f"new{seed}"))
+        offer = step(None, 1, "offer", T, "x")
+        agreed = step(offer, 0, "accept", T + 1, f"new{seed}", rematch_seed(room))
+        new = check_meta(rematch_meta(room, agreed))
         assert [s.get("for") for s in new["seats"]] == ["pbob", "pann"]
         assert (new["target"], new["turn_seconds"], new["public"]) == (50, 20, True)
         first = derive_seed(seed, 0) & 1
         old_dealer = ("pann", "pbob")[first]
         new_dealer = new["seats"][derive_seed(new["seed"], 0) & 1]["for"]
         assert new_dealer != old_dealer
-        # The same room whichever node makes it.
-        assert rematch_meta(room, f"new{seed}")["seed"] == new["seed"]
+        # The same room whichever node makes it (from the agreement the store keeps).
+        assert rematch_meta(room, agreed)["seed"] == new["seed"] == agreed["seed"]
 
 
 async def test_the_store_applies_each_step_at_one_instant(store: Store):
@@ -93,11 +100,14 @@ async def test_the_store_applies_each_step_at_one_instant(store: Store):
     offer = await store.rematch("r1", lambda s: step(s, 0, "offer", T, "unused"))
     assert await store.rematch_state("r1") == offer
 
-    async def accept(room: str):
-        return await store.rematch("r1", lambda s: step(s, 1, "accept", T + 1, room))
+    async def accept(room: str, seed: int):
+        return await store.rematch("r1", lambda s: step(s, 1, "accept", T + 1, room, seed))
 
-    first, second = await asyncio.gather(accept("ra"), accept("rb"))
+    first, second = await asyncio.gather(accept("ra", 1), accept("rb", 2))
     assert first["next"] == second["next"] in ("ra", "rb")
+    # The seed is the one its agreeing step drew, kept with it: one room, one deal.
+    assert (first["next"], first["seed"]) in (("ra", 1), ("rb", 2))
+    assert second["seed"] == first["seed"]
     # A refused step writes nothing.
     with pytest.raises(RoomError):
         await store.rematch("r1", lambda s: step(s, 0, "decline", T + 2, "rc"))

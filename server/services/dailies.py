@@ -24,7 +24,6 @@ import asyncio
 import datetime as dt
 import hashlib
 import hmac
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ from server.config import utc_now
 from server.games.cards import derive_seed, double_deck, shuffled, standard_deck
 from server.games.solitaire import Variant, variant_for
 from server.games.solitaire.hints import winnable_order
+from server.seeds import new_key
 from server.services.solving import Solving
 from server.store.base import Archive
 
@@ -147,7 +147,7 @@ class Dailies:
             if self.configured:
                 self._key = hashlib.sha256(self.configured.encode()).digest()
             else:
-                drawn = {"key": secrets.token_hex(32)}
+                drawn = {"key": new_key()}
                 kept = await self.store.put_daily("secret", drawn)
                 if "key" in kept:
                     self._key = bytes.fromhex(kept["key"])

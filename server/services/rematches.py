@@ -2,45 +2,51 @@
 finished match between two people answers, the store applies the step at one instant, the
 new room is made when the two agree, and every node tells its sockets in the old room.
 
-The new room is a pure function of the old one and the agreed room id (seats swapped and
-kept for the same players, the same settings, a seed whose first dealer is the player who
-did not deal first before), so whichever node makes it, and however often, it is one room:
-a second make is a no-op. Each answer that sees the agreement makes it again, so a node that
+The new room is a pure function of the old one and the agreement the store keeps (seats
+swapped and kept for the same players, the same settings, and the room id and seed the
+agreeing step recorded), so whichever node makes it, and however often, it is one room: a
+second make is a no-op. Each answer that sees the agreement makes it again, so a node that
 died between agreeing and making leaves nothing undone once either player answers again.
+
+The seed is drawn from the CSPRNG by the node that answers (:mod:`server.seeds`), so that the
+player who did not deal first before deals first now, and is stored by the agreeing step
+itself; nobody is told it (:func:`server.rooms.rematch.public`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-import zlib
 from collections.abc import Callable
 from typing import Any
 
-from server.games.cards import derive_seed
+from server.games.gin_rummy.game import first_dealer
 from server.host.replicas import Replicas
 from server.rooms import RoomError
-from server.rooms.rematch import is_open, step
+from server.rooms.rematch import State, is_open, public, step
 from server.rooms.room import Room, new_room_code
+from server.seeds import new_seed_where
 from server.services.connection import Connection
 from server.services.rooms import Rooms
 from server.store import Store, Unavailable
 
 
-def rematch_meta(room: Room, new_room: str) -> dict[str, Any]:
-    """The room of an agreed rematch of ``room``: seats swapped (each kept for its player),
-    the same match settings, and a seed (from the new id) whose first dealer is the seat of
-    the player who did not deal first in ``room``."""
+def rematch_seed(room: Room) -> int:
+    """A fresh seed for a rematch of ``room`` whose first dealer is the seat of the player
+    who did not deal first in ``room``."""
+    # Player P at old seat s sits at 1 - s now: the old first dealer's opponent, who was at
+    # 1 - old_first, is at old_first now, and deals first.
+    old_first = first_dealer(room.meta["seed"])
+    return new_seed_where(lambda seed: first_dealer(seed) == old_first)
+
+
+def rematch_meta(room: Room, agreed: State) -> dict[str, Any]:
+    """The room of the rematch of ``room`` the store's state ``agreed`` records: seats
+    swapped (each kept for its player), the same match settings, the agreed seed."""
     meta = room.meta
     seats = []
     for seat in reversed(room.seats):
         seats.append({"kind": "human", **({"for": seat.player} if seat.player else {})})
-    old_first = derive_seed(meta["seed"], 0) & 1
-    # Player P at old seat s sits at 1 - s now: the old first dealer's opponent, who was at
-    # 1 - old_first, is at old_first now, and deals first.
-    seed = zlib.crc32(new_room.encode())
-    while derive_seed(seed, 0) & 1 != old_first:
-        seed += 1
     return {
         "game": "gin_rummy",
         "seats": seats,
@@ -48,7 +54,7 @@ def rematch_meta(room: Room, new_room: str) -> dict[str, Any]:
         "target": meta.get("target", 100),
         "turn_seconds": meta.get("turn_seconds"),
         "rated": bool(meta.get("rated")) and all(s.player for s in room.seats),
-        "seed": seed,
+        "seed": agreed["seed"],
         "created_at": time.time(),
     }
 
@@ -79,12 +85,15 @@ class RematchOffers:
 
     async def _step(self, room: Room, seat: int, answer: str) -> dict[str, Any]:
         now = self.wall_ms()
-        fresh = new_room_code()
-        state = await self.store.rematch(room.id, lambda st: step(st, seat, answer, now, fresh))
+        fresh, seed = new_room_code(), rematch_seed(room)
+        state = await self.store.rematch(
+            room.id, lambda st: step(st, seat, answer, now, fresh, seed)
+        )
         if state["state"] == "accepted":
-            await self.rooms.create_paired(state["next"], rematch_meta(room, state["next"]))
-        await self.store.announce({"k": "rematch", "room": room.id, "offer": state})
-        return {"room": room.id, "offer": state}
+            await self.rooms.create_paired(state["next"], rematch_meta(room, state))
+        told = public(state)
+        await self.store.announce({"k": "rematch", "room": room.id, "offer": told})
+        return {"room": room.id, "offer": told}
 
     def on_rematch(self, event: dict[str, Any]) -> None:
         """Tell this node's sockets in the room (players and spectators) how the offer

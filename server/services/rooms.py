@@ -5,7 +5,6 @@ written (a refused request changes nothing), then goes through the room host."""
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from typing import Any
 
@@ -21,6 +20,7 @@ from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
 from server.rooms.gin import GinRoom
 from server.rooms.room import new_room_code, new_token
 from server.rooms.solitaire import SolitaireRoom
+from server.seeds import new_seed
 from server.services.connection import Connection
 from server.services.dailies import Dailies
 from server.services.limits import AddressBook
@@ -82,10 +82,13 @@ class Rooms:
         return {} if home is None else {"home": home}
 
     async def create(self, meta: dict[str, Any], conn: Connection | None = None) -> Replica:
+        # A room's seed is drawn here, as it is made (server.seeds); today's game brings the
+        # day's, which the daily key makes.
+        meta = {**meta, "seed": meta["seed"] if "seed" in meta else new_seed()}
         if conn is not None:
             if conn.created >= self.config.rooms_per_connection:
                 raise RoomError("too_many_rooms", "One connection may create only so many rooms.")
-            check_meta({**meta, "seed": 0})  # a refused room uses up nothing
+            check_meta(meta)  # a refused room uses up nothing
             if not self.addresses.create(conn.address):
                 raise RoomError(
                     "too_many_rooms", "Too many new rooms from your address; try again later."
@@ -98,9 +101,7 @@ class Rooms:
             meta = await self._solitaire_meta(meta, conn)
         if conn is not None and conn.player is not None and isinstance(meta.get("daily"), str):
             await self._practice_allowed(conn.player["id"], meta)
-        meta = check_meta(
-            {**meta, "seed": meta.get("seed", secrets.randbits(64)), "created_at": time.time()}
-        )
+        meta = check_meta({**meta, "created_at": time.time()})
         while True:
             room_id = new_room_code()
             try:

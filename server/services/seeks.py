@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from server.logs import log
 from server.players import pairing
 from server.rooms import RoomError
 from server.rooms.room import new_room_code
+from server.seeds import new_seed
 from server.services.connection import Connection
 from server.services.players import Players
 from server.services.rooms import Rooms
@@ -126,7 +126,7 @@ class Seeks:
             "conn": conn.id,
             "since": now,
         }
-        made = await self.store.seek(seek, new_room_code(), secrets.randbits(64), now)
+        made = await self.store.seek(seek, new_room_code(), new_seed(), now)
         if made == "full":
             raise RoomError("busy", "Too many players are waiting; try again in a moment.")
         if made == "address":
@@ -197,7 +197,7 @@ class Seeks:
 
     async def tick(self) -> None:
         now = self.wall_ms()
-        rooms = [(new_room_code(), secrets.randbits(64)) for _ in range(ROOMS_PER_SWEEP)]
+        rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
         swept = await self.store.sweep(self.node_id, now, sorted(self.live()), rooms)
         for made in swept[0] if swept else []:
             await self._start(made)
@@ -243,7 +243,7 @@ class Seeks:
                 del self.waiting[player]
                 waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
             return
-        again = await self.store.seek(waiting.seek, new_room_code(), secrets.randbits(64), now)
+        again = await self.store.seek(waiting.seek, new_room_code(), new_seed(), now)
         if isinstance(again, dict):
             await self._start(again)
         elif again is not None:  # no room for it any more (the pool, or its address, full)

@@ -14,7 +14,6 @@ holds one worker for longer than a budget (the others still take turns).
 
 from __future__ import annotations
 
-import secrets
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
@@ -24,6 +23,7 @@ from server.games.solitaire import Solitaire, variant_for
 from server.games.solitaire.deals import MAX_DEAL
 from server.games.solitaire.hints import hint, still_winnable, winnable_number
 from server.rooms import RoomError, check_meta
+from server.seeds import new_seed
 from server.services.connection import Connection
 from server.services.fair import PER_ADDRESS, TOTAL, Dropped, FairQueue, Full
 
@@ -120,7 +120,7 @@ class Solving:
         worker for twelve seconds, twelve times the budget another address may be made to
         wait. The answer is the same: the first candidate proved winnable. Not one
         question at a time: a search for a deal is not a question about a game."""
-        seed = secrets.randbits(64)
+        seed = new_seed()
         check_meta({**meta, "seed": seed})  # a room it would refuse is not worth a solve
         numbers = [1 + derive_seed(seed, k) % MAX_DEAL for k in range(WINNABLE_TRIES)]
         variant = variant_for(meta["game"], meta.get("draw", 1))

@@ -441,11 +441,15 @@ def _deal(
     )
 
 
+def first_dealer(seed: int) -> int:
+    """The seat that deals the first hand of the match of ``seed``."""
+    return derive_seed(seed, 0) & 1
+
+
 def new_match(seed: int, options: dict[str, Any] | Options | None = None) -> Match:
     """The first position of a match: hand 1 dealt, the upcard offered to the non-dealer."""
     opts = options if isinstance(options, Options) else Options.from_dict(options)
-    first_dealer = derive_seed(seed, 0) & 1
-    return _deal(seed, opts, (0, 0), 0, first_dealer, NO_HANDS)
+    return _deal(seed, opts, (0, 0), 0, first_dealer(seed), NO_HANDS)
 
 
 def replay(
