@@ -35,6 +35,7 @@ UNASSIGNED = "A name may not hold private-use, unassigned or surrogate character
 CONTROL = "A name may not hold control, formatting or direction characters."
 EDGE_SPACE = "A name may not start or end with a space."
 NO_BASE = "A name may not hold an accent or other mark without a letter under it."
+SPACE_BASE = "A name may not put an accent or other mark on a space."
 MANY_MARKS = "A name may put at most two accents or other marks on one letter."
 BLANK = "A name may not hold characters that draw as nothing, such as blank fillers."
 BIG_CLUSTER = "A name may not build one character from more than 10 code points."
@@ -86,8 +87,24 @@ def test_a_mark_with_no_letter_under_it_is_refused(name):
 def test_two_marks_on_a_letter_are_accepted_and_a_third_is_refused():
     assert clean_name("x\u0301\u0302") == "x\u0301\u0302"  # no precomposed x with accents
     assert refusal("x\u0301\u0302\u0303") == MANY_MARKS
-    assert clean_name("a\u0301\u0302\u0303") == "\u00e1\u0302\u0303"  # NFKC composes the first
+    # NFKC composes the first into "á", which still carries it: three marks on one letter.
+    assert refusal("a\u0301\u0302\u0303") == MANY_MARKS
+    assert refusal("\u00e9\u0302\u0303") == MANY_MARKS
+    assert refusal("\u1ec7\u0301") == MANY_MARKS  # "ệ" (two marks) and a third
+    assert clean_name("Nguy\u1ec5n") == "Nguy\u1ec5n"  # Vietnamese: two marks on "ễ"
     assert refusal("Jo\u0308\u0308\u0308\u0308") == MANY_MARKS
+
+
+def test_no_mark_sits_on_a_space():
+    assert refusal("Ann \u0301Lee") == SPACE_BASE
+    assert refusal("a\u3000\u0308b") == SPACE_BASE  # NFKC makes the ideographic space " "
+    assert refusal("a \u20ddb") == SPACE_BASE  # an enclosing circle around a space
+    assert clean_name("Ann Lee") == "Ann Lee"
+
+
+def test_a_spacing_vowel_sign_beside_two_marks_is_a_word_not_a_stack():
+    zindagi = "\u091c\u093c\u093f\u0902\u0926\u0917\u0940"  # "ज़िंदगी": nukta, sign i, anusvara
+    assert clean_name(zindagi) == unicodedata.normalize("NFKC", zindagi)
 
 
 def test_marks_are_counted_on_each_letter_of_a_conjunct_not_on_the_whole_cluster():
@@ -349,6 +366,48 @@ names = st.one_of(
 )
 
 
+def stacks(name: str) -> tuple[int, bool]:
+    """Written apart from the module: the most stacking marks (nonspacing or enclosing, not a
+    variation selector) on one base character of ``name`` taken apart (NFD), and whether a
+    mark of any kind follows a space."""
+    most, run, on_space, base = 0, 0, False, ""
+    for c in unicodedata.normalize("NFD", name):
+        category = unicodedata.category(c)
+        if not category.startswith("M"):
+            base, run = c, 0
+            continue
+        on_space = on_space or base.isspace()
+        selector = 0xFE00 <= ord(c) <= 0xFE0F or 0xE0100 <= ord(c) <= 0xE01EF
+        if category in ("Mn", "Me") and not selector:
+            run += 1
+            most = max(most, run)
+    return most, on_space
+
+
+ACCENTS = st.sampled_from(["\u0300", "\u0301", "\u0302", "\u0303", "\u0308", "\u0323", "\u0327"])
+LETTERS = st.sampled_from(["a", "e", "o", "x", "\u00e9", "\u1ec7", "\u0105", "\u0111", "K"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(LETTERS, st.lists(ACCENTS, max_size=4), st.sampled_from(["", "Ann", "b"]))
+def test_a_letter_takes_at_most_two_marks_however_they_are_written(letter, marks, rest):
+    raw = "Jo" + letter + "".join(marks) + rest
+    most, _ = stacks(raw)
+    if most <= 2:
+        assert stacks(clean_name(raw)) == (most, False)
+    else:
+        assert refusal(raw) == MANY_MARKS
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([" ", "\u3000", "\u2003"]),
+    st.lists(st.sampled_from(["\u0301", "\u0308", "\u20dd", "\u0903"]), min_size=1, max_size=2),
+)
+def test_a_mark_on_a_space_is_refused_wherever_the_space_is(space, marks):
+    assert refusal("Ann" + space + "".join(marks) + "Lee") == SPACE_BASE
+
+
 @settings(max_examples=500, deadline=None)
 @given(names)
 def test_any_text_is_refused_or_comes_out_as_a_name_that_follows_the_rules(raw):
@@ -361,4 +420,7 @@ def test_any_text_is_refused_or_comes_out_as_a_name_that_follows_the_rules(raw):
     assert unicodedata.normalize("NFKC", name) == name
     assert 1 <= len(clusters(name)) <= MAX_NAME
     assert name == name.strip()
+    assert not unicodedata.category(name[0]).startswith("M")
+    most, on_space = stacks(name)
+    assert most <= 2 and not on_space
     assert clean_name(name) == name

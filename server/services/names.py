@@ -24,11 +24,17 @@ sentence per rule):
    selector U+FE0E or U+FE0F right after a pictograph (the red heart) or in a keycap (1, U+FE0F,
    U+20E3), and the tag characters of a subdivision flag (U+1F3F4 black flag, three to seven
    tag letters or digits, cancel tag U+E007F: England's, Scotland's, Wales's flags).
-4. No space at either end (nor a space carrying a mark).
-5. Every mark has a base: no cluster starts with a combining mark.
-6. At most two combining marks (Mn, Me; variation selectors aside) on one base character.
-   Counted per base rather than per cluster because a cluster holds a whole Indic conjunct:
-   "न्द्रे" in the name Indresh has three marks on three consonants.
+4. No space at either end.
+5. Every mark has a base, and the base is not a space: no cluster starts with a combining
+   mark, and no mark sits on a space anywhere (a space with an accent draws as a stray accent
+   between two words).
+6. At most two combining marks (Mn, Me; variation selectors aside) on one base character,
+   counted in the decomposed form (NFD): "é" with a circumflex and a tilde stacked on it is
+   three marks, though NFKC keeps the acute inside a precomposed "é". Vietnamese, the
+   language with the most, puts two on a letter ("ễ"). Counted per base rather than per
+   cluster because a cluster holds a whole Indic conjunct: "न्द्रे" in the name Indresh has
+   three marks on three consonants, one cluster. Spacing marks (Mc: the Devanagari vowel
+   sign of "ज़िंदगी", Tamil's two-part vowels) take room of their own and do not stack.
 7. Nothing that draws as blank: no default-ignorable code point other than the emoji pieces
    of rule 3 (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner
    U+034F, Khmer U+17B4/U+17B5, Mongolian and other variation selectors), and none of the
@@ -61,6 +67,7 @@ _UNASSIGNED = "A name may not hold private-use, unassigned or surrogate characte
 _CONTROL = "A name may not hold control, formatting or direction characters."
 _EDGE_SPACE = "A name may not start or end with a space."
 _NO_BASE = "A name may not hold an accent or other mark without a letter under it."
+_SPACE_BASE = "A name may not put an accent or other mark on a space."
 _MANY_MARKS = "A name may put at most two accents or other marks on one letter."
 _BLANK_SENTENCE = "A name may not hold characters that draw as nothing, such as blank fillers."
 _BIG_CLUSTER = f"A name may not build one character from more than {MAX_CLUSTER} code points."
@@ -118,7 +125,9 @@ def clean_name(raw: str) -> str:
         raise BadName(_EDGE_SPACE)
     if any(_MARK.match(cluster[0]) for cluster in clusters):
         raise BadName(_NO_BASE)
-    if any(_most_marks_on_a_base(cluster) > 2 for cluster in clusters):
+    if any(cluster[0].isspace() and _MARK.search(cluster) for cluster in clusters):
+        raise BadName(_SPACE_BASE)
+    if any(_most_marks_on_a_base(unicodedata.normalize("NFD", c)) > 2 for c in clusters):
         raise BadName(_MANY_MARKS)
     if any(_IGNORABLE.match(c) or c in _BLANK for chars in loose for c in chars):
         raise BadName(_BLANK_SENTENCE)
