@@ -406,7 +406,8 @@ class Paired(Pushed, tag="paired"):
 
 class SeekEnded(Pushed, tag="seek_ended"):
     """A seek ended unpaired: ``expired`` (waited its time), ``replaced`` (the same player
-    sought again elsewhere), ``busy`` (it could not be put back in a full pool)."""
+    sought again elsewhere), ``busy`` (it could not be put back in a full pool), ``reset``
+    (the player's secret was changed: every seek of theirs ends)."""
 
     reason: str
 

@@ -68,7 +68,7 @@ class Node:
                 "entry": replicas.on_entry,
                 "presence": self._presence,
                 "lobby": self.lobby.on_event,
-                "signed_out": lambda e: self.players.end_sessions(e["player"], e["keep"]),
+                "signed_out": self._signed_out,
                 "paired": self.services.seeks.on_paired,
                 "sought": self.services.seeks.on_sought,
                 "rematch": self.services.rematches.on_rematch,
@@ -154,6 +154,10 @@ class Node:
     def _presence(self, event: dict[str, Any]) -> None:
         self.membership.heard_from(event["node"])
         self.replicas.on_presence(event)
+
+    def _signed_out(self, event: dict[str, Any]) -> None:
+        self.services.seeks.on_signed_out(event)  # before the sockets lose their session
+        self.players.end_sessions(event["player"], event["keep"])
 
     def _resync(self, event: dict[str, Any]) -> None:
         self.lobby.resync()

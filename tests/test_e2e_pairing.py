@@ -163,3 +163,71 @@ async def test_one_address_may_have_only_three_seeks_waiting(server):
     assert "address" in await refused(clients[3], "too_many_seeks", "seek", target=10)
     await clients[0].request("unseek")
     assert (await clients[3].request("seek", target=10))["seeking"]
+
+
+async def test_a_reset_ends_every_seek_of_the_player_on_every_node(redis_env, make_server):
+    """Ann seeks from her phone (node b), then makes a new secret on her laptop (node a): the
+    phone's seek ends with the old secret, and Cy, who comes to play, is not paired with it
+    (he would sit in a room whose other seat is kept for a device nobody tells)."""
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    laptop = await player(a, "Ann", "203.0.113.1")
+    phone = await connect(b.ws, Client(b.ws, secret=laptop.secret))
+    cy = await player(a, "Cy", "203.0.113.3")
+    start = len(phone.notices)
+    assert (await phone.request("seek", target=25, rated=False))["seeking"] is True
+    await laptop.reset_player()
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        assert await store.seek_of(laptop.player["id"]) is None  # gone with the old secret
+        ended = await phone.notice(("seek_ended",), start, timeout=10)
+        assert ended["reason"] == "reset"
+        await phone.notice(("signed_out",), start, timeout=10)
+        assert (await cy.request("seek", target=25, rated=False))["seeking"] is True
+        assert [s["player"] for s in await store.seekers()] == [cy.player["id"]]
+        # On the new secret, Ann plays as before.
+        told = await laptop.seek(target=25, rated=False)
+        assert told["opponent"]["name"] == "Cy"
+    finally:
+        await store.close()
+
+
+async def test_a_seek_whose_secret_was_reset_unheard_is_not_put_back(redis_env, make_server):
+    """The node holding a seek missed the reset's event: at its next look it finds the seek
+    gone and the session ended, and ends the seek rather than putting it back."""
+    server = make_server({**redis_env, **PROXIED})
+    ann = await player(server, "Ann", "203.0.113.1")
+    ann_id = ann.player["id"]
+    start = len(ann.notices)
+    assert (await ann.request("seek", target=25, rated=False))["seeking"] is True
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        # The store's reset step without its event (as if the event were lost on the way).
+        key = store.keys.player(ann_id)
+        record = json.loads(await store.redis.get(key))
+        record["secret"] = "f" * 64
+        async with store.redis.pipeline(transaction=True) as pipe:
+            pipe.set(key, json.dumps(record))
+            pipe.hdel(store.keys.seek_pool, ann_id)
+            await pipe.execute()
+        ended = await ann.notice(("seek_ended",), start, timeout=20)
+        assert ended["reason"] == "reset"
+        assert await store.seek_of(ann_id) is None
+    finally:
+        await store.close()
+
+
+async def test_a_reset_ends_the_seek_on_one_node_of_the_embedded_store(server_env, make_server):
+    server = make_server({**server_env, **PROXIED})
+    laptop = await player(server, "Ann", "192.0.2.1")
+    phone = await connect(server.ws, Client(server.ws, secret=laptop.secret))
+    cy = await player(server, "Cy", "192.0.2.3")
+    start = len(phone.notices)
+    await phone.request("seek", target=25, rated=False)
+    own = len(laptop.notices)
+    await laptop.request("seek", target=10, rated=False)  # replaces the phone's
+    await phone.notice(("seek_ended",), start, timeout=10)
+    await laptop.reset_player()
+    # Its own seek ends too (told before the reset is answered), and the pool holds neither.
+    ended = [n for n in laptop.notices[own:] if n["t"] == "seek_ended"]
+    assert ended == [{"t": "seek_ended", "reason": "reset"}]
+    assert (await cy.request("seek", target=10, rated=False))["seeking"] is True

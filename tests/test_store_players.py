@@ -61,6 +61,52 @@ async def test_a_session_a_reset_ended_can_neither_reset_nor_update(store: Store
     assert updated is not None and updated["name"] == "Bo"
 
 
+async def test_a_reset_ends_the_player_s_seek_in_the_same_step(store: Store) -> None:
+    """A seek made before a reset (from any of the player's sockets) is not paired after it:
+    the one who came to play would be put in a room whose kept seat nobody is told of."""
+    from test_store_pairing import SEED, T0, seek
+
+    player = "p222222222222"
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.seek(seek(player, 1500), "r1", SEED, T0) is None
+    assert not await store.reset_secret(player, "h3" * 32, "h9" * 32)  # refused: kept
+    assert await store.seek_of(player) is not None
+    assert await store.reset_secret(player, "h2" * 32, "h1" * 32)
+    assert await store.seek_of(player) is None
+    assert await store.seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await store.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
+    # The player, on the new secret, seeks again like anyone.
+    made = await store.seek(seek(player, 1500, T0 + 3000), "r4", SEED, T0 + 3000)
+    assert made is not None and made["room"] == "r4"
+
+
+async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
+    embedded_stores: Stores,
+) -> None:
+    """The embedded store writes the new secret on its file's thread: meanwhile the event loop
+    runs on, and a sweep or a new seek then must not pair the seek the reset ends."""
+    from test_store_pairing import SEED, T0, seek
+
+    store, player = embedded_stores.open(), "p222222222222"
+    await store.create_player(player_record(), "h1" * 32)
+    assert await store.seek(seek(player, 1500), "r1", SEED, T0) is None
+    resetting = asyncio.ensure_future(store.reset_secret(player, "h2" * 32, "h1" * 32))
+    await asyncio.sleep(0)  # the reset is under way: its write is on the file's thread
+    assert not resetting.done()
+    assert await store.seek(seek("bob", 1500, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await store.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob", player])
+    assert await resetting
+    assert await store.seekers() == [seek("bob", 1500, T0 + 1000)]
+    # A reset refused (a session that has ended) leaves the seek as it was, and pairable.
+    assert await store.seek(seek(player, 1500, T0 + 3000), "r4", SEED, T0 + 3000) is not None
+    await store.unseek("bob")
+    assert await store.seek(seek(player, 1500, T0 + 4000), "r5", SEED, T0 + 4000) is None
+    assert not await store.reset_secret(player, "h3" * 32, "h1" * 32)
+    assert (await store.seek_of(player))["since"] == T0 + 4000
+    made = await store.seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)
+    assert made is not None and made["seeks"][0]["player"] == player
+
+
 async def test_a_reset_tells_every_node_whose_sessions_end(stores: Stores) -> None:
     from server.store.base import fingerprint
 

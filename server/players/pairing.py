@@ -163,6 +163,23 @@ class Pool:
     paired: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> pairing
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # day -> pair -> n
     swept: int = -(10**15)
+    # Players whose secret is being reset: their seek is paired with nobody until the reset
+    # is over, and goes if it succeeds (:meth:`hold`).
+    held: set[str] = field(default_factory=set)
+
+    def hold(self, player: str) -> None:
+        """``player``'s secret is being changed (outside this pool's one step): no seek of
+        theirs is paired until :meth:`release`."""
+        self.held.add(player)
+
+    def release(self, player: str, reset: bool) -> None:
+        """The change is over: if the secret changed, the player's seek has ended."""
+        self.held.discard(player)
+        if reset:
+            self.seeks.pop(player, None)
+
+    def _free(self) -> list[Seek]:
+        return [s for s in self.seeks.values() if s["player"] not in self.held]
 
     def _counts(self, now_ms: int) -> dict[str, int]:
         day = day_of(now_ms)
@@ -183,7 +200,8 @@ class Pool:
         if seek["addr"] and crowded(seek, self.seeks.values()):
             return "address"
         counts = self._counts(now_ms)
-        other = partner(seek, list(self.seeks.values()), now_ms, counts)
+        held = seek["player"] in self.held
+        other = None if held else partner(seek, self._free(), now_ms, counts)
         if other is None:
             self.seeks[seek["player"]] = seek
             return None
@@ -213,7 +231,7 @@ class Pool:
         counts = self._counts(now_ms)
         made = []
         for (a, b), (room, seed) in zip(
-            sweep(list(self.seeks.values()), now_ms, counts, len(rooms)), rooms, strict=False
+            sweep(self._free(), now_ms, counts, len(rooms)), rooms, strict=False
         ):
             del self.seeks[a["player"]], self.seeks[b["player"]]
             made.append(self._pair(a, b, room, seed, now_ms))

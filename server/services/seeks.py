@@ -10,7 +10,11 @@ pairings of its seekers still waiting, creates the room if nobody did (a second 
 a no-op) and tells them. So a pairing is never lost with the node that made it.
 
 A seek ends when its socket closes or asks (``unseek``), when its player seeks again
-elsewhere (``seek_ended``: ``replaced``), or after SEEK_SECONDS (``expired``).
+elsewhere (``seek_ended``: ``replaced``), after SEEK_SECONDS (``expired``), or when the
+player's secret is reset (``reset``): the store drops the seek in the step that changes the
+secret, the node of the socket that reset tells its sockets at once, and every other node
+tells its own as the ``signed_out`` event reaches it (and, should that event be lost, at its
+next look at the seek: a seek whose session has ended is never put back).
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ from server.rooms import RoomError
 from server.rooms.room import new_room_code
 from server.seeds import new_seed
 from server.services.connection import Connection
-from server.services.players import Players
+from server.services.players import Players, signed_out
 from server.services.rooms import Rooms
 from server.store import Store, Unavailable
+from server.store.base import fingerprint
 
 TARGETS = (100, 50, 25, 10)
 """Match lengths a seek may ask for: the lobby's."""
@@ -127,6 +132,9 @@ class Seeks:
             "since": now,
         }
         made = await self.store.seek(seek, new_room_code(), new_seed(), now)
+        if made is None and conn.player is None:  # its secret was reset meanwhile
+            await self.store.unseek(player, conn.id)
+            raise signed_out()
         if made == "full":
             raise RoomError("busy", "Too many players are waiting; try again in a moment.")
         if made == "address":
@@ -152,6 +160,21 @@ class Seeks:
             return {"sought": False}
         del self.waiting[player]
         return {"sought": await self.store.unseek(player, conn.id)}
+
+    def reset(self, player: str) -> None:
+        """``player``'s secret was reset from a socket of this node: every seek of theirs
+        this node holds has ended (the store dropped it in the same step)."""
+        waiting = self.waiting.pop(player, None)
+        if waiting is not None:
+            waiting.conn.send({"t": "seek_ended", "reason": "reset"})
+
+    def on_signed_out(self, event: dict[str, Any]) -> None:
+        """A ``signed_out`` event: the player's seek held here by a socket of the old secret
+        has ended (a seek made since on the new secret stays)."""
+        waiting = self.waiting.get(event["player"])
+        session = waiting.conn.session if waiting is not None else None
+        if waiting is not None and (session is None or fingerprint(session) != event["keep"]):
+            self.reset(event["player"])
 
     def disconnected(self, conn: Connection, spawn: Callable) -> None:
         """A socket closed: its seek leaves the pool at once (found by its player, so a
@@ -236,6 +259,11 @@ class Seeks:
         made = await self.store.pairing(player)
         if self.waiting.get(player) is not waiting:
             return  # told meanwhile (an event came while the store was read)
+        if made is None and await self.players.current(waiting.conn) is None:
+            # Not dropped by a sweep: the player's secret was reset (its event missed).
+            if self.waiting.get(player) is waiting:
+                self.reset(player)
+            return
         if made is not None:
             await self.rooms.create_paired(made["room"], room_meta(made))
             self._tell(made)

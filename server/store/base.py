@@ -186,9 +186,10 @@ class PlayerStore(ABC):
         """Reach the player by ``secret_hash`` from now on, if ``current`` is still its
         secret's hash: the old secret stops working at once, and every node is told (a
         ``signed_out`` event: the player, and the :func:`fingerprint` of the new hash, so
-        that each node signs out that player's sockets but those on the new secret). False
-        (nothing changed) if there is no such player or its secret is no longer
-        ``current``."""
+        that each node signs out that player's sockets but those on the new secret). The
+        player's seek (quick pairing) leaves the pool in the same step, so that no seek a
+        signed-out socket made is paired after it. False (nothing changed) if there is no
+        such player or its secret is no longer ``current``."""
 
     @abstractmethod
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:

@@ -538,11 +538,19 @@ class EmbeddedStore(Store):
         return await self._run(self._update_player, player_id, changes, secret_hash)
 
     async def reset_secret(self, player_id: str, secret_hash: str, current: str) -> bool:
-        rows = await self._run(
-            self._changed,
-            "UPDATE players SET secret = ? WHERE id = ? AND secret = ?",
-            (secret_hash, player_id, current),
-        )
+        # The file is written on another thread: the pool pairs no seek of the player until
+        # the change is over, and drops it if the secret changed. To a sweep, the seek ends
+        # at the same instant as the old secret.
+        rows = 0
+        self._pool_of_seeks.hold(player_id)
+        try:
+            rows = await self._run(
+                self._changed,
+                "UPDATE players SET secret = ? WHERE id = ? AND secret = ?",
+                (secret_hash, player_id, current),
+            )
+        finally:
+            self._pool_of_seeks.release(player_id, reset=rows > 0)
         if rows:
             event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
             self._publish(event)

@@ -968,6 +968,7 @@ class RedisStore(Store):
             record["secret"] = secret_hash
             pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
             pipe.set(self.keys.secret(secret_hash), player_id, ex=PLAYER_TTL)
+            pipe.hdel(self.keys.seek_pool, player_id)  # its seek ends with the old secret
             pipe.publish(self.keys.events, json.dumps(event))  # in the same transaction
             return True
 

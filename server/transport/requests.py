@@ -229,7 +229,9 @@ async def _player_new(s: Services, conn: Connection, req: messages.PlayerNew) ->
 
 
 async def _player_reset(s: Services, conn: Connection, req: messages.PlayerReset) -> dict[str, Any]:
-    return await s.players.reset_player(conn)
+    reply = await s.players.reset_player(conn)
+    s.seeks.reset(reply["player"]["id"])  # the store ended them with the old secret
+    return reply
 
 
 async def _player_update(

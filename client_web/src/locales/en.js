@@ -274,6 +274,7 @@ export default {
   "lobby.cancel_seek": "Stop looking",
   "lobby.seek_expired": "Nobody wanted that match in 5 minutes. Try again, or change the options.",
   "lobby.seek_replaced": "You are looking for a match in another tab or on another device.",
+  "lobby.seek_reset": "Your player's secret was just changed, so the search stopped. Look again to play.",
   "lobby.turn_clock": "Time per turn",
   "lobby.no_clock": "no clock",
   "lobby.seconds": "{n} seconds",

@@ -273,6 +273,7 @@ export default {
   "lobby.cancel_seek": "그만 찾기",
   "lobby.seek_expired": "5분 동안 같은 매치를 원하는 사람이 없었어요. 다시 찾거나 옵션을 바꿔 보세요.",
   "lobby.seek_replaced": "다른 탭이나 기기에서 매치를 찾고 있어요.",
+  "lobby.seek_reset": "플레이어의 비밀 키가 방금 바뀌어서 매치 찾기가 멈췄어요. 다시 찾아 주세요.",
   "lobby.turn_clock": "한 턴의 시간",
   "lobby.no_clock": "제한 없음",
   "lobby.seconds": "{n}초",

@@ -274,6 +274,7 @@ export default {
   "lobby.cancel_seek": "Przestań szukać",
   "lobby.seek_expired": "Przez 5 minut nikt nie chciał takiego meczu. Spróbuj jeszcze raz albo zmień opcje.",
   "lobby.seek_replaced": "Szukasz meczu w innej karcie albo na innym urządzeniu.",
+  "lobby.seek_reset": "Sekret gracza został właśnie zmieniony, więc szukanie meczu przerwano. Poszukaj jeszcze raz, aby zagrać.",
   "lobby.turn_clock": "Czas na ruch",
   "lobby.no_clock": "bez zegara",
   "lobby.seconds": "{n} s",
