@@ -224,7 +224,17 @@ async def trial(cluster: LocalCluster, trace: Trace, fault: str, rng: random.Ran
         if len((await trace.read(victim_room))[1]) > moves_before:
             takeover = time.monotonic() - killed_at
         elif (await trace.driver(victim_room)) is None and time.monotonic() - killed_at > 20:
-            raise AssertionError("nobody took the room over")
+            # What the room and the leases were then, to tell a take-over that never came
+            # from a room that was already over.
+            _, entries = await trace.read(victim_room)
+            kinds = [e["kind"] for e in entries[-3:]]
+            holders = {r: await trace.driver(r) for r in (duel, versus, *bots)}
+            kind = "versus" if victim_room == versus else "bots"
+            raise AssertionError(
+                f"nobody took the room over: {victim_room} ({kind}, driven by {driver}) has "
+                f"{len(entries)} entries ({moves_before} before the fault), the last {kinds}; "
+                f"leases now {holders}"
+            )
         else:
             await asyncio.sleep(0.02)
 
