@@ -120,6 +120,9 @@ def test_a_first_visit_makes_a_player_whose_profile_and_daily_rank_show(web, ope
     assert points is not None and len(points.split()) == 4  # one point per rated match
     expect(page.locator("#share-chart svg rect.chart-bar")).to_have_count(2)
     expect(page.locator("#rating-value")).to_contain_text("Rating")
+    # Four matches against one player, who is on no network the server knows: provisional.
+    expect(page.locator("#rating-value")).to_contain_text("?")
+    expect(page.locator("#rating-provisional")).to_contain_text("three different networks")
     expect(page.locator("#today")).to_contain_text("rank 1 of 1")
     daily = page.locator("#games li").first  # the newest: today's, its id kept back
     expect(daily).to_contain_text("Won")

@@ -36,10 +36,12 @@ def open_page(chromium):
     pages.close()
 
 
-def rate(db: str, player: str, rating: int) -> None:
+def rate(db: str, player: str, rating: int, provisional: bool = False) -> None:
     """Give ``player`` a rating, straight into the server's store (how it was earned is the
-    ratings' tests' business; here the pages show what is stored)."""
+    ratings' tests' business; here the pages show what is stored): established, or
+    provisional (it has met one network of the three it needs)."""
     body = {"rating": float(rating), "rd": 80.0, "volatility": 0.06, "at": None, "games": 30}
+    body["networks"] = ["n1"] if provisional else ["n1", "n2", "n3"]
     with sqlite3.connect(db, timeout=10) as conn:
         conn.execute(
             "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) VALUES (?, ?, ?, ?, ?)",
@@ -54,12 +56,13 @@ def sockets():
         yield stack
 
 
-def rated_match(web, sockets, names: tuple[str, str], ratings: tuple[int, int]):
-    """Two players with these ratings seated in a public rated match: (room, clients)."""
+def rated_match(web, sockets, names: tuple[str, str], ratings: tuple[int, int], unsure=(0, 0)):
+    """Two players with these ratings (``unsure``: which are provisional) seated in a public
+    rated match: (room, clients)."""
     clients = [sockets.enter_context(server_client(web.ws)) for _ in names]
-    for client, name, rating in zip(clients, names, ratings, strict=True):
+    for client, name, rating, provisional in zip(clients, names, ratings, unsure, strict=True):
         player = client.request("player_new", name=name)["player"]["id"]
-        rate(web.env["CARDROOM_DB"], player, rating)
+        rate(web.env["CARDROOM_DB"], player, rating, bool(provisional))
     room = clients[0].request("create", seats=HUMANS, public=True, rated=True)["room"]
     for seat, (client, name) in enumerate(zip(clients, names, strict=True)):
         client.request("join", room=room, seat=seat, name=name)
@@ -73,12 +76,13 @@ def test_the_watch_page_lists_live_games_best_rated_first_and_tv_follows_the_fea
     page = open_page(language)
     page.goto(f"{web.http}/#/watch")
     page.wait_for_selector("#net[data-state=online]")
-    low, _ = rated_match(web, sockets, ("Lee", "Lou"), (1400, 1450))
+    low, _ = rated_match(web, sockets, ("Lee", "Lou"), (1400, 1450), unsure=(0, 1))
     high, high_clients = rated_match(web, sockets, ("Hal", "Hun"), (1900, 1850))
     rows = page.locator("#live .room-row")
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_have_attribute("data-room", high)  # the best-rated first
     expect(rows.nth(0)).to_contain_text("Hal (1900)")
+    expect(rows.nth(1)).to_contain_text("Lou (1450?)")  # a provisional rating
     expect(page.locator("#featured-who")).to_contain_text("Hun (1850)")
     audit(page, f"the watch page ({language})")
     page.click("#watch-tv")

@@ -5,7 +5,10 @@ WebSocket clients, real Redis where nodes share players."""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
+import sqlite3
+import time
 from typing import Any
 
 import pytest
@@ -330,6 +333,79 @@ async def test_two_identities_of_one_address_are_never_rated_together(server):
         False,
         "same_address",
     )
+
+
+async def test_a_second_network_said_hello_from_mid_match_does_not_make_it_rated(proxied):
+    """Ann and Bob share a network; in the middle of their match Bob says hello from his
+    phone's. Comparing only each one's last network rated that match: they shared one."""
+    server = proxied
+    ann, bob = await two_players(server, ("203.0.113.9", "203.0.113.9"))
+    room = await ann.create(HUMANS, target=1)
+    await ann.join(room, 0)
+    await bob.join(room, 1)
+    await both_move(room, ann, bob)
+    phone = await connect(
+        server.ws, Client(server.ws, secret=bob.secret, headers={"X-Forwarded-For": "198.51.100.7"})
+    )
+    assert phone.player["id"] == bob.player["id"]
+    await asyncio.gather(play(ann, room, seed=1), play(bob, room, seed=2))
+    profile = await profile_when(server, bob.player["id"], lambda p: p["games"])
+    assert profile["rating"] is None
+    assert profile["games"][0]["unrated"] == "same_address"
+
+
+def established(server, player: str, rating: float) -> None:
+    """Give ``player`` an established rating in the server's own file (what months of rated
+    matches against people of three networks would have left)."""
+    body = {
+        "rating": rating,
+        "rd": 60.0,
+        "volatility": 0.06,
+        "at": time.time() - 3600,
+        "games": 150,
+        "networks": ["n1", "n2", "n3"],
+    }
+    con = sqlite3.connect(server.env["CARDROOM_DB"], timeout=30)
+    try:
+        with con:
+            con.execute(
+                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (player, rating, 60.0, json.dumps(body), body["at"]),
+            )
+    finally:
+        con.close()
+
+
+async def test_fresh_identities_beaten_move_an_established_rating_not_at_all(proxied):
+    """The farm, in small: Mark (established) beats fresh identities made on another network.
+    Each fresh one is rated from its first match and shown provisional; Mark's rating stays
+    where it was, and each of his games says why."""
+    server = proxied
+    mark = await connect(server.ws, Client(server.ws, headers={"X-Forwarded-For": "203.0.113.50"}))
+    await mark.new_player("Mark")
+    established(server, mark.player["id"], 1818.0)
+    for n in range(2):
+        fresh = await connect(
+            server.ws, Client(server.ws, headers={"X-Forwarded-For": "198.51.100.60"})
+        )
+        await fresh.new_player(f"Spare{n}")
+        room = await mark.create(HUMANS, target=1)
+        await mark.join(room, 0)
+        await fresh.join(room, 1)
+        seats = mark.rooms[room].view["room"]["seats"]
+        assert (seats[0]["rating"], seats[0]["provisional"]) == (1818, False)
+        await both_move(room, mark, fresh)
+        await asyncio.gather(play(mark, room, "normal", seed=1), play(fresh, room, "easy", seed=2))
+        spare = await profile_when(server, fresh.player["id"], lambda p: p["rating"])
+        assert spare["rating"]["games"] == 1 and spare["rating"]["provisional"] is True
+        assert spare["rating"]["rating"] != 1500
+    profile = await profile_when(server, mark.player["id"], lambda p: len(p["games"]) == 2)
+    assert profile["rating"]["rating"] == 1818.0 and profile["rating"]["games"] == 150
+    assert profile["rating"]["provisional"] is False
+    assert [g["unrated"] for g in profile["games"]] == ["provisional_opponent"] * 2
+    board = server.get("/api/leaderboards/ratings")[1]["rows"]
+    assert [r["player"] for r in board] == [mark.player["id"]]  # no provisional rating
 
 
 async def daily_solitaire(client: Client) -> tuple[str, bool]:

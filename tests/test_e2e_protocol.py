@@ -163,6 +163,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "player": None,
         "ranked": False,
         "rating": None,
+        "provisional": False,
         "connected": True,
         "timeouts": 0,
     }

@@ -2,15 +2,19 @@
 
 What one person with two identities tried, and what each rule answers: a match forfeited
 before moving is aborted, not a rated win; a match without a finished hand is not rated;
-two identities of one address are never rated against each other; a pair counts three rated
-matches a day; a new identity ranks only once it has finished a game; a forfeit ranks below
-every match played to its end; a solitaire attempt is timed from the join."""
+two identities that used one network within 30 days are never rated against each other; a
+pair counts three rated matches a day; a fresh identity's rating is provisional and moves
+no established rating; a new identity ranks only once it has finished a game; a forfeit
+ranks below every match played to its end; a solitaire attempt is timed from the join."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from server.players import boards, ledger
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from server.players import boards, glicko2, ledger
 from server.rooms import make_room
 from server.rooms.gin import default_action
 from server.rooms.room import new_token
@@ -39,8 +43,28 @@ def rated_match(**changes) -> dict:
     return {**replay, **changes, "result": {**replay["result"], **result}}
 
 
+END = DAY_START + 3600  # when rated_match() ends
+DAYS = 86_400.0
+
+
+def networks(*tags: str, at: float = END - 60) -> ledger.History:
+    return {tag: at for tag in tags}
+
+
+def established(rating: float = 1818.0, rd: float = 60.0, met=("x", "y", "z")) -> dict:
+    """A rating the system is sure of, which has met three networks."""
+    return {
+        "rating": rating,
+        "rd": rd,
+        "volatility": 0.06,
+        "at": END - 3600,
+        "games": 120,
+        "networks": list(met),
+    }
+
+
 def test_a_match_played_between_two_addresses_is_rated():
-    changes = ledger.settle(rated_match(), {}, addresses={ANN: "a", BOB: "b"})
+    changes = ledger.settle(rated_match(), {}, addresses={ANN: networks("a"), BOB: networks("b")})
     assert changes.unrated is None and changes.pair_counted
     assert set(changes.ratings) == {ANN, BOB}
     assert changes.games[ANN]["rated"] is True and "unrated" not in changes.games[ANN]
@@ -84,11 +108,111 @@ def test_a_match_without_a_finished_hand_is_not_rated():
     assert changes.unrated == "no_hand" and changes.ratings == {}
 
 
-def test_identities_that_last_connected_from_one_address_are_not_rated_together():
-    changes = ledger.settle(rated_match(), {}, addresses={ANN: "same", BOB: "same"})
+def test_identities_that_shared_a_network_in_30_days_are_not_rated_together():
+    same = {ANN: networks("home"), BOB: networks("home")}
+    assert ledger.settle(rated_match(), {}, addresses=same).unrated == "same_address"
+    # Bob said hello from his phone's network in the middle of the match: they still shared
+    # the home network, whichever each used last.
+    moved = {ANN: networks("home"), BOB: {"home": END - 1800, "phone": END - 60}}
+    changes = ledger.settle(rated_match(), {}, addresses=moved)
     assert changes.unrated == "same_address" and changes.ratings == {}
-    unknown = ledger.settle(rated_match(), {}, addresses={ANN: None, BOB: None})
-    assert unknown.unrated is None  # records made before addresses were kept
+    # Not at the same time: a network each used on a different day of the month counts.
+    apart = {ANN: {"cafe": END - 20 * DAYS}, BOB: {"cafe": END - 2 * DAYS, "home": END}}
+    assert ledger.settle(rated_match(), {}, addresses=apart).unrated == "same_address"
+    # A month on, a network shared once is forgotten.
+    old = {ANN: {"cafe": END - 31 * DAYS, "a": END}, BOB: {"cafe": END - 31 * DAYS, "b": END}}
+    assert ledger.settle(rated_match(), {}, addresses=old).unrated is None
+    unknown = ledger.settle(rated_match(), {}, addresses={})
+    assert unknown.unrated is None  # records made before networks were kept
+
+
+# ---- provisional ratings ---------------------------------------------------------------
+
+
+def test_a_fresh_rating_is_provisional_until_sure_and_three_networks_met():
+    now = END
+    assert ledger.provisional(None, now)
+    assert ledger.provisional(ledger.new_rating(), now)
+    assert not ledger.provisional(established(), now)
+    assert ledger.provisional(established(met=("x", "y")), now)  # two networks: one person
+    assert ledger.provisional(established(rd=ledger.PROVISIONAL_RD), now)
+    # A year away widens the deviation again: provisional until it is sure once more.
+    assert ledger.provisional(established(), now + 365 * DAYS)
+    # Kept before networks were counted: its deviation alone decides.
+    legacy = {k: v for k, v in established().items() if k != "networks"}
+    assert not ledger.provisional(legacy, now)
+
+
+def test_a_newcomer_is_rated_from_the_first_game_and_moves_no_established_rating():
+    mark = established()
+    ratings = {ANN: mark, BOB: None}
+    far = {ANN: networks("a"), BOB: networks("b")}
+    changes = ledger.settle(rated_match(), {}, ratings, addresses=far)  # Ann beats Bob
+    assert ANN not in changes.ratings and ANN not in changes.history
+    assert changes.games[ANN]["unrated"] == "provisional_opponent"
+    assert changes.games[ANN]["rated"] is False and changes.pair_counted
+    bob = changes.ratings[BOB]
+    want, _ = glicko2.match(
+        glicko2.Rating(), glicko2.Rating(1818.0, 60.0, 0.06), a_won=False, b_idle=3600.0
+    )
+    assert bob["rating"] == want.rating and bob["rd"] == want.rd and bob["games"] == 1
+    assert bob["networks"] == ["a"] and changes.games[BOB]["rated"] is True
+    # The newcomer wins: still only the newcomer moves.
+    upset = ledger.settle(rated_match(result={"winner": 1}), {}, ratings, addresses=far)
+    assert upset.ratings[BOB]["rating"] > 1500 and ANN not in upset.ratings
+
+
+def test_two_established_players_are_rated_as_glicko_2_says():
+    ratings = {ANN: established(1700.0, 80.0), BOB: established(1650.0, 90.0, ("p", "q", "r"))}
+    far = {ANN: networks("a"), BOB: networks("b")}
+    changes = ledger.settle(rated_match(), {}, ratings, addresses=far)
+    a, b = glicko2.match(
+        glicko2.Rating(1700.0, 80.0, 0.06),
+        glicko2.Rating(1650.0, 90.0, 0.06),
+        a_won=True,
+        a_idle=3600.0,
+        b_idle=3600.0,
+    )
+    assert changes.ratings[ANN]["rating"] == a.rating and changes.ratings[BOB]["rating"] == b.rating
+    assert changes.ratings[ANN]["networks"] == ["x", "y", "z"]  # three met: no more kept
+
+
+def test_two_newcomers_rate_each_other_and_count_the_networks_they_met():
+    far = {ANN: networks("a"), BOB: {"b-old": END - 5 * DAYS, "b": END - 10}}
+    changes = ledger.settle(rated_match(), {}, {}, addresses=far)
+    assert changes.ratings[ANN]["networks"] == ["b"]  # the one Bob played from
+    assert changes.ratings[BOB]["networks"] == ["a"]
+    again = ledger.settle(
+        rated_match(),
+        {},
+        {ANN: changes.ratings[ANN]},
+        addresses={ANN: networks("a"), BOB: networks("b")},
+    )
+    assert again.ratings[ANN]["networks"] == ["b"]  # met already
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.sampled_from(["phone", "home", "cafe"])),
+        min_size=1,
+        max_size=60,
+    )
+)
+def test_no_run_of_fresh_identities_moves_an_established_rating(games):
+    """The farm: one person beats (or loses to) fresh identities, one after another, each
+    from one of a few networks of their own; the established rating never moves, and each
+    fresh one is rated from its first game."""
+    mark = established()
+    for n, (mark_wins, network) in enumerate(games):
+        fresh = f"p{n:012d}"
+        replay = rated_match(result={"winner": 0 if mark_wins else 1})
+        replay["seats"][1] = {**replay["seats"][1], "player": fresh}
+        far = {ANN: networks("mark-home"), fresh: networks(network)}
+        changes = ledger.settle(replay, {}, {ANN: mark, fresh: None}, addresses=far)
+        assert ANN not in changes.ratings
+        assert changes.ratings[fresh]["games"] == 1
+        assert (changes.ratings[fresh]["rating"] > 1500) != mark_wins
 
 
 def test_a_pair_counts_a_few_rated_matches_a_day():

@@ -186,6 +186,8 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("player_by_secret", lambda: store.player_by_secret("h1" * 32)),
         ("update_player", lambda: store.update_player(ann, {"name": "Ann B"}, "h1" * 32)),
         ("reset_secret", lambda: store.reset_secret(ann, "h4" * 32, "h1" * 32)),
+        ("note_network", lambda: store.note_network(ann, "tag-a", 1.0)),
+        ("networks", lambda: store.networks(ann)),
         ("allow", lambda: store.allow("players:127.0.0.1", 5, 3600)),
         ("claim_attempt", lambda: store.claim_attempt("reflechi_draw1", DAY, ann, "g-daily")),
         ("attempt", lambda: store.attempt("reflechi_draw1", DAY, ann)),

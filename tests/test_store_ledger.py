@@ -6,6 +6,7 @@ Run against both implementations (tests/stores.py)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 import pytest
 import redis.asyncio as redis
@@ -126,25 +127,38 @@ async def test_a_rated_match_changes_both_ratings_once(store: Store) -> None:
 async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
     store: Store,
 ) -> None:
-    # Two pairs with the same results get the same ratings: ties go by player id.
-    # One match a day per pair: a pair's rated matches count up to three a day.
-    pairs = [("p999999999999", "p888888888888"), ("p444444444444", "p555555555555")]
-    for i in range(20):
-        for n, (first, second) in enumerate(pairs):
-            won = 0 if i % 3 else 1  # the first player wins two matches in three
-            at = i * 86_400.0
-            await store.record_game(rated_game(f"g{i}-{n}", [first, second], won, at))
-    board = await store.rating_board(10)
-    assert [e["player"] for e in board] == [
-        "p444444444444",
-        "p999999999999",
-        "p555555555555",
-        "p888888888888",
+    # Two groups of four, each player on a network of their own, play the same round robin
+    # every day: the players of one rank in the two groups get the same rating, and ties go
+    # by player id. Each meets three networks, so each rating is established once sure.
+    groups = [
+        ["p999999999999", "p888888888888", "p777777777777", "p666666666666"],
+        ["p444444444444", "p555555555555", "p222222222222", "p333333333333"],
     ]
-    assert board[0]["rating"] == board[1]["rating"] > board[2]["rating"] == board[3]["rating"]
-    assert all(e["rd"] < 110 and e["games"] == 20 for e in board)
+    for g, group in enumerate(groups):
+        for n, player in enumerate(group):
+            await store.note_network(player, f"net-{g}-{n}", SINCE)
+    days = 12
+    for day in range(days):
+        for group in groups:
+            for a, b in itertools.combinations(range(4), 2):
+                won = 0 if (a + b + day) % 3 else 1  # the earlier seat wins two in three
+                game = f"g{day}-{group[a]}-{group[b]}"
+                await store.record_game(rated_game(game, [group[a], group[b]], won, day * 86_400.0))
+    ratings = {p: await store.player_rating(p) for group in groups for p in group}
+    # Every rating moved with each match until it was established (then only against the
+    # ratings of its group that were established too).
+    assert all(len(r["networks"]) == 3 and r["games"] >= 2 * days for r in ratings.values())
+    for first, second in zip(*groups, strict=True):
+        assert ratings[first]["rating"] == pytest.approx(ratings[second]["rating"])
+    board = await store.rating_board(10)
+    assert len(board) == 8 and all(e["rd"] < 110 for e in board)
+    assert [e["player"] for e in board] == sorted(
+        ratings, key=lambda p: (-round(ratings[p]["rating"], 6), p)
+    )
+    assert board[0]["player"] == "p444444444444"  # tied with p999999999999, and first by id
     assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
-    assert len(await store.rating_history("p444444444444")) == 20
+    history = await store.rating_history("p444444444444")
+    assert len(history) == ratings["p444444444444"]["games"]
 
 
 async def test_rated_matches_of_one_pair_count_three_a_day(store: Store) -> None:
@@ -171,10 +185,45 @@ async def test_a_match_is_not_rated_between_identities_of_one_address(store: Sto
     await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
     assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
     assert (await store.player_games(ann))[0]["unrated"] == "same_address"
-    await store.update_player(bob, {"addr": "tag-b"})  # Bob last connected from elsewhere
-    await store.record_game(rated_game("g2", [ann, bob], 0, 2.0))
     await store.record_game(rated_game("g3", [ann, cy], 1, 3.0))
-    assert (await store.player_rating(ann))["games"] == 2
+    assert (await store.player_rating(ann))["games"] == 1
+
+
+async def test_identities_that_shared_a_network_in_30_days_are_never_rated_together(
+    store: Store,
+) -> None:
+    """Bob, on Ann's network a while ago, says hello from another one (even in the middle of
+    the match): they still shared one, whichever each used last."""
+    from server.players.ledger import SHARED_NETWORK_DAYS
+
+    ann, bob, cy = "p222222222222", "p333333333333", "p444444444444"
+    for player, tag in ((ann, "tag-a"), (bob, "tag-a"), (bob, "tag-b"), (cy, "tag-c")):
+        await store.note_network(player, tag, SINCE)
+    await store.note_network(bob, "tag-b", SINCE + 1.5)  # his last hello
+    await store.record_game(rated_game("g2", [ann, bob], 0, 2.0))
+    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
+    assert (await store.player_games(bob))[0]["unrated"] == "same_address"
+    await store.record_game(rated_game("g3", [ann, cy], 1, 3.0))
+    assert (await store.player_rating(ann))["games"] == 1
+    # Past the window, the network they shared is forgotten.
+    later = SHARED_NETWORK_DAYS * 86_400.0 + 10
+    await store.record_game(rated_game("g4", [ann, bob], 0, later))
+    assert (await store.player_rating(bob))["games"] == 1
+
+
+async def test_a_player_keeps_a_bounded_history_of_networks(store: Store) -> None:
+    from server.players.ledger import NETWORKS_KEPT, SHARED_NETWORK_DAYS
+
+    ann = "p222222222222"
+    for n in range(NETWORKS_KEPT + 5):
+        await store.note_network(ann, f"tag-{n:02}", SINCE + n)
+    await store.note_network(ann, "tag-00", SINCE + 1)  # an older use changes nothing
+    kept = await store.networks(ann)
+    assert sorted(kept) == [f"tag-{n:02}" for n in range(5, NETWORKS_KEPT + 5)]
+    assert kept["tag-10"] == SINCE + 10
+    # A use after a month's silence: the month-old networks are forgotten.
+    await store.note_network(ann, "tag-new", SINCE + SHARED_NETWORK_DAYS * 86_400.0 + 100)
+    assert sorted(await store.networks(ann)) == ["tag-new"]
 
 
 async def test_an_aborted_match_or_one_without_a_finished_hand_is_not_rated(

@@ -110,8 +110,9 @@ function rating(profile) {
     { class: "panel", id: "rating" },
     h("h2", {}, t("player.rating")),
     r
-      ? h("p", { class: "rating-value", id: "rating-value" }, t("player.rating_value", { rating: Math.round(r.rating), rd: Math.round(r.rd) }))
+      ? h("p", { class: "rating-value", id: "rating-value" }, t(r.provisional ? "player.rating_provisional" : "player.rating_value", { rating: Math.round(r.rating), rd: Math.round(r.rd) }))
       : h("p", {}, t("player.unrated")),
+    r?.provisional ? h("p", { class: "muted", id: "rating-provisional" }, t("player.provisional_note")) : null,
     history.length
       ? h(
           "div",

@@ -10,10 +10,12 @@ import * as vdom from "./vdom.js";
 
 const PAUSE_MS = 4000; // the end of a featured match stays on screen this long
 
-/** "Ann (1720)": a seat's name with the rating it sat down with. */
+/** "Ann (1720)": a seat's name with the rating it sat down with ("1500?" while provisional). */
 export function seatWithRating(seat) {
   const name = seatLabel(seat);
-  return seat.rating == null ? name : t("watch.rated_name", { name, rating: String(seat.rating) }); // no grouping: 1900
+  if (seat.rating == null) return name;
+  const rating = seat.provisional ? t("watch.provisional_rating", { rating: String(seat.rating) }) : String(seat.rating); // no grouping: 1900
+  return t("watch.rated_name", { name, rating });
 }
 
 const strength = (room) => room.seats.reduce((sum, s) => sum + (s.rating ?? 0), 0);

@@ -12,6 +12,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+import ipaddress
 import json
 import math
 import re
@@ -49,11 +50,32 @@ def secret_hash(secret: Any) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+IPV6_NETWORK = 64
+"""An IPv6 client is one network per /64: the prefix a home or a phone is given, inside which
+it may take a new address whenever it likes (an IPv4 address is one network by itself)."""
+
+
+def network(address: str) -> str:
+    """The network of a client address, as the fair-play rules and the new-identity limit
+    count them: an IPv4 address, or an IPv6 address's /64 (an IPv4-mapped IPv6 address is
+    its IPv4 address). Anything else (a test client's name) is itself."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_NETWORK), strict=False))
+    return str(ip)
+
+
 def address_tag(key: bytes, address: str) -> str:
-    """What a player's record keeps of the client address it last connected from: a keyed
-    hash (the deployment's secret), enough to tell that two identities share an address
-    (they are then never rated against each other) without keeping the address itself."""
-    return hmac.new(key, f"cardroom-address:{address}".encode(), hashlib.sha256).hexdigest()[:24]
+    """What the server keeps of the network a player connects from: a keyed hash (the
+    deployment's secret) of :func:`network`, enough to tell that two identities used one
+    network (they are then never rated against each other) without keeping the address."""
+    tagged = f"cardroom-address:{network(address)}".encode()
+    return hmac.new(key, tagged, hashlib.sha256).hexdigest()[:24]
 
 
 def new_player_id() -> str:

@@ -9,9 +9,27 @@ often, and a node that dies mid-way has written nothing.
 A rated room's match changes the ratings only when it was a real game between two people
 (as lichess does it; :func:`unrated_reason`): each seat made a move of its own (a match
 left before that is *aborted*), at least one hand was played to its end, the two identities
-did not last connect from the same client address, and the pair has not already played
-:data:`PAIR_RATED_PER_DAY` rated matches that UTC day. Without these, one person with two
-identities farmed a rating from 1500 to 1916 in 96 seconds by forfeits.
+used no network in common in the :data:`SHARED_NETWORK_DAYS` before the match ended (every
+network each of them said hello from, or held their seat from: :func:`shared_network`),
+and the pair has not already played :data:`PAIR_RATED_PER_DAY` rated matches that UTC day.
+Without these, one person with two identities farmed a rating from 1500 to 1916 in 96
+seconds by forfeits.
+
+Fresh identities are free, so a rating is *provisional* until the system knows something
+about its holder (:func:`provisional`): its deviation is :data:`PROVISIONAL_RD` or more, or
+its rated matches so far were against players of fewer than :data:`NETWORKS_TO_ESTABLISH`
+networks. A provisional rating moves with every rated result, from the first one; an
+established rating moves only with results against other established ratings. The reason
+is the deviation's own meaning: Glicko-2 weighs an opponent's result by how sure the
+opponent's rating is (g(phi)), on the assumption that the rating is an unbiased estimate of
+its holder's strength. A fresh identity's rating is 1500 whoever holds it, and anyone can
+hold as many as they like, so against an established rating its results say nothing about
+the established player, only about the one who chose to lose: one person with two networks
+beat 60 fresh identities in 148 seconds and took an established rating from 1818 to 2251.
+Glicko-2 itself still discounts such a result by only a third (g = 0.67 at a deviation of
+350). The networks make the same point about a cluster of fresh identities that play
+each other until their deviations fall: they never meet three networks, so they stay
+provisional. Provisional ratings stay off the ratings leaderboard.
 """
 
 from __future__ import annotations
@@ -34,7 +52,20 @@ PAIR_TTL = 2 * 24 * 3600
 """A pair's count of the day is kept past the day (a match may end after midnight)."""
 RATED_RD = 110.0
 """The ratings leaderboard lists players whose deviation is under this (a rating the
-system is fairly sure of; a new player starts at 350)."""
+system is fairly sure of; a new player starts at 350), if they are established."""
+PROVISIONAL_RD = RATED_RD
+"""A rating whose deviation is this or more is provisional (95 % sure only within ±220)."""
+NETWORKS_TO_ESTABLISH = 3
+"""Distinct networks (other than the player's own) a player's rated opponents must have
+come from before the rating is established: two networks of one person are not enough."""
+SHARED_NETWORK_DAYS = 30
+"""Two identities that used one network within this many days of a match's end are never
+rated against each other."""
+NETWORKS_KEPT = 32
+"""Networks a player's history keeps (the most recent ones): bounded whatever a client does."""
+
+History = dict[str, float]
+"""A player's networks: address tag -> when last used (epoch seconds)."""
 
 
 @dataclass
@@ -96,14 +127,31 @@ def wanted(replay: dict[str, Any]) -> Wanted:
     )
 
 
+def recent(history: History | None, now: float) -> set[str]:
+    """The networks of ``history`` used within SHARED_NETWORK_DAYS before ``now``."""
+    since = now - SHARED_NETWORK_DAYS * 86_400
+    return {tag for tag, seen in (history or {}).items() if seen >= since}
+
+
+def shared_network(histories: dict[str, History], pair: tuple[str, str], now: float) -> bool:
+    """Did the two players of ``pair`` use one network within SHARED_NETWORK_DAYS of ``now``
+    (not necessarily at the same time: one person's two identities, each on both networks)?"""
+    return bool(recent(histories.get(pair[0]), now) & recent(histories.get(pair[1]), now))
+
+
+def latest_network(history: History | None) -> str | None:
+    """The network the player used last: the one they played from."""
+    return max(history.items(), key=lambda kv: (kv[1], kv[0]))[0] if history else None
+
+
 def unrated_reason(
-    replay: dict[str, Any], addresses: dict[str, str | None], pair_count: int
+    replay: dict[str, Any], addresses: dict[str, History], pair_count: int
 ) -> str | None:
     """Why a rated room's match (one :func:`rated_pair` names) changes no rating, or None:
 
     * ``aborted``: a seat made no move of its own (the turn clock's moves are not its own);
     * ``no_hand``: no hand was played to its end;
-    * ``same_address``: both identities last connected from the same client address;
+    * ``same_address``: the two identities used one network within SHARED_NETWORK_DAYS;
     * ``pair_limit``: the pair already played PAIR_RATED_PER_DAY rated matches that day.
 
     ``own_moves`` (moves per seat) is in every replay since the rule came; older replays
@@ -115,8 +163,7 @@ def unrated_reason(
         return "no_hand"
     pair = rated_pair(replay)
     assert pair is not None
-    tags = [addresses.get(p) for p in pair]
-    if tags[0] is not None and tags[0] == tags[1]:
+    if shared_network(addresses, pair, float(replay["finished_at"])):
         return "same_address"
     if pair_count >= PAIR_RATED_PER_DAY:
         return "pair_limit"
@@ -130,16 +177,52 @@ def new_rating() -> dict[str, Any]:
         "volatility": glicko2.NEW_VOLATILITY,
         "at": None,
         "games": 0,
+        "networks": [],  # the networks of its rated opponents so far (NETWORKS_TO_ESTABLISH)
     }
+
+
+def provisional(record: dict[str, Any] | None, now: float) -> bool:
+    """Is this rating (None: a player never rated) still provisional at ``now``? Its
+    deviation, grown by the idle time, is PROVISIONAL_RD or more, or it has met fewer than
+    NETWORKS_TO_ESTABLISH networks. (A record kept before networks were counted has met
+    enough: only its deviation decides.)"""
+    if record is None:
+        return True
+    networks = record.get("networks")
+    if networks is not None and len(networks) < NETWORKS_TO_ESTABLISH:
+        return True
+    return current(record, now)["rd"] >= PROVISIONAL_RD
 
 
 def current(record: dict[str, Any] | None, now: float) -> dict[str, Any]:
     """A rating record as it stands at ``now`` (its deviation grown by the idle time)."""
     record = record or new_rating()
-    if record["at"] is None:
+    if record.get("at") is None:
         return record
     aged = glicko2.idle(_rating(record), now - record["at"])
     return {**record, "rd": aged.rd}
+
+
+def _networks_met(
+    record: dict[str, Any], mine: History | None, theirs: History | None
+) -> list[str] | None:
+    """The networks a rating has met, with the opponent's (the one they played from) if it
+    is new and not one of the player's own; None for a record kept before networks were
+    counted (it keeps none)."""
+    met = record.get("networks")
+    if met is None:
+        return None
+    network = latest_network(theirs)
+    if network is None or network in met or network in (mine or {}):
+        return list(met)
+    return [*met, network][:NETWORKS_TO_ESTABLISH]
+
+
+def on_the_board(record: dict[str, Any]) -> bool:
+    """Is this rating listed on the ratings leaderboard (as of its last match)? Sure enough,
+    and established by the networks it met."""
+    networks = record.get("networks")
+    return record["rd"] < RATED_RD and (networks is None or len(networks) >= NETWORKS_TO_ESTABLISH)
 
 
 def _rating(record: dict[str, Any]) -> glicko2.Rating:
@@ -156,9 +239,9 @@ def settle(
     pair_count: int = 0,
 ) -> Changes:
     """The changes of one game, given each counted player's statistics (for a rated match,
-    both ratings, the address tag each player last connected from and the pair's rated
-    matches that day; for a daily game, each player's claimed first attempt of the day and
-    how many entries the day's board holds) before it."""
+    both ratings, each player's networks (:data:`History`) and the pair's rated matches
+    that day; for a daily game, each player's claimed first attempt of the day and how many
+    entries the day's board holds) before it."""
     changes = Changes()
     attempts = attempts or {}
     for seat, player in statistics.seats_counted(replay):
@@ -178,7 +261,7 @@ def settle(
                 changes.games[player]["unrated"] = changes.unrated
     if pair is not None and changes.unrated is None:
         changes.pair_counted = True
-        _rate(replay, pair, ratings or {}, changes)
+        _rate(replay, pair, ratings or {}, addresses or {}, changes)
     return changes
 
 
@@ -186,11 +269,14 @@ def _rate(
     replay: dict[str, Any],
     pair: tuple[str, str],
     ratings: dict[str, dict[str, Any] | None],
+    addresses: dict[str, History],
     changes: Changes,
 ) -> None:
-    """Both players' new ratings and history points after a rated match."""
+    """The players' new ratings and history points after a rated match: both, but an
+    established rating against a provisional one stays as it was."""
     now = float(replay["finished_at"])
     records = [ratings.get(p) or new_rating() for p in pair]
+    unsure = [provisional(ratings.get(p), now) for p in pair]
     idle = [0.0 if r["at"] is None else now - r["at"] for r in records]
     after = glicko2.match(
         _rating(records[0]),
@@ -199,7 +285,11 @@ def _rate(
         a_idle=idle[0],
         b_idle=idle[1],
     )
-    for player, record, new in zip(pair, records, after, strict=True):
+    for i, (player, record, new) in enumerate(zip(pair, records, after, strict=True)):
+        if unsure[1 - i] and not unsure[i]:
+            changes.games[player]["rated"] = False
+            changes.games[player]["unrated"] = "provisional_opponent"
+            continue
         changes.ratings[player] = {
             "rating": new.rating,
             "rd": new.rd,
@@ -207,6 +297,9 @@ def _rate(
             "at": now,
             "games": record["games"] + 1,
         }
+        met = _networks_met(record, addresses.get(player), addresses.get(pair[1 - i]))
+        if met is not None:
+            changes.ratings[player]["networks"] = met
         changes.history[player] = {
             "at": now,
             "rating": round(new.rating, 1),

@@ -107,6 +107,7 @@ class Seat:
     ranked: bool = False  # the player's ranked first attempt at a daily board
     kept_for: str | None = None  # the only identity that may take this seat (quick pairing)
     rating: int | None = None  # the player's rating when they sat down (shown, never counted)
+    provisional: bool = False  # that rating was provisional (shown with a "?")
     connected: bool = False
     timeouts: int = 0
 
@@ -122,6 +123,7 @@ class Seat:
             "player": self.player,
             "ranked": self.ranked,
             "rating": self.rating,
+            "provisional": self.provisional,
             "connected": self.connected if self.kind == "human" else True,
             "timeouts": self.timeouts,
         }
@@ -342,6 +344,7 @@ class Room(ABC):
                     "name": s.name,
                     "open": s.open and not s.kept_for,
                     "rating": s.rating,
+                    "provisional": s.provisional,
                 }
                 for s in self.seats
             ],
@@ -402,6 +405,7 @@ class Room(ABC):
         player: str | None = None,
         ranked: bool = False,
         rating: int | None = None,
+        provisional: bool = False,
     ) -> dict[str, Any]:
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over; watch its replay instead.")
@@ -427,6 +431,8 @@ class Room(ABC):
             entry["ranked"] = True  # the player's ranked attempt at today's board: no solver
         if rating is not None:
             entry["rating"] = rating  # shown beside the name (the lobby, the watch page)
+            if provisional:
+                entry["provisional"] = True  # with a "?": the system is not sure of it yet
         return entry
 
     def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
@@ -478,6 +484,7 @@ class Room(ABC):
             s.player = entry.get("player")
             s.ranked = bool(entry.get("ranked"))
             s.rating = entry.get("rating")
+            s.provisional = bool(entry.get("provisional"))
         elif kind == "act":
             self.play(seat, entry["action"])
             if entry.get("cmd") is not None:

@@ -81,8 +81,15 @@ class Players:
                 self._sign_out(conn)
 
     async def address_tag(self, conn: Connection) -> str:
-        """The keyed hash of the socket's address: what the fair-play rules compare."""
+        """The keyed hash of the socket's network: what the fair-play rules compare."""
         return identity.address_tag(await self.key(), conn.address)
+
+    async def note_network(self, conn: Connection, player: str) -> str:
+        """``player`` is used from ``conn``'s network now (a hello, a new identity, a seat
+        held by its token): kept in their history, which the ratings compare. The tag."""
+        tag = await self.address_tag(conn)
+        await self.store.note_network(player, tag, time.time())
+        return tag
 
     async def identify(self, conn: Connection, secret: Any) -> dict[str, Any]:
         """The player whose secret ``conn`` sent in its hello (refused: malformed, unknown)."""
@@ -92,7 +99,7 @@ class Players:
             raise RoomError("bad_secret", str(bad)) from None
         record = await self.store.player_by_secret(digest)
         if record is not None:  # seen now (and from where): another PLAYER_TTL
-            seen = {"seen": time.time(), "addr": await self.address_tag(conn)}
+            seen = {"seen": time.time(), "addr": await self.note_network(conn, record["id"])}
             record = await self.store.update_player(record["id"], seen, digest)
         if record is None:
             raise RoomError(
@@ -116,7 +123,8 @@ class Players:
     async def new_player(self, conn: Connection, name: str) -> dict[str, Any]:
         """A new identity for ``conn``: the record, and the secret (shown to nobody else,
         stored only as its hash). Limited per client address across the deployment."""
-        allowed = await self.store.allow(f"players:{conn.address}", self.address_players, 3600)
+        bucket = f"players:{identity.network(conn.address)}"
+        allowed = await self.store.allow(bucket, self.address_players, 3600)
         if not allowed:
             raise RoomError(
                 "too_many_players", "Too many new players from your address; try later."
@@ -132,6 +140,7 @@ class Players:
                 break
             except Conflict:
                 continue
+        await self.note_network(conn, record["id"])
         self._sign_in(conn, record, digest)
         log("player_created", player=record["id"])
         return {"player": mine(record), "secret": secret}

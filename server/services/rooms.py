@@ -15,7 +15,7 @@ from server.host.driver import Driver
 from server.host.homes import Homes
 from server.host.replicas import Duplicate, Replica, Replicas
 from server.logs import log
-from server.players import boards
+from server.players import boards, ledger
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
 from server.rooms.gin import GinRoom
 from server.rooms.room import new_room_code, new_token
@@ -161,14 +161,17 @@ class Rooms:
         if player is not None and isinstance(room.meta.get("daily"), str):
             room.join_entry(seat, name, token, player)  # refused here: nothing is claimed
             ranked = await self._claim(player, room.meta, room.id)
-        rating = None
+        rating, unsure = None, False
         if player is not None and room.game == "gin_rummy":
             record = await self.store.player_rating(player)
-            rating = round(record["rating"]) if record else None
+            if record is not None:
+                rating, unsure = round(record["rating"]), ledger.provisional(record, time.time())
         async with replica.lock:  # the copy as it is then (a reload may replace it)
             entry = await self.replicas.commit(
                 replica,
-                lambda: replica.room.join_entry(seat, name, token, player, bool(ranked), rating),
+                lambda: replica.room.join_entry(
+                    seat, name, token, player, bool(ranked), rating, unsure
+                ),
             )
         seat = entry["seat"]
         home = await self._member(conn, replica, AUDIENCES[seat], seat)
@@ -233,6 +236,10 @@ class Rooms:
             seat = replica.room.seat_of(token)
         if seat is None:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
+        holder = replica.room.seats[seat].player
+        if holder is not None and replica.room.meta.get("rated"):
+            # Whoever holds a seat by its token plays for its player: from this network too.
+            await self.players.note_network(conn, holder)
         home = await self._member(conn, replica, AUDIENCES[seat], seat, since=since, epoch=epoch)
         return {"room": replica.room.id, "seat": seat, **home}
 

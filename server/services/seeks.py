@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.logs import log
-from server.players import pairing
+from server.players import ledger, pairing
 from server.rooms import RoomError
 from server.rooms.room import new_room_code
 from server.seeds import new_seed
@@ -75,10 +75,13 @@ def told(made: dict[str, Any], seat: int) -> dict[str, Any]:
     """What a paired player is told: their seat, and who they play."""
     other = made["seeks"][1 - seat]
     first = made["seeks"][0]
+    opponent = {"player": other["player"], "name": other["name"], "rating": other["rating"]}
+    if other.get("provisional"):
+        opponent["provisional"] = True
     return {
         "room": made["room"],
         "seat": seat,
-        "opponent": {"player": other["player"], "name": other["name"], "rating": other["rating"]},
+        "opponent": opponent,
         "target": first["target"],
         "turn_seconds": first["turn"],
         "rated": first["rated"],
@@ -123,6 +126,7 @@ class Seeks:
             "player": player,
             "name": conn.player["name"],
             "rating": round((rating or {}).get("rating", 1500.0)),
+            "provisional": ledger.provisional(rating, now / 1000),
             "target": target,
             "turn": turn,
             "rated": bool(rated),

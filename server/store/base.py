@@ -197,6 +197,17 @@ class PlayerStore(ABC):
         current fixed window of ``window_s`` seconds; False, counting nothing more, once
         ``limit`` uses were counted in it. Shared by every node; windows expire."""
 
+    @abstractmethod
+    async def note_network(self, player_id: str, tag: str, at: float) -> None:
+        """The player used network ``tag`` (a keyed hash: :func:`server.players.identity.
+        address_tag`) at ``at`` (epoch seconds). Kept for SHARED_NETWORK_DAYS after its last
+        use, at most NETWORKS_KEPT per player (the most recent; :mod:`server.players.ledger`),
+        and read by :meth:`LedgerStore.record_game` in its own step."""
+
+    @abstractmethod
+    async def networks(self, player_id: str) -> dict[str, float]:
+        """The player's networks still kept: tag -> when last used."""
+
 
 class LedgerStore(ABC):
     """What finished games change for their players: statistics, ratings, the daily
@@ -207,7 +218,10 @@ class LedgerStore(ABC):
         """Count a finished game for its identified players (statistics, last games, daily
         boards, ratings and the rated pair's count of the day; see
         :mod:`server.players.ledger`) exactly once per game id, atomically with its
-        *counted* mark: True if it was counted now, False if it had been already."""
+        *counted* mark: True if it was counted now, False if it had been already. A rated
+        match is settled on what the store holds in that same step: both ratings, both
+        players' networks (:meth:`PlayerStore.note_network`, and the ``addr`` their record
+        last kept), the pair's count of the day."""
 
     @abstractmethod
     async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
@@ -413,6 +427,16 @@ class Store(
 ):
     """Every concern at once: what each backend implements (the embedded store, Redis).
     A part of the server is typed with the concerns it uses."""
+
+
+def with_last(networks: dict[str, float], record: dict[str, Any] | None) -> dict[str, float]:
+    """A player's networks and the one their record last kept (``addr``, as of its
+    ``seen``): a record made before networks were kept has that one only."""
+    tag = (record or {}).get("addr")
+    if not tag:
+        return networks
+    assert record is not None
+    return {**networks, tag: max(networks.get(tag, 0.0), float(record.get("seen") or 0.0))}
 
 
 def fingerprint(secret_hash: str) -> str:

@@ -39,6 +39,7 @@ from server.store.base import (
     check_deadline,
     fingerprint,
     replay_summary,
+    with_last,
 )
 from server.store.keys import (
     ATTEMPT_TTL,
@@ -80,6 +81,9 @@ CREATE TABLE IF NOT EXISTS player_stats (player TEXT PRIMARY KEY, body TEXT NOT 
 CREATE TABLE IF NOT EXISTS player_games (player TEXT NOT NULL, game TEXT NOT NULL,
                                          finished REAL NOT NULL, body TEXT NOT NULL,
                                          PRIMARY KEY (player, game));
+CREATE TABLE IF NOT EXISTS player_networks (player TEXT NOT NULL, tag TEXT NOT NULL,
+                                            seen REAL NOT NULL, PRIMARY KEY (player, tag));
+CREATE INDEX IF NOT EXISTS player_networks_seen ON player_networks (seen);
 CREATE TABLE IF NOT EXISTS ratings (player TEXT PRIMARY KEY, rating REAL NOT NULL,
                                     rd REAL NOT NULL, body TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (rating);
@@ -574,6 +578,35 @@ class EmbeddedStore(Store):
         self._allowances[key] = count + 1
         return True
 
+    def _note_network(self, player_id: str, tag: str, at: float) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO player_networks (player, tag, seen) VALUES (?, ?, ?) "
+                "ON CONFLICT (player, tag) DO UPDATE SET seen = max(seen, excluded.seen)",
+                (player_id, tag, at),
+            )
+            forgotten = at - ledger.SHARED_NETWORK_DAYS * 86_400
+            db.execute(
+                "DELETE FROM player_networks WHERE player = ? AND (seen < ? OR tag NOT IN "
+                "(SELECT tag FROM player_networks WHERE player = ? ORDER BY seen DESC, tag "
+                "LIMIT ?))",
+                (player_id, forgotten, player_id, ledger.NETWORKS_KEPT),
+            )
+
+        self._transaction(work)
+
+    async def note_network(self, player_id: str, tag: str, at: float) -> None:
+        await self._run(self._note_network, player_id, tag, at)
+
+    @staticmethod
+    def _networks(db: sqlite3.Connection, player_id: str) -> dict[str, float]:
+        sql = "SELECT tag, seen FROM player_networks WHERE player = ?"
+        return {tag: seen for tag, seen in db.execute(sql, (player_id,))}
+
+    async def networks(self, player_id: str) -> dict[str, float]:
+        assert self._db is not None
+        return await self._run(self._networks, self._db, player_id)
+
     # ---- what finished games change for their players --------------------------------------------
 
     def _record_game(self, replay: dict[str, Any]) -> bool:
@@ -607,7 +640,7 @@ class EmbeddedStore(Store):
         if want.rated is not None:
             for player in want.rated:
                 record = self._body(db, "SELECT body FROM players WHERE id = ?", player)
-                addresses[player] = (record or {}).get("addr")
+                addresses[player] = with_last(self._networks(db, player), record)
             row = db.execute(
                 "SELECT n FROM rated_pairs WHERE date = ? AND a = ? AND b = ?",
                 (want.day, *ledger.pair_key(want.rated)),
@@ -703,6 +736,8 @@ class EmbeddedStore(Store):
         db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
         db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
         db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
+        forgotten = now - ledger.SHARED_NETWORK_DAYS * 86_400
+        db.execute("DELETE FROM player_networks WHERE seen < ?", (forgotten,))
         day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
         db.execute("DELETE FROM boards WHERE date < ?", (day,))
         db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
@@ -747,8 +782,10 @@ class EmbeddedStore(Store):
     async def rating_board(self, limit: int) -> list[dict[str, Any]]:
         rows = await self._run(
             self._query,
-            "SELECT player, body FROM ratings WHERE rd < ? ORDER BY rating DESC, player LIMIT ?",
-            (ledger.RATED_RD, min(limit, RATING_BOARD)),
+            "SELECT player, body FROM ratings WHERE rd < ? AND (json_type(body, '$.networks') "
+            "IS NULL OR json_array_length(body, '$.networks') >= ?) "
+            "ORDER BY rating DESC, player LIMIT ?",
+            (ledger.RATED_RD, ledger.NETWORKS_TO_ESTABLISH, min(limit, RATING_BOARD)),
         )
         return [{**json.loads(body), "player": player} for player, body in rows]
 

@@ -244,6 +244,11 @@ class Keys:
         """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
         return f"{self.prefix}:player:{player_id}:games"
 
+    def networks(self, player_id: str) -> str:
+        """Sorted set: the networks (address tags) the player used -> when last (seconds);
+        at most NETWORKS_KEPT, for SHARED_NETWORK_DAYS (server.players.ledger)."""
+        return f"{self.prefix}:player:{player_id}:networks"
+
     def rating(self, player_id: str) -> str:
         """A player's Glicko-2 rating: JSON (PLAYER_TTL)."""
         return f"{self.prefix}:player:{player_id}:rating"

@@ -49,6 +49,7 @@ from server.store.base import (
     check_deadline,
     fingerprint,
     replay_summary,
+    with_last,
 )
 from server.store.keys import (
     ATTEMPT_TTL,
@@ -975,6 +976,21 @@ class RedisStore(Store):
         return await self._watched([key], work)
 
     @_reachable
+    async def note_network(self, player_id: str, tag: str, at: float) -> None:
+        key = self.keys.networks(player_id)
+        kept = ledger.SHARED_NETWORK_DAYS * 86_400
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(key, {tag: at}, gt=True)
+            pipe.zremrangebyscore(key, "-inf", f"({at - kept}")
+            pipe.zremrangebyrank(key, 0, -1 - ledger.NETWORKS_KEPT)
+            pipe.expire(key, kept)
+            await pipe.execute()
+
+    @_reachable
+    async def networks(self, player_id: str) -> dict[str, float]:
+        return dict(await self.redis.zrange(self.keys.networks(player_id), 0, -1, withscores=True))
+
+    @_reachable
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
         window = int(time.time() // window_s)
         key = self.keys.allowance(bucket, window)
@@ -1360,6 +1376,7 @@ class _GameKeys:
         self.stats = {p: keys.stats(p) for p in want.players}
         self.ratings = {p: keys.rating(p) for p in want.rated or ()}
         self.records = {p: keys.player(p) for p in want.rated or ()}
+        self.networks = {p: keys.networks(p) for p in want.rated or ()}
         self.attempts = {p: keys.attempt(*want.board, p) for p in want.players if want.board}
         self.pair = keys.rated_pair(want.day, *ledger.pair_key(want.rated)) if want.rated else None
         self.board = keys.daily_board(*want.board) if want.board else None
@@ -1369,6 +1386,7 @@ class _GameKeys:
             *self.ratings.values(),
             *self.attempts.values(),
             *self.records.values(),
+            *self.networks.values(),
             *(k for k in (self.pair, self.board) if k is not None),
         ]
 
@@ -1379,13 +1397,17 @@ class _GameKeys:
             raw = await pipe.get(key)
             return json.loads(raw) if raw else None
 
+        async def networks(key: str) -> dict[str, float]:
+            return dict(await pipe.zrange(key, 0, -1, withscores=True))
+
         return {
             "stats": {p: await body(key) for p, key in self.stats.items()},
             "ratings": {p: await body(key) for p, key in self.ratings.items()},
             "attempts": {p: await pipe.get(key) for p, key in self.attempts.items()},
             "board_size": int(await pipe.zcard(self.board)) if self.board else 0,
             "addresses": {
-                p: ((await body(key)) or {}).get("addr") for p, key in self.records.items()
+                p: with_last(await networks(self.networks[p]), await body(key))
+                for p, key in self.records.items()
             },
             "pair_count": int(await pipe.get(self.pair) or 0) if self.pair else 0,
         }
@@ -1405,7 +1427,7 @@ class _GameKeys:
             pipe.expire(rows, DAILY_TTL)
         for player, body in changes.ratings.items():
             pipe.set(self.ratings[player], json.dumps(body), ex=PLAYER_TTL)
-            if body["rd"] < ledger.RATED_RD:
+            if ledger.on_the_board(body):
                 pipe.zadd(k.rating_board, {player: body["rating"]})
             else:
                 pipe.zrem(k.rating_board, player)

@@ -48,7 +48,7 @@ async def player(request: Request) -> JSONResponse:
             # Today's daily games keep their ids to themselves until the day ends, as their
             # replays do (an id would let anyone open the finished room's table).
             "games": [{**g, "id": None} if (g.get("daily") or "") >= today else g for g in games],
-            "rating": None if rating is None else ledger.current(rating, time.time()),
+            "rating": None if rating is None else _rating(rating, time.time()),
             "rating_history": history[::-1],  # oldest first, as a chart draws it
             "today": {
                 "date": today,
@@ -60,6 +60,18 @@ async def player(request: Request) -> JSONResponse:
             },
         }
     )
+
+
+def _rating(record: dict, now: float) -> dict:
+    """A rating as shown: its deviation grown by the idle time, whether it is provisional
+    (and how many networks it still has to meet), without the networks themselves."""
+    shown = {k: v for k, v in ledger.current(record, now).items() if k != "networks"}
+    met = record.get("networks")
+    shown["provisional"] = ledger.provisional(record, now)
+    shown["networks_to_meet"] = (
+        max(0, ledger.NETWORKS_TO_ESTABLISH - len(met or ())) if met is not None else 0
+    )
+    return shown
 
 
 def _today(request: Request) -> str:
@@ -122,7 +134,7 @@ async def ratings(request: Request) -> JSONResponse:
     try:
         found = await store.rating_board(200)
         sure = [ledger.current(e, now) | {"player": e["player"]} for e in found]
-        sure = [e for e in sure if e["rd"] < ledger.RATED_RD][:100]
+        sure = [e for e in sure if ledger.on_the_board(e)][:100]
         names = await _names(store, [e["player"] for e in sure])
     except Unavailable:
         return _error(503, "unavailable", "The store does not answer; try again shortly.")

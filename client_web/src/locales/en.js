@@ -290,6 +290,7 @@ export default {
   "watch.live": "Live games",
   "watch.none": "No public game is being played right now.",
   "watch.rated_name": "{name} ({rating})",
+  "watch.provisional_rating": "{rating}?",
   "watch.hand": "hand {n}",
   "watch.to": "to {n}",
   "watch.rated": "rated",
@@ -481,6 +482,8 @@ export default {
   "player.no_ranks": "No ranked game today yet.",
   "player.rating": "Gin Rummy rating",
   "player.rating_value": "Rating {rating} (± {rd})",
+  "player.rating_provisional": "Rating {rating}? (± {rd}), provisional",
+  "player.provisional_note": "A new rating is provisional until it is sure enough and has met players from three different networks. Until then it moves with every rated match, but results against it do not move established ratings, and it is not on the ratings leaderboard.",
   "player.unrated": "No rated match yet: play a friend in a rated room.",
   "player.rating_chart": "Rating after each rated match, with its uncertainty",
   "player.shares": "Share of games won",
@@ -527,7 +530,8 @@ export default {
   "player.signed_out_reset": "This device was signed out because the player's secret was changed on another device. Open the new device link to sign in again, or start as a new player.",
   "player.unrated.aborted": "(not rated: aborted before both had moved)",
   "player.unrated.no_hand": "(not rated: no hand was finished)",
-  "player.unrated.same_address": "(not rated: both players on one network)",
+  "player.unrated.same_address": "(not rated: both players used one network this month)",
+  "player.unrated.provisional_opponent": "(your rating did not move: the opponent's rating is still provisional)",
   "player.unrated.pair_limit": "(not rated: more than three rated matches today against this player)",
   "player.new": "Start as a new player",
   "line.gin_rummy": "Gin Rummy",
@@ -536,7 +540,7 @@ export default {
   "line.reflechi_draw3": "Réfléchi, draw 3",
   "board.title": "Leaderboards",
   "board.ratings": "Ratings",
-  "board.ratings_text": "Players whose rating is sure enough (uncertainty under {rd}).",
+  "board.ratings_text": "Established players whose rating is sure enough (uncertainty under {rd}); provisional ratings are not listed.",
   "board.col.rank": "Rank",
   "board.col.name": "Player",
   "board.col.result": "Result",
@@ -684,7 +688,10 @@ Only your first attempt of the day counts. Matches played to the end come first,
 Everyone plays the same cards that day, so a second identity could look at them first; that cannot be prevented, only made costly. A player created today reaches today's boards only after finishing a game of any kind (a solitaire won, or a hand of Gin Rummy played to its end); otherwise their first attempt of the day is practice.
 
 ## When does a match change my rating?
-A rated match between two people counts once both have made a move of their own (a match left before that is aborted), at least one hand has been played to its end, the two players did not last connect from the same network, and they have not already played three rated matches against each other that day (UTC).
+A rated match between two people counts once both have made a move of their own (a match left before that is aborted), at least one hand has been played to its end, the two players have not used the same network at any time in the last 30 days (at home, at a café, on a phone: any network either of them played from), and they have not already played three rated matches against each other that day (UTC).
+
+## What does the "?" after a rating mean?
+That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating moves only with results against other established ratings: beating or losing to a provisional player leaves it as it was (your game list says so). Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

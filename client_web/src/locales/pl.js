@@ -290,6 +290,7 @@ export default {
   "watch.live": "Gry na żywo",
   "watch.none": "Teraz nie trwa żadna publiczna gra.",
   "watch.rated_name": "{name} ({rating})",
+  "watch.provisional_rating": "{rating}?",
   "watch.hand": "rozdanie {n}",
   "watch.to": "do {n}",
   "watch.rated": "rankingowy",
@@ -481,6 +482,8 @@ export default {
   "player.no_ranks": "Dziś jeszcze żadna gra nie trafiła do rankingu.",
   "player.rating": "Ranking w Gin Rummy",
   "player.rating_value": "Ranking {rating} (± {rd})",
+  "player.rating_provisional": "Ranking {rating}? (± {rd}), tymczasowy",
+  "player.provisional_note": "Nowy ranking jest tymczasowy, dopóki nie stanie się dość pewny i nie zmierzy się z graczami z trzech różnych sieci. Do tego czasu zmienia się po każdym meczu rankingowym, ale wyniki przeciw niemu nie ruszają ustalonych rankingów, a on sam nie trafia do tabeli rankingowej.",
   "player.unrated": "Jeszcze żadnego meczu rankingowego: zagraj ze znajomym w pokoju rankingowym.",
   "player.rating_chart": "Ranking po każdym meczu rankingowym, z niepewnością",
   "player.shares": "Odsetek wygranych gier",
@@ -527,7 +530,8 @@ export default {
   "player.signed_out_reset": "To urządzenie zostało wylogowane, bo sekret gracza zmieniono na innym urządzeniu. Otwórz nowy link urządzenia, żeby znów się zalogować, albo zacznij jako nowy gracz.",
   "player.unrated.aborted": "(bez rankingu: przerwany, zanim obaj zagrali)",
   "player.unrated.no_hand": "(bez rankingu: żadne rozdanie się nie skończyło)",
-  "player.unrated.same_address": "(bez rankingu: obaj gracze w jednej sieci)",
+  "player.unrated.same_address": "(bez rankingu: obaj gracze korzystali w tym miesiącu z jednej sieci)",
+  "player.unrated.provisional_opponent": "(twój ranking się nie zmienił: ranking przeciwnika jest jeszcze tymczasowy)",
   "player.unrated.pair_limit": "(bez rankingu: więcej niż trzy mecze rankingowe dziś z tym graczem)",
   "player.new": "Zacznij jako nowy gracz",
   "line.gin_rummy": "Gin Rummy",
@@ -536,7 +540,7 @@ export default {
   "line.reflechi_draw3": "Réfléchi, po 3 karty",
   "board.title": "Rankingi",
   "board.ratings": "Ranking graczy Gin Rummy",
-  "board.ratings_text": "Gracze, których ranking jest dość pewny (niepewność poniżej {rd}).",
+  "board.ratings_text": "Gracze o ustalonym rankingu, dość pewnym (niepewność poniżej {rd}); rankingów tymczasowych tu nie ma.",
   "board.col.rank": "Miejsce",
   "board.col.name": "Gracz",
   "board.col.result": "Wynik gry",
@@ -684,7 +688,10 @@ Liczy się tylko twoje pierwsze podejście danego dnia. Najpierw mecze rozegrane
 Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 
 ## Kiedy mecz zmienia mój ranking?
-Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz opuszczony wcześniej jest przerwany), co najmniej jedno rozdanie skończyło się, gracze nie łączyli się ostatnio z tej samej sieci i nie rozegrali już ze sobą tego dnia (UTC) trzech meczów rankingowych.
+Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz opuszczony wcześniej jest przerwany), co najmniej jedno rozdanie skończyło się, w ciągu ostatnich 30 dni gracze ani razu nie korzystali z tej samej sieci (w domu, w kawiarni, w telefonie: z żadnej sieci, z której grało któreś z nich) i nie rozegrali już ze sobą tego dnia (UTC) trzech meczów rankingowych.
+
+## Co znaczy „?” po rankingu?
+Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony zmienia się tylko po wynikach z innymi ustalonymi rankingami: wygrana czy przegrana z graczem o rankingu tymczasowym zostawia go bez zmian (lista gier to pokazuje). Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
