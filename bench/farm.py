@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import json
 import os
-import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -39,7 +38,7 @@ import redis.asyncio as aioredis
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from e2e_play import play
+from e2e_play import established, play, put_rating
 from load import Server
 
 from protocol.client import Client
@@ -66,33 +65,17 @@ async def player(server: Server, name: str, address: str) -> Client:
 
 async def establish(server: Server, player_id: str, rating: float, store: str) -> None:
     """An established rating for ``player_id``, in the server's store."""
-    body = {
-        "rating": rating,
-        "rd": 60.0,
-        "volatility": 0.06,
-        "at": time.time() - 3600,
-        "games": 150,
-        "networks": ["n1", "n2", "n3"],
-    }
-    if store == "redis":
-        client = aioredis.from_url(REDIS_URL)
-        try:
-            keys = Keys(server.env["REDIS_PREFIX"])
-            await client.set(keys.rating(player_id), json.dumps(body))
-            await client.zadd(keys.rating_board, {player_id: rating})  # as a match would
-        finally:
-            await client.aclose()
+    body = established(rating)
+    if store == "embedded":
+        put_rating(server.env["CARDROOM_DB"], player_id, body)
         return
-    con = sqlite3.connect(server.env["CARDROOM_DB"], timeout=30)
+    client = aioredis.from_url(REDIS_URL)
     try:
-        with con:
-            con.execute(
-                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (player_id, rating, 60.0, json.dumps(body), body["at"]),
-            )
+        keys = Keys(server.env["REDIS_PREFIX"])
+        await client.set(keys.rating(player_id), json.dumps(body))
+        await client.zadd(keys.rating_board, {player_id: rating})  # as a match would
     finally:
-        con.close()
+        await client.aclose()
 
 
 def profile(server: Server, player_id: str) -> dict:

@@ -6,6 +6,7 @@ import asyncio
 import datetime as dt
 import json
 import sqlite3
+import time
 
 import pytest
 from waiting import until
@@ -91,6 +92,34 @@ async def eventually(read, done, timeout: float = 20.0, what: str = "condition")
 
 async def both(*coros):
     return await asyncio.gather(*coros)
+
+
+def established(rating: float, rd: float = 60.0, networks=("n1", "n2", "n3")) -> dict:
+    """A rating record the system is sure of, that has met three networks (what months of
+    rated play leave); with fewer ``networks``, a provisional one."""
+    return {
+        "rating": rating,
+        "rd": rd,
+        "volatility": 0.06,
+        "at": time.time() - 3600,
+        "games": 150,
+        "networks": list(networks),
+    }
+
+
+def put_rating(db: str, player: str, body: dict) -> None:
+    """Write ``player``'s rating record into a server's embedded store (its own file, open in
+    the server: SQLite's WAL lets both write), as the ledger would have left it."""
+    con = sqlite3.connect(db, timeout=30)
+    try:
+        with con:
+            con.execute(
+                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (player, body["rating"], body["rd"], json.dumps(body), body["at"] or time.time()),
+            )
+    finally:
+        con.close()
 
 
 def positions(db: str, room: str):

@@ -6,13 +6,11 @@ and moves on to the next by itself when it ends."""
 from __future__ import annotations
 
 import contextlib
-import json
-import sqlite3
-import time
 
 import pytest
 from browser import LOCALES, Pages, audit, server_client
 from conftest import ServerProcess, _env
+from e2e_play import established, put_rating
 from playwright.sync_api import expect
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -40,13 +38,8 @@ def rate(db: str, player: str, rating: int, provisional: bool = False) -> None:
     """Give ``player`` a rating, straight into the server's store (how it was earned is the
     ratings' tests' business; here the pages show what is stored): established, or
     provisional (it has met one network of the three it needs)."""
-    body = {"rating": float(rating), "rd": 80.0, "volatility": 0.06, "at": None, "games": 30}
-    body["networks"] = ["n1"] if provisional else ["n1", "n2", "n3"]
-    with sqlite3.connect(db, timeout=10) as conn:
-        conn.execute(
-            "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) VALUES (?, ?, ?, ?, ?)",
-            (player, float(rating), 80.0, json.dumps(body), time.time()),
-        )
+    networks = ("n1",) if provisional else ("n1", "n2", "n3")
+    put_rating(db, player, established(float(rating), rd=80.0, networks=networks))
 
 
 @pytest.fixture

@@ -5,15 +5,12 @@ WebSocket clients, real Redis where nodes share players."""
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
-import sqlite3
-import time
 from typing import Any
 
 import pytest
 import redis
-from e2e_play import connect, play, refused, tomorrow
+from e2e_play import connect, established, play, put_rating, refused, tomorrow
 from solitaire_play import todays_line, win
 from waiting import until
 
@@ -354,29 +351,6 @@ async def test_a_second_network_said_hello_from_mid_match_does_not_make_it_rated
     assert profile["games"][0]["unrated"] == "same_address"
 
 
-def established(server, player: str, rating: float) -> None:
-    """Give ``player`` an established rating in the server's own file (what months of rated
-    matches against people of three networks would have left)."""
-    body = {
-        "rating": rating,
-        "rd": 60.0,
-        "volatility": 0.06,
-        "at": time.time() - 3600,
-        "games": 150,
-        "networks": ["n1", "n2", "n3"],
-    }
-    con = sqlite3.connect(server.env["CARDROOM_DB"], timeout=30)
-    try:
-        with con:
-            con.execute(
-                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (player, rating, 60.0, json.dumps(body), body["at"]),
-            )
-    finally:
-        con.close()
-
-
 async def test_fresh_identities_beaten_move_an_established_rating_not_at_all(proxied):
     """The farm, in small: Mark (established) beats fresh identities made on another network.
     Each fresh one is rated from its first match and shown provisional; Mark's rating stays
@@ -384,7 +358,7 @@ async def test_fresh_identities_beaten_move_an_established_rating_not_at_all(pro
     server = proxied
     mark = await connect(server.ws, Client(server.ws, headers={"X-Forwarded-For": "203.0.113.50"}))
     await mark.new_player("Mark")
-    established(server, mark.player["id"], 1818.0)
+    put_rating(server.env["CARDROOM_DB"], mark.player["id"], established(1818.0))
     for n in range(2):
         fresh = await connect(
             server.ws, Client(server.ws, headers={"X-Forwarded-For": "198.51.100.60"})

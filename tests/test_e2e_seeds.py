@@ -52,16 +52,23 @@ async def test_two_rooms_with_a_bot_made_alike_deal_differently(server):
     assert dealt(first) != dealt(second)
 
 
-async def test_two_rooms_of_friends_made_alike_deal_differently(server):
+async def ann_and_bob(server) -> tuple[Client, Client]:
     ann, bob = await connect(server.ws), await connect(server.ws)
     await ann.new_player("Ann")
     await bob.new_player("Bob")
-    deals = []
-    for _ in range(2):
-        room = await ann.create(HUMANS, target=50)
-        await ann.join(room, 0, "Ann")
-        await bob.join(room, 1, "Bob")
-        deals.append((dealt(ann.rooms[room].view), dealt(bob.rooms[room].view)))
+    return ann, bob
+
+
+async def both_dealt(room: str, ann: Client, bob: Client) -> tuple:
+    """Ann at seat 0 and Bob at seat 1 of ``room``: what each sees of the first deal."""
+    await ann.join(room, 0, "Ann")
+    await bob.join(room, 1, "Bob")
+    return dealt(ann.rooms[room].view), dealt(bob.rooms[room].view)
+
+
+async def test_two_rooms_of_friends_made_alike_deal_differently(server):
+    ann, bob = await ann_and_bob(server)
+    deals = [await both_dealt(await ann.create(HUMANS, target=50), ann, bob) for _ in range(2)]
     assert deals[0] != deals[1]
 
 
@@ -74,9 +81,7 @@ async def test_two_matches_of_two_bots_made_alike_deal_differently(server, serve
 
 
 async def test_two_pairings_of_the_same_players_deal_differently(server):
-    ann, bob = await connect(server.ws), await connect(server.ws)
-    await ann.new_player("Ann")
-    await bob.new_player("Bob")
+    ann, bob = await ann_and_bob(server)
     deals = []
     for _ in range(2):
         start = len(ann.notices)
@@ -84,9 +89,7 @@ async def test_two_pairings_of_the_same_players_deal_differently(server):
         told = await bob.seek(target=25, rated=False)
         room = (await ann.notice(("paired",), start))["room"]
         assert told["room"] == room
-        await ann.join(room, 0, "Ann")
-        await bob.join(room, 1, "Bob")
-        deals.append((dealt(ann.rooms[room].view), dealt(bob.rooms[room].view)))
+        deals.append(await both_dealt(room, ann, bob))
         await ann.request("leave", room=room)
         await bob.request("leave", room=room)
     assert deals[0] != deals[1]
@@ -145,9 +148,8 @@ def secrets_of(seed: int, hands: int = 12) -> set[int]:
 
 
 async def test_a_rematch_deals_from_a_drawn_seed_that_no_message_carries(server, server_env):
-    ann, bob, eve = [await connect(server.ws) for _ in range(3)]
-    await ann.new_player("Ann")
-    await bob.new_player("Bob")
+    ann, bob = await ann_and_bob(server)
+    eve = await connect(server.ws)
     room = await ann.create(HUMANS, target=1)
     await ann.join(room, 0, "Ann")
     await bob.join(room, 1, "Bob")
