@@ -17,6 +17,9 @@ X-Forwarded-For (all traffic stays on loopback). Then:
   time the farm took, what each fresh identity's rating became (rated from its first match,
   provisional), and the ratings leaderboard. For scale, the same results under plain
   Glicko-2 (every rated result moves both ratings, as before this issue).
+* **The pump**: the other way round, Mark loses three rated matches on purpose to a fresh
+  identity: what the fresh one gains and what it costs Mark (a loss to a provisional rating
+  counts as usual).
 * **Control**: two honest established players on two other networks play three rated
   matches: their ratings move exactly as plain Glicko-2 says.
 
@@ -172,6 +175,24 @@ async def farm(server: Server, identities: int, wins: int, store: str) -> None:
     with urllib.request.urlopen(url) as r:
         rows = json.loads(r.read())["rows"]
     print(f"ratings leaderboard: {[(row['name'], row['rating']) for row in rows]}")
+    await pump(server, mark, wins)
+
+
+async def pump(server: Server, mark: Client, losses: int) -> None:
+    """Mark loses ``losses`` rated matches on purpose to one fresh identity."""
+    spare = await player(server, "Pumped", PHONE)
+    before = profile(server, mark.player["id"])["rating"]["rating"]
+    for k in range(losses):
+        await thrown(server, spare, mark, seed=90_000 + 10 * k)
+        mark = Client(server.ws, secret=mark.secret, headers={"X-Forwarded-For": HOME})
+        await mark.connect()
+    shown = (await counted(server, spare.player["id"], losses))["rating"]
+    after = profile(server, mark.player["id"])["rating"]["rating"]
+    print(
+        f"pump: Mark loses {losses} rated matches on purpose to a fresh identity: it goes "
+        f"1500 -> {shown['rating']:.0f} (provisional: {shown['provisional']}), and Mark pays "
+        f"{after - before:+.1f} ({before:.1f} -> {after:.1f})"
+    )
 
 
 async def control(server: Server, store: str) -> None:

@@ -156,7 +156,7 @@ class Node:
         self.replicas.on_presence(event)
 
     def _signed_out(self, event: dict[str, Any]) -> None:
-        self.services.seeks.on_signed_out(event)  # before the sockets lose their session
+        self.services.seeks.on_signed_out(event, self.tasks.spawn)
         self.players.end_sessions(event["player"], event["keep"])
 
     def _resync(self, event: dict[str, Any]) -> None:

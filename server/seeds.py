@@ -25,18 +25,22 @@ it deals. The rules, and where each way of making a room keeps them:
    * *today's games* (:mod:`server.services.dailies`): the same deal for everyone that day by
      design, yet nobody can compute it: an HMAC of the date under a key drawn here once
      (:func:`new_key`) and kept in the store, never sent to anyone;
-   * *solitaire*: a new deal's number is taken from the room's seed (the player's own deal,
-     whose code they see and may share), a winnable one from numbers derived from a seed
-     drawn here.
+   * *solitaire*: a new deal's number is taken from the room's seed, a winnable one from
+     numbers derived from a seed drawn here.
 3. **Derived secrets stay secret.** A bot's seed is derived from its room's (so a driver that
    takes a room over thinks exactly as the last one did) and goes only to the bot; bots seed
    :class:`random.Random` with a string built from it, which Python hashes with SHA-512, so
-   the choices a bot is seen making do not give its seed back. The review's playouts and the
-   solitaire hints draw only over cards the viewer could not see, from that viewer's own
-   view: no secret goes in, so none can come out.
+   the choices a bot is seen making do not give its seed back. The review's playouts sample
+   the unseen cards from the seat's own view with a fixed seed: nothing secret goes in, so
+   nothing secret comes out.
 4. **Nothing a client receives before a game is over carries its seed** or a value computed
    from it, other than the cards that client may see. A finished game's replay carries the
    seed (its deals are history by then; today's game's replay opens when the day is over).
+   The one exception is a practice solitaire, played alone against nobody and ranked on no
+   board: its deal code (the number taken from its seed) is shown, and with it every card,
+   face down or in the stock (a code is what rebuilds a deal, to replay or share), and its
+   "can this still be won?" is the solver's answer on the whole deal (its hints use only what
+   the player has seen). A ranked attempt at today's deal shows no code and gets no help.
 
 ``tests/test_seeds.py`` holds each way of making a room to rule 1 (two rooms made from the
 same visible inputs deal differently) and reads the source for rule 2: a room's seed is

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import sqlite3
 import zlib
@@ -30,6 +31,15 @@ def dealt(view: dict[str, Any]) -> tuple:
     return tuple(sorted(game["hand"])), tuple(game["discard_pile"])
 
 
+def from_its_id(room_id: str, seat: int) -> set[tuple]:
+    """What seat ``seat`` would be dealt if the seed were computed from the room's id, in a
+    few ways a seed once was or might be (the id reaches every client)."""
+    digest = hashlib.sha256(room_id.encode()).digest()
+    seeds = {zlib.crc32(room_id.encode()), int.from_bytes(digest[:8], "big")}
+    seeds.add(int.from_bytes(hashlib.blake2b(room_id.encode()).digest()[:8], "big"))
+    return {dealt({"game": new_match(s, {"target": 1}).view(seat)}) for s in seeds}
+
+
 def stored_seed(server_env: dict[str, str], room: str) -> int:
     con = sqlite3.connect(server_env["CARDROOM_DB"])
     try:
@@ -42,6 +52,7 @@ def stored_seed(server_env: dict[str, str], room: str) -> int:
 async def seated(client: Client, seats: list[dict], **options) -> dict[str, Any]:
     room = await client.create(seats, **options)
     state = await client.join(room, 0, "Ann")
+    assert dealt(state.view) not in from_its_id(room, 0)
     return state.view
 
 
@@ -63,7 +74,9 @@ async def both_dealt(room: str, ann: Client, bob: Client) -> tuple:
     """Ann at seat 0 and Bob at seat 1 of ``room``: what each sees of the first deal."""
     await ann.join(room, 0, "Ann")
     await bob.join(room, 1, "Bob")
-    return dealt(ann.rooms[room].view), dealt(bob.rooms[room].view)
+    deals = dealt(ann.rooms[room].view), dealt(bob.rooms[room].view)
+    assert deals[0] not in from_its_id(room, 0) and deals[1] not in from_its_id(room, 1)
+    return deals
 
 
 async def test_two_rooms_of_friends_made_alike_deal_differently(server):

@@ -143,7 +143,7 @@ def test_a_fresh_rating_is_provisional_until_sure_and_three_networks_met():
     assert not ledger.provisional(legacy, now)
 
 
-def test_a_newcomer_is_rated_from_the_first_game_and_moves_no_established_rating():
+def test_a_newcomer_is_rated_from_the_first_game_and_a_win_over_one_earns_nothing():
     mark = established()
     ratings = {ANN: mark, BOB: None}
     far = {ANN: networks("a"), BOB: networks("b")}
@@ -157,9 +157,15 @@ def test_a_newcomer_is_rated_from_the_first_game_and_moves_no_established_rating
     )
     assert bob["rating"] == want.rating and bob["rd"] == want.rd and bob["games"] == 1
     assert bob["networks"] == ["a"] and changes.games[BOB]["rated"] is True
-    # The newcomer wins: still only the newcomer moves.
+    # The newcomer wins: a loss costs the established player as Glicko-2 says (nobody can
+    # lose on her behalf; losing on purpose to pump a fresh identity costs her).
     upset = ledger.settle(rated_match(result={"winner": 1}), {}, ratings, addresses=far)
-    assert upset.ratings[BOB]["rating"] > 1500 and ANN not in upset.ratings
+    assert upset.ratings[BOB]["rating"] > 1500
+    _, hers = glicko2.match(
+        glicko2.Rating(), glicko2.Rating(1818.0, 60.0, 0.06), a_won=True, b_idle=3600.0
+    )
+    assert upset.ratings[ANN]["rating"] == hers.rating < 1818.0
+    assert upset.games[ANN]["rated"] is True and "unrated" not in upset.games[ANN]
 
 
 def test_two_established_players_are_rated_as_glicko_2_says():
@@ -199,10 +205,10 @@ def test_two_newcomers_rate_each_other_and_count_the_networks_they_met():
         max_size=60,
     )
 )
-def test_no_run_of_fresh_identities_moves_an_established_rating(games):
+def test_no_run_of_fresh_identities_raises_an_established_rating(games):
     """The farm: one person beats (or loses to) fresh identities, one after another, each
-    from one of a few networks of their own; the established rating never moves, and each
-    fresh one is rated from its first game."""
+    from one of a few networks of their own; the established rating never goes up (a win
+    moves it not at all, a loss down), and each fresh one is rated from its first game."""
     mark = established()
     for n, (mark_wins, network) in enumerate(games):
         fresh = f"p{n:012d}"
@@ -210,7 +216,9 @@ def test_no_run_of_fresh_identities_moves_an_established_rating(games):
         replay["seats"][1] = {**replay["seats"][1], "player": fresh}
         far = {ANN: networks("mark-home"), fresh: networks(network)}
         changes = ledger.settle(replay, {}, {ANN: mark, fresh: None}, addresses=far)
-        assert ANN not in changes.ratings
+        assert (ANN in changes.ratings) != mark_wins
+        mark = changes.ratings.get(ANN, mark)
+        assert mark["rating"] <= 1818.0
         assert changes.ratings[fresh]["games"] == 1
         assert (changes.ratings[fresh]["rating"] > 1500) != mark_wins
 

@@ -99,6 +99,8 @@ def test_no_mark_sits_on_a_space():
     assert refusal("Ann \u0301Lee") == SPACE_BASE
     assert refusal("a\u3000\u0308b") == SPACE_BASE  # NFKC makes the ideographic space " "
     assert refusal("a \u20ddb") == SPACE_BASE  # an enclosing circle around a space
+    # A prepended character (Malayalam dot reph) takes the space into its own cluster.
+    assert refusal("a\u0d4e \u0301b") == SPACE_BASE
     assert clean_name("Ann Lee") == "Ann Lee"
 
 

@@ -40,31 +40,81 @@ KEYED = {"day_seed"}
 DERIVED = {"derive_seed"}
 """A seed derived from a first argument that is itself a seed (a bot's, a hand's)."""
 
+SEED_ARGUMENTS = {
+    "step": 5,  # server.rooms.rematch.step(state, seat, answer, now_ms, room, seed)
+    "seek": 2,  # a store's or the pool's seek(seek, room, seed, now_ms)
+    "make_pairing": 3,  # (waited, new, room, seed, now_ms)
+    "_pair": 3,  # the pool's (a, b, room, seed, now_ms)
+    "think": 1,  # a bot's think(level, seed, view)
+    "decide": 1,  # (level, seed, view)
+    "solitaire_orders": 1,  # (variant, seed)
+}
+"""Where a positional argument is a seed, by the function's name: every function of the room
+makers that takes a ``seed`` is here (test_every_function_that_takes_a_seed_is_known)."""
+STORE_ONLY = {"seek"}
+"""Names that mean a seed only when called on a store or the pool (the service's ``seek`` of
+a socket takes a target, a turn clock and a flag)."""
+ROOM_LISTS = {"sweep": 3}
+"""Calls whose argument is a list of ``(room, seed)`` pairs: a store's sweep(node, now,
+alive, rooms)."""
+FORBIDDEN = {"randbits", "randbelow", "getrandbits", "urandom", "SystemRandom", "token_bytes"}
+"""Ways to draw bits or an integer from a CSPRNG: only server.seeds draws a game's (ids,
+tokens and player secrets use secrets' token_hex, token_urlsafe and choice; a player secret's
+token_bytes lives in server.players.identity, allowed by name)."""
+FORBIDDEN_IN = {"server/players/identity.py": {"token_bytes"}}
+
 
 def seed_named(name: str | None) -> bool:
     return name is not None and (name == "seed" or name.endswith("_seed"))
 
 
+def called(node: ast.Call) -> str | None:
+    return getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+
+
+def on_a_store(node: ast.Call) -> bool:
+    """Is the call made on a store or the pool (``self.store.seek``, ``_pool_of_seeks``)?"""
+    receiver = ast.unparse(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+    return "store" in receiver or "pool" in receiver
+
+
 class SeedWrites(ast.NodeVisitor):
     """Every seed a module writes whose value is not a draw, a stored seed, or derived from
-    one of those; as ``(line, source)``."""
+    one of those; as ``(line, source)``. A seed is written as a ``"seed"`` key, a ``seed=``
+    argument, a positional argument of SEED_ARGUMENTS, a name (or a tuple's element) named
+    like a seed, or the second of the ``(room, seed)`` pairs ROOM_LISTS take."""
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.bad: list[tuple[int, str]] = []
         self.trusted: list[set[str]] = [set()]  # names holding a seed, per function
+        self.lists: list[dict[str, ast.expr]] = [{}]  # names bound to a list, per function
+        self.params: list[set[str]] = [set()]  # the function's parameters
 
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.trusted.append({a.arg for a in node.args.args if seed_named(a.arg)})
+        self.lists.append({})
+        self.params.append({a.arg for a in node.args.args})
         self.generic_visit(node)
         self.trusted.pop()
+        self.lists.pop()
+        self.params.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
-        self.trusted.append({a.arg for a in node.args.args if seed_named(a.arg)})
+        self.trusted.append(
+            {*self.trusted[-1], *(a.arg for a in node.args.args if seed_named(a.arg))}
+        )
         self.generic_visit(node)
         self.trusted.pop()
+
+    def visit_For(self, node: ast.For) -> None:
+        # ``for room, seed in rooms``, over a parameter: seeds passed in, checked at the call.
+        for name in ast.walk(node.target):
+            if isinstance(name, ast.Name) and seed_named(name.id):
+                self.trusted[-1].add(name.id)
+        self.generic_visit(node)
 
     def ok(self, value: ast.expr) -> bool:
         """A value that may be written as a seed."""
@@ -78,7 +128,7 @@ class SeedWrites(ast.NodeVisitor):
         if isinstance(value, ast.IfExp):
             return self.ok(value.body) and self.ok(value.orelse)
         if isinstance(value, ast.Call):
-            name = getattr(value.func, "id", None) or getattr(value.func, "attr", None)
+            name = called(value)
             if name in DRAWS or name in KEYED:
                 return True
             if name == "get" and value.args and isinstance(value.args[0], ast.Constant):
@@ -101,9 +151,31 @@ class SeedWrites(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         for keyword in node.keywords:
-            if keyword.arg == "seed":
+            if seed_named(keyword.arg):
                 self.check(keyword.value, node)
+        name = called(node)
+        at = SEED_ARGUMENTS.get(name or "")
+        if at is not None and len(node.args) > at and (name not in STORE_ONLY or on_a_store(node)):
+            self.check(node.args[at], node)
+        at = ROOM_LISTS.get(name or "")
+        if at is not None and len(node.args) > at and on_a_store(node):
+            self._rooms(node.args[at], node)
         self.generic_visit(node)
+
+    def _rooms(self, value: ast.expr, at: ast.AST) -> None:
+        """A list of ``(room, seed)`` pairs: each seed checked where the list is made."""
+        if isinstance(value, ast.Name):
+            value = self.lists[-1].get(value.id, value)
+        if isinstance(value, ast.ListComp | ast.List):
+            pairs = [value.elt] if isinstance(value, ast.ListComp) else value.elts
+            for pair in pairs:
+                if isinstance(pair, ast.Tuple) and len(pair.elts) == 2:
+                    self.check(pair.elts[1], at)
+                else:
+                    self.bad.append((at.lineno, ast.get_source_segment(self.source, at) or ""))
+        elif not (isinstance(value, ast.Name) and value.id in self.params[-1]):
+            # (a list passed in is checked where it was made)
+            self.bad.append((at.lineno, ast.get_source_segment(self.source, at) or ""))
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -116,10 +188,21 @@ class SeedWrites(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _assigned(self, target: ast.expr, value: ast.expr, at: ast.AST) -> None:
-        if isinstance(target, ast.Name) and seed_named(target.id):
-            self.check(value, at)
-            if self.ok(value):
-                self.trusted[-1].add(target.id)
+        if isinstance(target, ast.Tuple):
+            if isinstance(value, ast.Tuple) and len(value.elts) == len(target.elts):
+                for t, v in zip(target.elts, value.elts, strict=True):
+                    self._assigned(t, v, at)
+            else:  # unpacked from one value: a seed among the names is not traced, refused
+                for t in target.elts:
+                    if isinstance(t, ast.Name) and seed_named(t.id):
+                        self.bad.append((at.lineno, ast.get_source_segment(self.source, at) or ""))
+        elif isinstance(target, ast.Name):
+            if isinstance(value, ast.ListComp | ast.List):
+                self.lists[-1][target.id] = value
+            if seed_named(target.id):
+                self.check(value, at)
+                if self.ok(value):
+                    self.trusted[-1].add(target.id)
         elif isinstance(target, ast.Subscript):
             key = target.slice
             if isinstance(key, ast.Constant) and key.value == "seed":
@@ -147,16 +230,40 @@ def test_every_seed_the_server_writes_comes_from_the_seed_source_or_a_stored_see
     assert not bad, "seeds not drawn by server.seeds:\n" + "\n".join(bad)
 
 
-def test_only_the_seed_source_draws_from_the_csprng_for_a_game():
-    """``secrets`` serves ids, tokens and player secrets too; a seed or a key it draws goes
-    through server.seeds, the one place the argument above is written."""
+def test_every_function_that_takes_a_seed_is_known():
+    """A new function of the room makers that takes a seed positionally must be added to
+    SEED_ARGUMENTS (or ROOM_LISTS), or its callers' seeds would go unread."""
+    unknown = []
     for path in room_modules():
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and node.attr in ("randbits", "token_hex"):
-                owner = getattr(node.value, "id", None)
-                if owner == "secrets" and node.attr == "randbits":
-                    pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno} draws bits itself")
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
+                for at, name in enumerate(names):
+                    if seed_named(name) and SEED_ARGUMENTS.get(node.name) != at:
+                        unknown.append(f"{path.relative_to(ROOT)}: {node.name}({name} at {at})")
+    assert not unknown, "\n".join(unknown)
+
+
+def test_only_the_seed_source_draws_from_the_csprng_for_a_game():
+    """Bits or integers from a CSPRNG are drawn in server/seeds.py only, in whatever way they
+    are spelled (``secrets.randbits``, ``from secrets import randbelow``, ``os.urandom``)."""
+    found = []
+    for path in room_modules():
+        allowed = FORBIDDEN_IN.get(str(path.relative_to(ROOT)), set())
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Attribute):
+                names = [node.attr]
+            elif isinstance(node, ast.ImportFrom):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Name):
+                names = [node.id]
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno} {n}"
+                for n in names
+                if n in FORBIDDEN and n not in allowed
+            ]
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize(
@@ -176,6 +283,13 @@ def test_only_the_seed_source_draws_from_the_csprng_for_a_game():
         'meta = {"seed": secrets.randbits(64)}',  # the CSPRNG, but not through server.seeds
         'meta = {"seed": derive_seed(len(room_id), 1)}',
         'meta = {"seed": meta.get("seed", 7)}',
+        # Through a tuple, or straight into a call that takes a seed.
+        "fresh, seed = new_room_code(), 0\nmeta = {'seed': seed}",
+        "fresh, seed = pick()",
+        "step(state, seat, answer, now, fresh, zlib.crc32(fresh.encode()))",
+        "await self.store.seek(seek, room_id, zlib.crc32(room_id.encode()), now)",
+        "rooms = [(new_room_code(), k) for k in range(32)]\nawait self.store.sweep(n, t, a, rooms)",
+        "think(level, 12345, view)",
     ],
 )
 def test_the_reader_refuses_a_seed_computed_from_anything_else(code):
@@ -190,6 +304,9 @@ def test_the_reader_refuses_a_seed_computed_from_anything_else(code):
         "think(level, derive_seed(room.meta['seed'] % 2**64, 1000 + seat))",
         "return {'seed': made['seed'], 'at': now}",
         "deal = {'seed': day_seed(key, 'gin_rummy', day)}",
+        "fresh, seed = new_room_code(), rematch_seed(room)\nstep(s, 0, 'offer', 1, fresh, seed)",
+        "rooms = [(new_room_code(), new_seed()) for _ in range(9)]\nstore.sweep(n, t, a, rooms)",
+        "await s.seeks.seek(conn, req.target, req.turn_seconds, req.rated)",  # not a store's
     ],
 )
 def test_the_reader_lets_a_drawn_or_stored_seed_through(code):

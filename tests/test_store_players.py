@@ -66,6 +66,8 @@ async def test_a_reset_ends_the_player_s_seek_in_the_same_step(store: Store) -> 
     the one who came to play would be put in a room whose kept seat nobody is told of."""
     from test_store_pairing import SEED, T0, seek
 
+    from server.store.base import fingerprint
+
     player = "p222222222222"
     await store.create_player(player_record(), "h1" * 32)
     assert await store.seek(seek(player, 1500), "r1", SEED, T0) is None
@@ -75,9 +77,14 @@ async def test_a_reset_ends_the_player_s_seek_in_the_same_step(store: Store) -> 
     assert await store.seek_of(player) is None
     assert await store.seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
     assert await store.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
+    # A seek made on the old secret, whose check passed just before the reset, is refused.
+    stale = {**seek(player, 1500, T0 + 2500), "session": fingerprint("h1" * 32)}
+    assert await store.seek(stale, "r4", SEED, T0 + 2500) == "reset"
+    assert await store.seekers() == [seek("bob", 1510, T0 + 1000)]
     # The player, on the new secret, seeks again like anyone.
-    made = await store.seek(seek(player, 1500, T0 + 3000), "r4", SEED, T0 + 3000)
-    assert made is not None and made["room"] == "r4"
+    fresh = {**seek(player, 1500, T0 + 3000), "session": fingerprint("h2" * 32)}
+    made = await store.seek(fresh, "r5", SEED, T0 + 3000)
+    assert made is not None and made["room"] == "r5"
 
 
 async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
@@ -86,6 +93,8 @@ async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
     """The embedded store writes the new secret on its file's thread: meanwhile the event loop
     runs on, and a sweep or a new seek then must not pair the seek the reset ends."""
     from test_store_pairing import SEED, T0, seek
+
+    from server.store.base import fingerprint
 
     store, player = embedded_stores.open(), "p222222222222"
     await store.create_player(player_record(), "h1" * 32)
@@ -98,9 +107,11 @@ async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
     assert await resetting
     assert await store.seekers() == [seek("bob", 1500, T0 + 1000)]
     # A reset refused (a session that has ended) leaves the seek as it was, and pairable.
-    assert await store.seek(seek(player, 1500, T0 + 3000), "r4", SEED, T0 + 3000) is not None
+    now = {"session": fingerprint("h2" * 32)}  # the player's seeks on the new secret
+    made = await store.seek({**seek(player, 1500, T0 + 3000), **now}, "r4", SEED, T0 + 3000)
+    assert made is not None
     await store.unseek("bob")
-    assert await store.seek(seek(player, 1500, T0 + 4000), "r5", SEED, T0 + 4000) is None
+    assert await store.seek({**seek(player, 1500, T0 + 4000), **now}, "r5", SEED, T0 + 4000) is None
     assert not await store.reset_secret(player, "h3" * 32, "h1" * 32)
     assert (await store.seek_of(player))["since"] == T0 + 4000
     made = await store.seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)

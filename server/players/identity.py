@@ -50,14 +50,17 @@ def secret_hash(secret: Any) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-IPV6_NETWORK = 64
-"""An IPv6 client is one network per /64: the prefix a home or a phone is given, inside which
-it may take a new address whenever it likes (an IPv4 address is one network by itself)."""
+IPV6_NETWORK = 56
+"""An IPv6 client is one network per /56: the prefix most providers delegate to one home (a
+/64 to a phone, inside such a block), within which it may take a new address, or a new /64,
+whenever it likes; one person with a /48 still has 256 of them, which the ratings' rules do
+not rest on (a new identity's rating is provisional however many networks it has). An IPv4
+address is one network by itself."""
 
 
 def network(address: str) -> str:
     """The network of a client address, as the fair-play rules and the new-identity limit
-    count them: an IPv4 address, or an IPv6 address's /64 (an IPv4-mapped IPv6 address is
+    count them: an IPv4 address, or an IPv6 address's /56 (an IPv4-mapped IPv6 address is
     its IPv4 address). Anything else (a test client's name) is itself."""
     try:
         ip = ipaddress.ip_address(address)

@@ -18,18 +18,21 @@ seconds by forfeits.
 Fresh identities are free, so a rating is *provisional* until the system knows something
 about its holder (:func:`provisional`): its deviation is :data:`PROVISIONAL_RD` or more, or
 its rated matches so far were against players of fewer than :data:`NETWORKS_TO_ESTABLISH`
-networks. A provisional rating moves with every rated result, from the first one; an
-established rating moves only with results against other established ratings. The reason
-is the deviation's own meaning: Glicko-2 weighs an opponent's result by how sure the
-opponent's rating is (g(phi)), on the assumption that the rating is an unbiased estimate of
-its holder's strength. A fresh identity's rating is 1500 whoever holds it, and anyone can
-hold as many as they like, so against an established rating its results say nothing about
-the established player, only about the one who chose to lose: one person with two networks
-beat 60 fresh identities in 148 seconds and took an established rating from 1818 to 2251.
-Glicko-2 itself still discounts such a result by only a third (g = 0.67 at a deviation of
-350). The networks make the same point about a cluster of fresh identities that play
-each other until their deviations fall: they never meet three networks, so they stay
-provisional. Provisional ratings stay off the ratings leaderboard.
+networks. A provisional rating moves with every rated result, from the first one. An
+established rating gains nothing from a win against a provisional one, and loses as
+Glicko-2 says when it loses to one. The reason is the deviation's own meaning: Glicko-2
+weighs an opponent's result by how sure the opponent's rating is (g(phi)), on the
+assumption that the rating is an unbiased estimate of its holder's strength. A fresh
+identity's rating is 1500 whoever holds it, and anyone can hold as many as they like, so a
+win over one says nothing about the winner, only about the one who may have chosen to lose:
+one person with two networks beat 60 fresh identities in 148 seconds and took an
+established rating from 1818 to 2251, which Glicko-2 itself discounts by only a third
+(g = 0.67 at a deviation of 350). A loss is another matter: nobody can lose on an
+established player's behalf, and an established player who loses on purpose to pump a
+fresh identity pays for it as before. Three networks keep a cluster of fresh identities
+that only play each other provisional however many matches they play, unless one person
+has four networks; a fresh identity an established accomplice loses to is pumped at that
+accomplice's cost. Provisional ratings stay off the ratings leaderboard.
 """
 
 from __future__ import annotations
@@ -61,8 +64,11 @@ come from before the rating is established: two networks of one person are not e
 SHARED_NETWORK_DAYS = 30
 """Two identities that used one network within this many days of a match's end are never
 rated against each other."""
-NETWORKS_KEPT = 32
-"""Networks a player's history keeps (the most recent ones): bounded whatever a client does."""
+NETWORKS_KEPT = 64
+"""Networks a player's history keeps (the most recent ones): bounded whatever a client does.
+One who said hello from 64 other networks after sharing one pushes it out; that takes as
+many addresses as hiding behind a VPN from the start, which no address rule can see: what
+holds against fresh identities is that their ratings are provisional."""
 
 History = dict[str, float]
 """A player's networks: address tag -> when last used (epoch seconds)."""
@@ -273,7 +279,7 @@ def _rate(
     changes: Changes,
 ) -> None:
     """The players' new ratings and history points after a rated match: both, but an
-    established rating against a provisional one stays as it was."""
+    established rating that beat a provisional one stays as it was."""
     now = float(replay["finished_at"])
     records = [ratings.get(p) or new_rating() for p in pair]
     unsure = [provisional(ratings.get(p), now) for p in pair]
@@ -285,8 +291,9 @@ def _rate(
         a_idle=idle[0],
         b_idle=idle[1],
     )
+    winner = replay["result"]["winner"]
     for i, (player, record, new) in enumerate(zip(pair, records, after, strict=True)):
-        if unsure[1 - i] and not unsure[i]:
+        if unsure[1 - i] and not unsure[i] and winner == i:
             changes.games[player]["rated"] = False
             changes.games[player]["unrated"] = "provisional_opponent"
             continue

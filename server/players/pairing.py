@@ -49,6 +49,11 @@ SEEKS_PER_ADDRESS = 3
 """Seeks one client address (its tag) may have waiting at once, whatever its identities."""
 SWEEP_GAP_MS = 900
 """A sweep within this long of the last one (by any node) does nothing: one a second."""
+RESET_MS = 60_000
+"""How long after a player's secret is reset the pool refuses a seek made on another
+session than the new one (``session``: the fingerprint of the secret a seek was made with).
+A seek request checks its session before it reaches the pool, milliseconds before: a reset
+in between is what this catches."""
 SETTINGS = ("target", "turn", "rated")
 
 Seek = dict[str, Any]
@@ -166,17 +171,23 @@ class Pool:
     # Players whose secret is being reset: their seek is paired with nobody until the reset
     # is over, and goes if it succeeds (:meth:`hold`).
     held: set[str] = field(default_factory=set)
+    resets: dict[str, tuple[str, int]] = field(default_factory=dict)  # player -> (session, until)
 
     def hold(self, player: str) -> None:
         """``player``'s secret is being changed (outside this pool's one step): no seek of
         theirs is paired until :meth:`release`."""
         self.held.add(player)
 
-    def release(self, player: str, reset: bool) -> None:
-        """The change is over: if the secret changed, the player's seek has ended."""
+    def release(self, player: str, session: str | None, now_ms: int) -> None:
+        """The change is over; ``session``: the new secret's fingerprint if it changed. Then
+        the player's seek has ended, and for RESET_MS a seek on any other session is refused
+        (as the Redis store's reset step does)."""
         self.held.discard(player)
-        if reset:
+        if session is not None:
             self.seeks.pop(player, None)
+            self.resets[player] = (session, now_ms + RESET_MS)
+            for old in [p for p, (_, until) in self.resets.items() if until <= now_ms]:
+                del self.resets[old]
 
     def _free(self) -> list[Seek]:
         return [s for s in self.seeks.values() if s["player"] not in self.held]
@@ -193,6 +204,9 @@ class Pool:
         return pairing
 
     def seek(self, seek: Seek, room: str, seed: int, now_ms: int) -> Any:
+        reset = self.resets.get(seek["player"])
+        if reset is not None and reset[1] > now_ms and reset[0] != seek.get("session"):
+            return "reset"
         self.seeks.pop(seek["player"], None)
         self.paired.pop(seek["player"], None)
         if len(self.seeks) >= MAX_SEEKS:

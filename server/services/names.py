@@ -35,6 +35,8 @@ sentence per rule):
    cluster because a cluster holds a whole Indic conjunct: "न्द्रे" in the name Indresh has
    three marks on three consonants, one cluster. Spacing marks (Mc: the Devanagari vowel
    sign of "ज़िंदगी", Tamil's two-part vowels) take room of their own and do not stack.
+   Polytonic Greek can put three on one vowel ("ᾧ": breathing, accent and iota subscript):
+   such a letter is refused, the price of a rule that stops stacked accents.
 7. Nothing that draws as blank: no default-ignorable code point other than the emoji pieces
    of rule 3 (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner
    U+034F, Khmer U+17B4/U+17B5, Mongolian and other variation selectors), and none of the
@@ -125,7 +127,7 @@ def clean_name(raw: str) -> str:
         raise BadName(_EDGE_SPACE)
     if any(_MARK.match(cluster[0]) for cluster in clusters):
         raise BadName(_NO_BASE)
-    if any(cluster[0].isspace() and _MARK.search(cluster) for cluster in clusters):
+    if any(_mark_on_a_space(cluster) for cluster in clusters):
         raise BadName(_SPACE_BASE)
     if any(_most_marks_on_a_base(unicodedata.normalize("NFD", c)) > 2 for c in clusters):
         raise BadName(_MANY_MARKS)
@@ -163,6 +165,19 @@ def _outside_emoji(cluster: str) -> list[str]:
             if after_pictograph or in_keycap:
                 pieces.add(i)
     return [c for i, c in enumerate(cluster) if i not in pieces]
+
+
+def _mark_on_a_space(cluster: str) -> bool:
+    """Does a mark sit on a space, wherever the space is in the cluster (a prepended
+    character, such as Malayalam's dot reph U+0D4E, holds the space inside its cluster)?"""
+    base = ""
+    for c in cluster:
+        if _MARK.match(c):
+            if base.isspace():
+                return True
+        else:
+            base = c
+    return False
 
 
 def _most_marks_on_a_base(cluster: str) -> int:

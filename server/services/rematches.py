@@ -90,7 +90,10 @@ class RematchOffers:
             room.id, lambda st: step(st, seat, answer, now, fresh, seed)
         )
         if state["state"] == "accepted":
-            await self.rooms.create_paired(state["next"], rematch_meta(room, state))
+            # An agreement kept by a node of an earlier version has no seed: this answer's
+            # fresh one, and the first node to make the room makes it (a second is a no-op).
+            agreed = state if "seed" in state else {**state, "seed": seed}
+            await self.rooms.create_paired(state["next"], rematch_meta(room, agreed))
         told = public(state)
         await self.store.announce({"k": "rematch", "room": room.id, "offer": told})
         return {"room": room.id, "offer": told}

@@ -118,13 +118,14 @@ class Seeks:
         if turn not in TURNS:
             raise RoomError("bad_seek", "A turn clock is 20 or 60 seconds, or none.")
         player = await self.players.current(conn)
-        if player is None or conn.player is None:
+        if player is None or conn.player is None or conn.session is None:
             raise RoomError("no_player", "Quick pairing needs a player: make one first.")
+        name, session = conn.player["name"], fingerprint(conn.session)
         rating = await self.store.player_rating(player)
         now = self.wall_ms()
         seek = {
             "player": player,
-            "name": conn.player["name"],
+            "name": name,
             "rating": round((rating or {}).get("rating", 1500.0)),
             "provisional": ledger.provisional(rating, now / 1000),
             "target": target,
@@ -133,11 +134,11 @@ class Seeks:
             "addr": await self.players.address_tag(conn),
             "node": self.node_id,
             "conn": conn.id,
+            "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
         }
         made = await self.store.seek(seek, new_room_code(), new_seed(), now)
-        if made is None and conn.player is None:  # its secret was reset meanwhile
-            await self.store.unseek(player, conn.id)
+        if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
             raise RoomError("busy", "Too many players are waiting; try again in a moment.")
@@ -165,20 +166,23 @@ class Seeks:
         del self.waiting[player]
         return {"sought": await self.store.unseek(player, conn.id)}
 
-    def reset(self, player: str) -> None:
-        """``player``'s secret was reset from a socket of this node: every seek of theirs
-        this node holds has ended (the store dropped it in the same step)."""
+    def reset(self, player: str, spawn: Callable | None = None) -> None:
+        """``player``'s secret was reset: every seek of theirs this node holds has ended.
+        The store dropped it in the same step; ``spawn``: drop it again (a seek that was on
+        its way to the pool when the reset came, which the pool refuses, but a second look
+        costs one command)."""
         waiting = self.waiting.pop(player, None)
         if waiting is not None:
             waiting.conn.send({"t": "seek_ended", "reason": "reset"})
+            if spawn is not None:
+                spawn(self._quietly(self.store.unseek(player, waiting.conn.id)))
 
-    def on_signed_out(self, event: dict[str, Any]) -> None:
+    def on_signed_out(self, event: dict[str, Any], spawn: Callable) -> None:
         """A ``signed_out`` event: the player's seek held here by a socket of the old secret
         has ended (a seek made since on the new secret stays)."""
         waiting = self.waiting.get(event["player"])
-        session = waiting.conn.session if waiting is not None else None
-        if waiting is not None and (session is None or fingerprint(session) != event["keep"]):
-            self.reset(event["player"])
+        if waiting is not None and waiting.seek.get("session") != event["keep"]:
+            self.reset(event["player"], spawn)
 
     def disconnected(self, conn: Connection, spawn: Callable) -> None:
         """A socket closed: its seek leaves the pool at once (found by its player, so a
@@ -268,6 +272,8 @@ class Seeks:
             if self.waiting.get(player) is waiting:
                 self.reset(player)
             return
+        if self.waiting.get(player) is not waiting:
+            return  # told meanwhile, or reset (the event came while the store was read)
         if made is not None:
             await self.rooms.create_paired(made["room"], room_meta(made))
             self._tell(made)
@@ -278,6 +284,9 @@ class Seeks:
         again = await self.store.seek(waiting.seek, new_room_code(), new_seed(), now)
         if isinstance(again, dict):
             await self._start(again)
+        elif again == "reset":  # the secret was reset while the seek was being put back
+            if self.waiting.get(player) is waiting:
+                self.reset(player)
         elif again is not None:  # no room for it any more (the pool, or its address, full)
             del self.waiting[player]
             waiting.conn.send({"t": "seek_ended", "reason": "busy"})

@@ -187,9 +187,11 @@ class PlayerStore(ABC):
         secret's hash: the old secret stops working at once, and every node is told (a
         ``signed_out`` event: the player, and the :func:`fingerprint` of the new hash, so
         that each node signs out that player's sockets but those on the new secret). The
-        player's seek (quick pairing) leaves the pool in the same step, so that no seek a
-        signed-out socket made is paired after it. False (nothing changed) if there is no
-        such player or its secret is no longer ``current``."""
+        player's seek (quick pairing) leaves the pool in the same step, and for RESET_MS the
+        pool refuses a seek made on another session (one whose check of the old secret
+        passed just before the reset): no seek a signed-out socket made is paired after it.
+        False (nothing changed) if there is no such player or its secret is no longer
+        ``current``."""
 
     @abstractmethod
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
@@ -360,7 +362,9 @@ class PairingPool(ABC):
         and ``seeks``: the one that waited, seat 0, then ``seek``), kept for the two
         players :data:`~server.players.pairing.PAIRED_SECONDS`. None when it waits; the
         string ``"full"`` when the pool holds MAX_SEEKS already, ``"address"`` when the
-        seek's address has SEEKS_PER_ADDRESS seeks waiting (then nothing is added)."""
+        seek's address has SEEKS_PER_ADDRESS seeks waiting, ``"reset"`` when its player's
+        secret was reset in the last RESET_MS and the seek's ``session`` is not the new
+        secret's (then nothing changes)."""
 
     @abstractmethod
     async def unseek(self, player: str, conn: str | None = None) -> bool:

@@ -554,7 +554,8 @@ class EmbeddedStore(Store):
                 (secret_hash, player_id, current),
             )
         finally:
-            self._pool_of_seeks.release(player_id, reset=rows > 0)
+            kept = fingerprint(secret_hash) if rows > 0 else None
+            self._pool_of_seeks.release(player_id, kept, int(time.time() * 1000))
         if rows:
             event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
             self._publish(event)

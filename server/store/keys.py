@@ -213,6 +213,11 @@ class Keys:
         """Sorted set: player -> when their pairing was made (ms), to forget old ones."""
         return self._seeks("paired_at")
 
+    def seek_reset(self, player: str) -> str:
+        """The fingerprint of a player's new secret, for RESET_MS after a reset: a seek on
+        another session is refused (server.players.pairing)."""
+        return self._seeks(f"reset:{player}")
+
     @property
     def swept(self) -> str:
         """When the pool was last swept (ms), by any node."""

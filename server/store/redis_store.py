@@ -302,13 +302,17 @@ local function pair(araw, braw, room, seed, a, b)
 end
 """
 
+# KEYS[6] = the seek's player's reset mark (the new secret's fingerprint, for RESET_MS).
 # ARGV[7] = the seek (JSON), ARGV[8] = the room, ARGV[9] = its seed (digits), ARGV[10] =
-# MAX_SEEKS, ARGV[11] = SEEKS_PER_ADDRESS. Returns the pairing (JSON), false (waiting), 'full'
-# or 'address' (nothing changed but the player's earlier seek and pairing forgotten).
+# MAX_SEEKS, ARGV[11] = SEEKS_PER_ADDRESS. Returns the pairing (JSON), false (waiting), 'reset'
+# (a seek on a session a reset ended: nothing changed), 'full' or 'address' (nothing changed
+# but the player's earlier seek and pairing forgotten).
 SEEK = (
     PAIRING
     + """
 local seek = cjson.decode(ARGV[7])
+local reset = redis.call('GET', KEYS[6])
+if reset and reset ~= seek.session then return 'reset' end
 redis.call('HDEL', KEYS[1], seek.player)
 redis.call('HDEL', KEYS[3], seek.player)
 redis.call('ZREM', KEYS[4], seek.player)
@@ -970,6 +974,8 @@ class RedisStore(Store):
             pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
             pipe.set(self.keys.secret(secret_hash), player_id, ex=PLAYER_TTL)
             pipe.hdel(self.keys.seek_pool, player_id)  # its seek ends with the old secret
+            # and a seek on another session than the new one is refused for a while
+            pipe.set(self.keys.seek_reset(player_id), fingerprint(secret_hash), px=pairing.RESET_MS)
             pipe.publish(self.keys.events, json.dumps(event))  # in the same transaction
             return True
 
@@ -1277,13 +1283,12 @@ class RedisStore(Store):
     async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
         args = [json.dumps(seek), room, str(int(seed)), pairing.MAX_SEEKS]
         args.append(pairing.SEEKS_PER_ADDRESS)
-        made = await self._seek(
-            keys=self._pairing_keys(now_ms), args=self._pairing_args(now_ms) + args
-        )
+        keys = [*self._pairing_keys(now_ms), self.keys.seek_reset(seek["player"])]
+        made = await self._seek(keys=keys, args=self._pairing_args(now_ms) + args)
         if not made:
             return None
         text = made.decode() if isinstance(made, bytes) else made
-        return text if text in ("full", "address") else json.loads(text)
+        return text if text in ("full", "address", "reset") else json.loads(text)
 
     @_reachable
     async def unseek(self, player: str, conn: str | None = None) -> bool:

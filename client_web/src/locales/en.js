@@ -483,7 +483,7 @@ export default {
   "player.rating": "Gin Rummy rating",
   "player.rating_value": "Rating {rating} (± {rd})",
   "player.rating_provisional": "Rating {rating}? (± {rd}), provisional",
-  "player.provisional_note": "A new rating is provisional until it is sure enough and has met players from three different networks. Until then it moves with every rated match, but results against it do not move established ratings, and it is not on the ratings leaderboard.",
+  "player.provisional_note": "A new rating is provisional until it is sure enough and has met players from three different networks. Until then it moves with every rated match, but an established player who beats it gains nothing, and it is not on the ratings leaderboard.",
   "player.unrated": "No rated match yet: play a friend in a rated room.",
   "player.rating_chart": "Rating after each rated match, with its uncertainty",
   "player.shares": "Share of games won",
@@ -531,7 +531,7 @@ export default {
   "player.unrated.aborted": "(not rated: aborted before both had moved)",
   "player.unrated.no_hand": "(not rated: no hand was finished)",
   "player.unrated.same_address": "(not rated: both players used one network this month)",
-  "player.unrated.provisional_opponent": "(your rating did not move: the opponent's rating is still provisional)",
+  "player.unrated.provisional_opponent": "(no rating gained: the opponent's rating is still provisional)",
   "player.unrated.pair_limit": "(not rated: more than three rated matches today against this player)",
   "player.new": "Start as a new player",
   "line.gin_rummy": "Gin Rummy",
@@ -691,7 +691,7 @@ Everyone plays the same cards that day, so a second identity could look at them 
 A rated match between two people counts once both have made a move of their own (a match left before that is aborted), at least one hand has been played to its end, the two players have not used the same network at any time in the last 30 days (at home, at a café, on a phone: any network either of them played from), and they have not already played three rated matches against each other that day (UTC).
 
 ## What does the "?" after a rating mean?
-That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating moves only with results against other established ratings: beating or losing to a provisional player leaves it as it was (your game list says so). Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
+That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating gains nothing from beating a provisional player (your game list says so), but a loss to one counts as usual: nobody can lose on your behalf. Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

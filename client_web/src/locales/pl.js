@@ -483,7 +483,7 @@ export default {
   "player.rating": "Ranking w Gin Rummy",
   "player.rating_value": "Ranking {rating} (± {rd})",
   "player.rating_provisional": "Ranking {rating}? (± {rd}), tymczasowy",
-  "player.provisional_note": "Nowy ranking jest tymczasowy, dopóki nie stanie się dość pewny i nie zmierzy się z graczami z trzech różnych sieci. Do tego czasu zmienia się po każdym meczu rankingowym, ale wyniki przeciw niemu nie ruszają ustalonych rankingów, a on sam nie trafia do tabeli rankingowej.",
+  "player.provisional_note": "Nowy ranking jest tymczasowy, dopóki nie stanie się dość pewny i nie zmierzy się z graczami z trzech różnych sieci. Do tego czasu zmienia się po każdym meczu rankingowym, ale gracz o ustalonym rankingu nic nie zyskuje, wygrywając z nim, a on sam nie trafia do tabeli rankingowej.",
   "player.unrated": "Jeszcze żadnego meczu rankingowego: zagraj ze znajomym w pokoju rankingowym.",
   "player.rating_chart": "Ranking po każdym meczu rankingowym, z niepewnością",
   "player.shares": "Odsetek wygranych gier",
@@ -531,7 +531,7 @@ export default {
   "player.unrated.aborted": "(bez rankingu: przerwany, zanim obaj zagrali)",
   "player.unrated.no_hand": "(bez rankingu: żadne rozdanie się nie skończyło)",
   "player.unrated.same_address": "(bez rankingu: obaj gracze korzystali w tym miesiącu z jednej sieci)",
-  "player.unrated.provisional_opponent": "(twój ranking się nie zmienił: ranking przeciwnika jest jeszcze tymczasowy)",
+  "player.unrated.provisional_opponent": "(bez zysku w rankingu: ranking przeciwnika jest jeszcze tymczasowy)",
   "player.unrated.pair_limit": "(bez rankingu: więcej niż trzy mecze rankingowe dziś z tym graczem)",
   "player.new": "Zacznij jako nowy gracz",
   "line.gin_rummy": "Gin Rummy",
@@ -691,7 +691,7 @@ Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je naj
 Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz opuszczony wcześniej jest przerwany), co najmniej jedno rozdanie skończyło się, w ciągu ostatnich 30 dni gracze ani razu nie korzystali z tej samej sieci (w domu, w kawiarni, w telefonie: z żadnej sieci, z której grało któreś z nich) i nie rozegrali już ze sobą tego dnia (UTC) trzech meczów rankingowych.
 
 ## Co znaczy „?” po rankingu?
-Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony zmienia się tylko po wynikach z innymi ustalonymi rankingami: wygrana czy przegrana z graczem o rankingu tymczasowym zostawia go bez zmian (lista gier to pokazuje). Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
+Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
