@@ -351,35 +351,49 @@ async def test_a_second_network_said_hello_from_mid_match_does_not_make_it_rated
     assert profile["games"][0]["unrated"] == "same_address"
 
 
-async def test_fresh_identities_beaten_move_an_established_rating_not_at_all(proxied):
-    """The farm, in small: Mark (established) beats fresh identities made on another network.
-    Each fresh one is rated from its first match and shown provisional; Mark's rating stays
-    where it was, and each of his games says why."""
-    server = proxied
-    mark = await connect(server.ws, Client(server.ws, headers={"X-Forwarded-For": "203.0.113.50"}))
+async def test_fresh_identities_beaten_earn_an_established_rating_nothing(server_env, make_server):
+    """The farm, in small: Mark (established) beats fresh identities made on another network
+    (each plays a hand, then leaves and forfeits). Each fresh one is rated from its first
+    match and shown provisional; Mark's rating stays where it was, and each of his games says
+    why. Then Mark loses to one: that costs him, as it would against anyone."""
+    env = {**server_env, "CARDROOM_GRACE_SECONDS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+    server = make_server(env)
+    home, phone = {"X-Forwarded-For": "203.0.113.50"}, {"X-Forwarded-For": "198.51.100.60"}
+    mark = await connect(server.ws, Client(server.ws, headers=home))
     await mark.new_player("Mark")
     put_rating(server.env["CARDROOM_DB"], mark.player["id"], established(1818.0))
+
+    async def thrown(winner: Client, loser: Client) -> str:
+        room = await winner.create(HUMANS)
+        await winner.join(room, 0)
+        await loser.join(room, 1)
+        await both_move(room, winner, loser)
+        await asyncio.gather(play(winner, room, hands=1, seed=1), play(loser, room, hands=1))
+        await loser.close()
+        await winner.wait(room, lambda s: s.view["room"]["status"] == "finished")
+        return room
+
     for n in range(2):
-        fresh = await connect(
-            server.ws, Client(server.ws, headers={"X-Forwarded-For": "198.51.100.60"})
-        )
+        fresh = await connect(server.ws, Client(server.ws, headers=phone))
         await fresh.new_player(f"Spare{n}")
-        room = await mark.create(HUMANS, target=1)
-        await mark.join(room, 0)
-        await fresh.join(room, 1)
+        room = await thrown(mark, fresh)
         seats = mark.rooms[room].view["room"]["seats"]
         assert (seats[0]["rating"], seats[0]["provisional"]) == (1818, False)
-        await both_move(room, mark, fresh)
-        await asyncio.gather(play(mark, room, "normal", seed=1), play(fresh, room, "easy", seed=2))
         spare = await profile_when(server, fresh.player["id"], lambda p: p["rating"])
         assert spare["rating"]["games"] == 1 and spare["rating"]["provisional"] is True
-        assert spare["rating"]["rating"] != 1500
+        assert spare["rating"]["rating"] < 1500
     profile = await profile_when(server, mark.player["id"], lambda p: len(p["games"]) == 2)
     assert profile["rating"]["rating"] == 1818.0 and profile["rating"]["games"] == 150
     assert profile["rating"]["provisional"] is False
     assert [g["unrated"] for g in profile["games"]] == ["provisional_opponent"] * 2
     board = server.get("/api/leaderboards/ratings")[1]["rows"]
     assert [r["player"] for r in board] == [mark.player["id"]]  # no provisional rating
+    # Mark loses to a fresh identity: a loss counts as usual.
+    pumped = await connect(server.ws, Client(server.ws, headers=phone))
+    await pumped.new_player("Pumped")
+    await thrown(pumped, mark)
+    profile = await profile_when(server, mark.player["id"], lambda p: len(p["games"]) == 3)
+    assert profile["rating"]["rating"] < 1818.0 and profile["games"][0]["rated"] is True
 
 
 async def daily_solitaire(client: Client) -> tuple[str, bool]:
