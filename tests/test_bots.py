@@ -7,7 +7,13 @@ from server.games.gin_rummy import DISCARD, Action, new_match
 from server.games.gin_rummy.bots import LEVELS, make_bot
 from server.games.gin_rummy.bots.belief import Belief
 from server.games.gin_rummy.bots.table import read_view
-from server.games.gin_rummy.melds import VALUES, arrangement_of_mask, deadwood_of_mask, hand_mask
+from server.games.gin_rummy.melds import (
+    VALUES,
+    arrange,
+    arrangement_of_mask,
+    deadwood_of_mask,
+    hand_mask,
+)
 
 ALL = (*LEVELS, "simple")
 
@@ -109,6 +115,42 @@ def test_bots_play_only_legal_moves_to_the_end_of_a_hand(level):
             assert action in match.legal_actions(seat)
             match = match.apply(seat, action)
         assert match.result is not None
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_no_bot_takes_back_a_card_it_threw_in_the_same_hand(level):
+    """So two bots cannot pass the same cards back and forth for ever (module docstring of
+    bots/base.py): the card seat 1 threw is the top of the pile again, and it draws blind
+    even when the card would meld."""
+    match = position(
+        "2C 3C 9D 9H 5S 6S JS QD KD 4H", "AS 2S 3S 4D 5D 6D 8C 9C TC 7C", "KC", to_act=1
+    )
+    match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", "7C"))
+    match = match.apply(0, Action("draw_discard")).apply(0, Action("discard", "4H"))
+    match = match.apply(1, Action("draw_discard")).apply(1, Action("discard", "KC"))
+    match = match.apply(0, Action("draw_discard")).apply(0, Action("discard", "7C"))
+    assert match.discard_pile[-1] == "7C" and match.to_act == 1
+    assert "7C" in {c for m in arrange([*match.hands[1], "7C"]).melds for c in m}  # it melds
+    assert make_bot(level, 3).act(match.view(1)) == Action("draw_stock")
+
+
+def test_the_expert_and_the_hard_bot_that_once_passed_cards_for_ever_end_their_hands():
+    """The match where they did (the tournament's pair 295 of seed 11): every hand ends
+    within the actions a hand can take when no card is taken from the pile a third time."""
+    from server.games.cards import derive_seed
+    from server.games.gin_rummy.tournament import player
+
+    seed = derive_seed(11, 295)
+    bots = {1: player("expert", derive_seed(seed, 100)), 0: player("hard", derive_seed(seed, 101))}
+    match, actions = new_match(seed, {"target": 100}), 0
+    while not match.is_over and match.hand_no < 3:
+        if match.result is not None:
+            match, actions = match.apply(0, Action("next_hand")), 0
+            continue
+        seat = match.to_act
+        match = match.apply(seat, bots[seat].act(match.view(seat)))
+        actions += 1
+        assert actions <= 2 * (31 + 2 * 52), "a hand that does not end"
 
 
 @pytest.mark.parametrize("level", ALL)

@@ -5,6 +5,8 @@ empty box on a profile, and messages that never move the board."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from browser import (
     LOCALES,
@@ -413,8 +415,12 @@ def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
     titles = {"en": "What each decision cost", "ko": "결정마다 잃은 점수", "pl": "Ile kosztowała"}
     expect(panel.locator("h3")).to_contain_text(titles[language])
     if marked:
-        # A mark is a way to the position where the decision was made.
+        # A mark says its loss with the playouts' margin ("about 6.5 points (±1.2)").
         first = marked[0]
+        tenths = math.floor(2 * first["error"] * 10 + 0.5) / 10  # as the page rounds it
+        margin = f"±{tenths:g}".replace(".", "," if language == "pl" else ".")
+        expect(panel.locator(".review-marks li").first).to_contain_text(margin)
+        # A mark is a way to the position where the decision was made.
         panel.locator(".review-marks button").first.click()
         expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
         assert page.evaluate("at => document.querySelector('#scrub').value", first["at"]) == str(

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solitaire_play import candidates
+from solitaire_play import candidates, winnable_by_brute_force
+from test_solitaire_soundness import position
 
+from server.games.cards import RANKS
 from server.games.solitaire import (
     EASY_HARP,
     REFLECHI_DRAW1,
@@ -37,6 +40,8 @@ from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
 UNDO = {"type": "undo"}
 # Budgets of the tests: small, so that the file stays fast (the product's are larger).
 SOLVE_NODES, MAX_NODES = 300_000, 1_500_000
+SEEDS = 60
+BRUTE = 5_000  # positions the brute force may see: the whole space of most small endgames
 
 
 def take_backs(game: Solitaire):
@@ -302,3 +307,77 @@ def test_the_next_probe_splits_the_widest_stretch():
     assert _next_probe(0, 10, {2}) == 6
     assert _next_probe(3, 4, set()) is None
     assert _next_probe(-1, 1, {0}) is None
+
+
+def played_from(start: Solitaire, seed: int, length: int) -> tuple[list[dict], Solitaire]:
+    """Random actions from ``start`` (undo one time in ten), as ``played`` plays a deal."""
+    rng = random.Random(seed)
+    game, actions = start, []
+    for _ in range(length):
+        if game.won:
+            break
+        if game.history and rng.random() < 0.1:
+            action = UNDO
+        else:
+            try:
+                action = random_move(game, rng, 0.3)
+            except AssertionError:  # no card can move and no stock to turn: a dead end
+                break
+        game = game.apply(action)
+        actions.append(action)
+    return actions, game
+
+
+def endgame(rng: random.Random, variant) -> Solitaire:
+    """A small random endgame (as tests/test_solitaire_soundness.py's ``endgames``): most cards
+    on the foundations, the rest on three or four columns, the stock and the waste."""
+    ncols = rng.choice([3, 4])
+    heights = [13 - rng.choice([0, 1, 2, 3, 4, 5]) for _ in variant.slots]
+    heights[0] = min(heights[0], 13 - max(0, 3 - sum(13 - h for h in heights[1:])))
+    cards = [
+        RANKS[k] + suit
+        for suit, h in zip(variant.slots, heights, strict=True)
+        for k in range(h, 13)
+    ]
+    rng.shuffle(cards)
+    columns: list[list[str]] = [[] for _ in range(ncols)]
+    talon: list[str] = []
+    for card in cards:
+        pile = rng.randrange(ncols + 1)
+        (talon if pile == ncols else columns[pile]).append(card)
+    for column in columns:  # lower cards under higher ones: someone needs a parent
+        if rng.random() < 0.5:
+            column.sort(key=lambda c: RANKS.index(c[0]))
+    waste = rng.randrange(len(talon) + 1)
+    return position(variant, [" ".join(c) for c in columns], heights, talon[waste:], talon[:waste])
+
+
+def test_every_lost_at_claim_holds_against_a_search_that_prunes_nothing():
+    """Small endgames of Réfléchi played at random: where the analysis says the game was lost
+    at move N, its line wins from the position before it, and the brute force of
+    solitaire_play (every legal action, take-backs included, no pruning) finds no win after
+    it, nor at the end; a deal called never winnable has no win either. Enough claims seen
+    whole by the brute force to mean something."""
+    claims = Counter()
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        start = endgame(rng, rng.choice([REFLECHI_DRAW1, REFLECHI_DRAW3]))
+        actions, end = played_from(start, seed, rng.randrange(3, 30))
+        found = analyse(start, actions, solve_nodes=SOLVE_NODES, max_nodes=MAX_NODES)
+        verdict, i = found["verdict"], found["move_index"]
+        if verdict == LOST_AT:
+            before = after(start, actions[:i])
+            assert after(before, found["line"]).won  # the proof that it was winnable
+            lost = winnable_by_brute_force(before.apply(actions[i]), BRUTE)
+            assert lost is not True, (seed, i)
+            assert winnable_by_brute_force(end, BRUTE) is not True, seed
+            claims["lost_at checked"] += lost is False
+        elif verdict == NEVER_WINNABLE:
+            lost = winnable_by_brute_force(start, BRUTE)
+            assert lost is not True, seed
+            claims["never checked"] += lost is False
+        elif verdict == STILL_WINNABLE:
+            assert after(end, found["line"]).won
+        claims[verdict] += 1
+    # The brute force saw the whole space (no budget left over) for enough of the claims.
+    assert claims["lost_at checked"] + claims["never checked"] >= 8, claims

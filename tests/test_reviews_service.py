@@ -75,3 +75,29 @@ async def test_a_review_kept_in_an_older_format_is_made_again(store: Store) -> N
         assert made["format"] == FORMAT and made["decisions"]
         assert all("chance" in d for d in made["decisions"])
         assert await store.review("g8", 0) == made
+
+
+async def test_a_review_that_breaks_is_logged_as_a_review_and_answered(caplog) -> None:
+    """A failure in a request answered later (hint, verdict, review) names the request it
+    was, and the client still gets an answer."""
+    from protocol import messages
+    from server.transport.requests import _answer_later
+
+    class Socket:
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+
+        def send(self, message: dict) -> None:
+            self.sent.append(message)
+
+    async def broken() -> dict:
+        raise ValueError("a bug in the review")
+
+    socket = Socket()
+    request = messages.Review(id=7, room="room42", seat=0)
+    await _answer_later(socket, 7, "room42", broken(), request)  # type: ignore[arg-type]
+    assert socket.sent == [
+        {"t": "error", "id": 7, "code": "internal", "message": "Something broke."}
+    ]
+    failed = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert [r.getMessage() for r in failed] == ["review request failed (room room42)"]

@@ -52,6 +52,7 @@ export function reviewPanel(review, { onJump = null, id = "review" } = {}) {
       chosen: actionWords(d.chosen),
       best: actionWords(d.best),
       points: points(d.loss),
+      margin: points(2 * (d.error || 0)), // about 95 % of the playouts' noise either side
     }),
   ];
   return h(

@@ -58,9 +58,10 @@ def hindsight(replay: dict[str, Any]) -> dict[str, Any]:
     return {**result, "line_from": at, "line_views": views}
 
 
-FORMAT = 2
+FORMAT = 3
 """The reviews' format: a review kept in an older one is made again when asked (2: each
-Gin Rummy decision has the seat's chance to win the match)."""
+Gin Rummy decision has the seat's chance to win the match; 3: losses measured apart from the
+playouts that chose the best, marks by their lower bound)."""
 
 
 def _made(replay: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -245,7 +245,7 @@ async def _solver(s: Services, conn: Connection, req: messages.Hint | messages.W
     ready, and the client's moves are served meanwhile."""
     ask = s.rooms.hint if isinstance(req, messages.Hint) else s.rooms.winnable
     echo = req.room if len(req.room) <= MAX_ID else None  # never echo a long string back
-    s.spawn(_answer_later(conn, req.id, echo, ask(conn, req.room)))
+    s.spawn(_answer_later(conn, req.id, echo, ask(conn, req.room), req))
     return None
 
 
@@ -259,7 +259,7 @@ async def _review(s: Services, conn: Connection, req: messages.Review) -> None:
         answer = s.reviews.so_far(conn, so_far, req.seat)
     else:
         answer = s.reviews.asked(conn, req.room, req.seat)
-    s.spawn(_answer_later(conn, req.id, echo, answer))
+    s.spawn(_answer_later(conn, req.id, echo, answer, req))
     return None
 
 
@@ -317,7 +317,11 @@ def _refusal(cmd: Any, refusal: Refusal, room: str | None) -> dict[str, Any]:
     return error
 
 
-async def _answer_later(conn: Connection, cmd: Any, room: str | None, answer) -> None:
+async def _answer_later(
+    conn: Connection, cmd: Any, room: str | None, answer, req: messages.Request
+) -> None:
+    """Send the answer of a request that works in the background (a hint, a verdict, a
+    review) when it is ready; a failure is logged under the request's own name."""
     try:
         conn.send({"t": "ok", "id": cmd, **(await answer)})
     except Refusal as refusal:
@@ -325,7 +329,8 @@ async def _answer_later(conn: Connection, cmd: Any, room: str | None, answer) ->
     except Unavailable:
         conn.send(_refusal(cmd, unavailable(), room))
     except Exception:
-        logging.getLogger("cardroom").exception("solver request failed")
+        kind = type(req).__struct_config__.tag
+        logging.getLogger("cardroom").exception("%s request failed (room %s)", kind, room)
         conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
 
 

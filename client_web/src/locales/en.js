@@ -252,7 +252,7 @@ export default {
   "review.accuracy": "Accuracy {n}",
   "review.hand": "hand {n}: {accuracy}",
   "review.lost": "points lost on draws {draw}, on discards {discard}",
-  "review.decision": "Hand {hand}: {best} instead of {chosen} would have saved {points} points.",
+  "review.decision": "Hand {hand}: {best} instead of {chosen} would have saved about {points} points (±{margin}).",
   "review.mark.inaccuracy": "Inaccuracy",
   "review.mark.mistake": "Mistake",
   "review.mark.blunder": "Blunder",

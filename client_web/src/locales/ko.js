@@ -251,7 +251,7 @@ export default {
   "review.accuracy": "정확도 {n}",
   "review.hand": "{n}번째 판 {accuracy}",
   "review.lost": "뽑기에서 {draw}점, 버리기에서 {discard}점을 잃었어요",
-  "review.decision": "{hand}번째 판: {chosen} 대신 {best}를 했다면 {points}점을 아꼈을 거예요.",
+  "review.decision": "{hand}번째 판: {chosen} 대신 {best}를 했다면 약 {points}점(±{margin})을 아꼈을 거예요.",
   "review.mark.inaccuracy": "아쉬운 수",
   "review.mark.mistake": "실수",
   "review.mark.blunder": "큰 실수",

@@ -252,7 +252,7 @@ export default {
   "review.accuracy": "Dokładność {n}",
   "review.hand": "rozdanie {n}: {accuracy}",
   "review.lost": "stracone punkty: dobieranie {draw}, odrzucanie {discard}",
-  "review.decision": "Rozdanie {hand}: zamiast {chosen} lepiej było {best} (+{points} pkt).",
+  "review.decision": "Rozdanie {hand}: zamiast {chosen} lepiej było {best} (około +{points} pkt, ±{margin}).",
   "review.mark.inaccuracy": "Niedokładność",
   "review.mark.mistake": "Błąd",
   "review.mark.blunder": "Poważny błąd",

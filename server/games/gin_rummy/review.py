@@ -21,10 +21,25 @@ Each decision also carries the seat's chance to win the match after the chosen a
 best option: every playout's hand scored onto the match, then the chance from the score it
 leaves (:mod:`..equity`), averaged. The replay's graph follows it over the match.
 
-A decision's *loss* is the best alternative's mean minus the chosen one's. It is marked
-(:data:`MARKS`) only when it is both large and clear: at least the mark's threshold, and more
-than :data:`CLEAR` standard errors of the paired differences (a few hundred playouts leave
-noise; a mark must not be a coin flip).
+A decision is judged in two stages, because the best of ten options, each estimated from a
+few hundred playouts, is the largest of ten noisy means: judged on the same playouts that
+chose it, its lead over the chosen option is biased upward (the winner's curse), and good
+play got marked. So:
+
+1. **Choosing**: every option is played out on :data:`SELECT_SAMPLES` deals; the one with the
+   best mean is the *candidate*. If it is the chosen option, the decision lost nothing. If
+   even this biased lead is clearly below the smallest mark (:data:`BOUND` standard errors
+   above it still under the threshold), no more is spent on it: it lost that little.
+2. **Measuring**: the candidate and the chosen option are played out again on fresh deals (a
+   seed of their own, the same deals for both): their mean paired difference is the loss,
+   free of the choice's bias. While a mark's threshold lies within :data:`BOUND` standard
+   errors of it, the batch doubles, up to :data:`MEASURE_MAX` playouts per option and within
+   the review's :data:`REVIEW_BUDGET`.
+
+A decision is marked (:data:`MARKS`) by the lower bound of its loss: the loss minus
+:data:`BOUND` standard errors must reach the mark's threshold. A knock against playing on
+whose difference is within the noise gets no mark, whichever way the mean leans. Playouts are
+counted, not timed, so a review stays a function of the seat's view (and the seeds) alone.
 """
 
 from __future__ import annotations
@@ -43,16 +58,27 @@ from server.games.gin_rummy.game import Match, new_match
 
 INDEX = {c: i for i, c in enumerate(CARDS)}
 
-REVIEW_SAMPLES = 512
-"""Playouts per alternative: the standard error of a mean is then about 1 point (the spread of
-a hand's points is about 20), fine enough for marks from 2 points up."""
+SELECT_SAMPLES = 256
+"""Stage 1: playouts per option to choose the candidate best (the standard error of a mean is
+then about 1.3 points: the spread of a hand's points is about 20)."""
+
+MEASURE_SAMPLES = 256
+"""Stage 2: the first batch of fresh playouts per option for the candidate and the chosen."""
+
+MEASURE_MAX = 4096
+"""Stage 2's playouts per option at most, for one decision (the paired differences' standard
+error is then about 0.2 points)."""
+
+REVIEW_BUDGET = 600_000
+"""Playouts (options times deals) a review may add beyond each decision's first measuring
+batch, on the decisions whose mark is still undecided: about 2 s of one core."""
 
 REVIEW_SEED = 0
 """The playouts' seed: a review is a function of the seat's view (and this seed) only."""
 
-CLEAR = 2.0
-"""A loss is marked only if the better option beats the chosen one by this many standard
-errors of the paired differences."""
+BOUND = 2.5
+"""A mark needs the loss's lower bound, this many standard errors below its mean, to reach
+the threshold (about one chance in 160 that a loss just under it is marked)."""
 
 MARKS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.5))
 """Thresholds in expected points, largest first, chosen from the losses of 12 043 decisions
@@ -64,18 +90,44 @@ p90 3.1, p95 5.3, p98 9.1, p99 13.0 points.
 * blunder, 10: about p98.5; one decision in a thousand of the expert's, 1.5-2.9 % of the
   others' (most of them a knock made or missed).
 
-A mark also needs the loss to be clear of the playouts' noise (:data:`CLEAR`)."""
+(Those losses were measured on the playouts that chose the best: biased upward. Marks now
+need the measured loss's lower bound to reach the threshold: :data:`BOUND`.)"""
 
 DRAW_KINDS = {"take_upcard": TAKE, "draw_discard": TAKE, "pass": STOCK, "draw_stock": STOCK}
 
 
 class Reviewer(ExpertBot):
-    """The expert's judge with a fixed number of playouts (no early stop, no extra round):
-    every alternative gets the same care, close or not."""
+    """The expert's playouts and utilities, spent as the two stages say. ``scale`` multiplies
+    every count (a second, larger look at a decision: bench/review.py); ``budget`` is what
+    the review may add to first batches (:data:`REVIEW_BUDGET`), spent as it goes."""
 
-    samples = REVIEW_SAMPLES
-    more = 0
-    close = -math.inf
+    def __init__(self, seed: int = REVIEW_SEED, scale: int = 1, budget: int | None = None):
+        super().__init__(seed)
+        self.scale = scale
+        self.left = REVIEW_BUDGET * scale if budget is None else budget
+
+    def choose(self, table: Table, deals: tuple, options: list) -> list[list[int]]:
+        """Stage 1: every option's points on the choosing deals."""
+        seed = table.rng(self.seed, "review").getrandbits(64)
+        return self.sampled(deals, options, SELECT_SAMPLES * self.scale, seed)
+
+    def measure(self, table: Table, deals: tuple, pair: list) -> tuple[list[float], list]:
+        """Stage 2: the candidate's utility minus the chosen's on fresh deals, as many as the
+        marks need (:func:`undecided`); and both options' points, for the chance to win."""
+        rng = table.rng(self.seed, "review-measure")
+        batch, most = MEASURE_SAMPLES * self.scale, MEASURE_MAX * self.scale
+        diffs: list[float] = []
+        points: list[list[int]] = [[], []]
+        while True:
+            found = self.sampled(deals, pair, batch, rng.getrandbits(64))
+            rows = self.utilities(table, found)
+            diffs += [a - b for a, b in zip(rows[0], rows[1], strict=True)]
+            points = [points[0] + found[0], points[1] + found[1]]
+            batch = min(len(diffs), most - len(diffs))
+            loss, error = _mean(diffs), _error(diffs)
+            if batch <= 0 or not undecided(loss, error) or self.left < 2 * batch:
+                return diffs, points
+            self.left -= 2 * batch
 
 
 @dataclass
@@ -104,8 +156,8 @@ def _mean(row: list[float]) -> float:
     return sum(row) / len(row)
 
 
-def _paired_error(a: list[float], b: list[float]) -> float:
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
+def _error(diffs: list[float]) -> float:
+    """The standard error of the mean of ``diffs``."""
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
@@ -113,10 +165,16 @@ def _paired_error(a: list[float], b: list[float]) -> float:
 
 
 def mark_for(loss: float, error: float) -> str | None:
-    """The mark of a loss of ``loss`` points, ``error`` its standard error."""
-    if loss <= CLEAR * error:
-        return None
-    return next((name for name, threshold in MARKS if loss >= threshold), None)
+    """The mark of a loss of ``loss`` points whose standard error is ``error``: the largest
+    whose threshold the lower bound (BOUND errors below the loss) reaches."""
+    low = loss - BOUND * error
+    return next((name for name, threshold in MARKS if low >= threshold), None)
+
+
+def undecided(loss: float, error: float) -> bool:
+    """Could more playouts change the mark? A threshold lies between the loss's lower and
+    upper bounds."""
+    return any(loss - BOUND * error < t <= loss + BOUND * error for _, t in MARKS)
 
 
 def _as_action(option: tuple[int, int, int], phase: str) -> dict[str, Any]:
@@ -152,8 +210,8 @@ def chosen_option(action: dict[str, Any]) -> tuple[int, int, int]:
 def judge_decision(
     view: dict[str, Any], action: dict[str, Any], at: int = 0, reviewer: Reviewer | None = None
 ) -> Decision | None:
-    """The decision ``action`` taken at ``view`` (the acting seat's view), judged; None when
-    the seat had no choice (one option)."""
+    """The decision ``action`` taken at ``view`` (the acting seat's view), judged in two
+    stages (module docstring); None when the seat had no choice (one option)."""
     table = read_view(view)
     options = options_of(table)
     if len(options) < 2:
@@ -161,29 +219,57 @@ def judge_decision(
     chosen = chosen_option(action)
     if chosen not in options:  # a knock with a card that may not knock: refused, never played
         return None
-    reviewer = reviewer or Reviewer(REVIEW_SEED)
-    points = reviewer.playouts(table, options, "review")
-    rows = reviewer.utilities(table, points)
+    reviewer = reviewer or Reviewer()
+    deals = reviewer.deals(table)
+    first = reviewer.choose(table, deals, options)
+    rows = reviewer.utilities(table, first)
     means = [_mean(row) for row in rows]
     best = max(range(len(options)), key=lambda i: (means[i], -i))
     mine = options.index(chosen)
-    loss = max(0.0, means[best] - means[mine])
-    error = _paired_error(rows[best], rows[mine]) if best != mine else 0.0
-    return Decision(
-        at=at,
-        hand_no=table.hand_no,
-        kind="draw" if table.phase in ("offer", "draw") else "discard",
-        chosen=_as_action(chosen, table.phase),
-        best=_as_action(options[best], table.phase),
-        chosen_points=round(means[mine], 2),
-        best_points=round(means[best], 2),
-        loss=round(loss, 2),
-        error=round(error, 2),
-        options=len(options),
-        mark=mark_for(loss, error),
-        chance=round(_match_chance(table, points[mine]), 3),
-        best_chance=round(_match_chance(table, points[best]), 3),
-    )
+    judged = _Judged(table, at, options, chosen)
+    if best == mine:
+        return judged.decision(chosen, 0.0, 0.0, first[mine], first[mine], means[mine], means[mine])
+    lead = [a - b for a, b in zip(rows[best], rows[mine], strict=True)]
+    loss, error = _mean(lead), _error(lead)
+    if loss + BOUND * error < MARKS[-1][1]:  # clearly below the smallest mark, even so
+        return judged.decision(
+            options[best], loss, error, first[mine], first[best], means[mine], means[best]
+        )
+    diffs, points = reviewer.measure(table, deals, [options[best], chosen])
+    loss, error = _mean(diffs), _error(diffs)
+    mean = [_mean(reviewer.utilities(table, [p])[0]) for p in points]
+    candidate = options[best] if loss > 0 else chosen  # measured no better: nothing lost
+    return judged.decision(candidate, loss, error, points[1], points[0], mean[1], mean[0])
+
+
+@dataclass
+class _Judged:
+    """What a decision's judgement knows before its figures."""
+
+    table: Table
+    at: int
+    options: list[tuple[int, int, int]]
+    chosen: tuple[int, int, int]
+
+    def decision(self, best, loss, error, mine, theirs, mine_mean, best_mean) -> Decision:
+        """The Decision: ``mine`` and ``theirs`` are the chosen's and the best's points."""
+        loss = max(0.0, loss)
+        table = self.table
+        return Decision(
+            at=self.at,
+            hand_no=table.hand_no,
+            kind="draw" if table.phase in ("offer", "draw") else "discard",
+            chosen=_as_action(self.chosen, table.phase),
+            best=_as_action(best, table.phase),
+            chosen_points=round(mine_mean, 2),
+            best_points=round(max(best_mean, mine_mean), 2),
+            loss=round(loss, 2),
+            error=round(error, 2),
+            options=len(self.options),
+            mark=mark_for(loss, error),
+            chance=round(_match_chance(table, mine), 3),
+            best_chance=round(_match_chance(table, theirs if best != self.chosen else mine), 3),
+        )
 
 
 def _match_chance(table: Table, points: list[int]) -> float:
