@@ -49,7 +49,7 @@ from server.players import glicko2, ledger
 from server.store.keys import Keys
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-HOME, PHONE = "203.0.113.10", "198.51.100.20"
+HOME, PHONE, TABLET = "203.0.113.10", "198.51.100.20", "198.51.100.21"
 HONEST = ("192.0.2.30", "192.0.2.40")
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -180,7 +180,7 @@ async def farm(server: Server, identities: int, wins: int, store: str) -> None:
 
 async def pump(server: Server, mark: Client, losses: int) -> None:
     """Mark loses ``losses`` rated matches on purpose to one fresh identity."""
-    spare = await player(server, "Pumped", PHONE)
+    spare = await player(server, "Pumped", TABLET)  # the phone's 20 an hour are used up
     before = profile(server, mark.player["id"])["rating"]["rating"]
     for k in range(losses):
         await thrown(server, spare, mark, seed=90_000 + 10 * k)
