@@ -56,7 +56,7 @@ test: lint client chromium services
 # The recipe stays one plain command, so that make runs the tool itself and passes it a
 # SIGTERM (a shell in between would not).
 cluster: $(VENV)/.run-deps client services
-	$(BIN)/python -m server.cluster.local --port 8000 $(CLUSTER_ARGS)
+	$(BIN)/python -m tools.cluster --port 8000 $(CLUSTER_ARGS)
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py

@@ -25,9 +25,9 @@ import redis.asyncio as redis
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from protocol.client import Client
-from server.cluster.local import LocalCluster
 from server.games.gin_rummy.bots import make_bot
 from server.store.keys import Keys
+from tools.cluster import LocalCluster
 
 QUIET = {
     "LOG_LEVEL": "warning",

@@ -96,7 +96,6 @@ class Server:
             "CARDROOM_MAX_ROOMS": "1000000",
             "CARDROOM_BOT_WORKERS": "1",
             "CARDROOM_SOLVER_WORKERS": "1",
-            "CARDROOM_BENCH_BASELINE": "1",
             **extra,
         }
         self.samples: list[tuple[float, float, int]] = []  # (time, cpu seconds, rss bytes)
@@ -105,7 +104,7 @@ class Server:
     def start(self) -> Server:
         self.log = open(f"{self.dir}/server.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server"],
+            [sys.executable, "-m", "tools.relay"],  # the server, with the bare relay beside it
             cwd=ROOT,
             env=self.env,
             stdout=self.log,
@@ -230,7 +229,7 @@ def node_internals(port: int) -> str:
 
 class Cluster(Server):
     """``--nodes N``: N server nodes on a private Redis behind HAProxy, started by
-    :class:`server.cluster.local.LocalCluster` as ``make cluster`` does, the load going through
+    :class:`tools.cluster.LocalCluster` as ``make cluster`` does, the load going through
     HAProxy. CPU and RSS are the nodes' summed; HAProxy's and Redis's CPU are told apart."""
 
     def __init__(self, extra: dict[str, str], nodes: int) -> None:
@@ -240,7 +239,7 @@ class Cluster(Server):
         del self.extra["CARDROOM_DB"]  # the nodes keep everything in Redis
 
     def start(self) -> Cluster:
-        from server.cluster.local import LocalCluster
+        from tools.cluster import LocalCluster
 
         self.cluster = LocalCluster(Path(self.dir), nodes=self.nodes, env=self.extra).start()
         self.parts = {name: part.proc.pid for name, part in self.cluster.parts.items()}

@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cluster import load, quantile
 
 from protocol.client import Client
-from server.cluster.local import LocalCluster
 from server.players import pairing
 from server.store.keys import Keys
+from tools.cluster import LocalCluster
 
 ENV = {
     "LOG_LEVEL": "warning",

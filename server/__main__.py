@@ -8,11 +8,13 @@ server tells every client to reconnect, stops accepting, and finishes what it ac
 from __future__ import annotations
 
 import asyncio
-import os
+from collections.abc import Callable
 
 import uvicorn
+from starlette.applications import Starlette
 
 from server.app import create_app
+from server.config import Config
 from server.logs import uvicorn_config
 from server.transport.wire import Wire
 
@@ -31,17 +33,20 @@ class Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def main() -> None:
+def main(make_app: Callable[[Config], Starlette] = create_app) -> None:
+    """Serve the app ``make_app`` builds from the settings (a tool may build another:
+    :mod:`tools.relay`)."""
+    settings = Config.from_env()
     config = uvicorn.Config(
-        create_app(),
-        host=os.environ.get("HOST", "127.0.0.1"),
-        port=int(os.environ.get("PORT", "8000")),
+        make_app(config=settings),
+        host=settings.host,
+        port=settings.port,
         # WebSockets are served by server.transport.wire (frame limits, keepalive and permessage-
         # deflate are set there), HTTP by uvicorn and Starlette.
         ws=Wire,
         timeout_graceful_shutdown=5,
-        log_level=os.environ.get("LOG_LEVEL", "info").lower(),
-        log_config=uvicorn_config(os.environ.get("LOG_LEVEL", "info")),
+        log_level=settings.log_level,
+        log_config=uvicorn_config(settings.log_level),
         lifespan="on",
     )
     Server(config).run()

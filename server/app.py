@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -24,13 +22,6 @@ from server.transport.profiles import ROUTES as PLAYER_ROUTES
 from server.transport.requests import Gateway
 from server.transport.web import Client, Representations, SecurityHeaders, http_error
 
-CLIENT = Path(
-    os.environ.get("CARDROOM_CLIENT_DIR")
-    or Path(__file__).resolve().parent.parent / "client_web" / "dist"
-)
-"""The built browser client (``CARDROOM_CLIENT_DIR`` where the server is installed as a
-package, as in the Docker image)."""
-
 
 class App(Starlette):
     """Starlette with :mod:`server.transport.web`'s layers outside everything (so that a 500 from
@@ -43,13 +34,17 @@ class App(Starlette):
         return SecurityHeaders(inner, hsts_seconds=self.hsts_seconds)
 
 
-def create_app(store: Store | None = None, config: Config | None = None) -> Starlette:
+def create_app(
+    store: Store | None = None, config: Config | None = None, gateway: type[Gateway] = Gateway
+) -> Starlette:
+    """The app; ``gateway`` answers its sockets (a tool may serve more paths:
+    :mod:`tools.relay`)."""
     config = config or Config.from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
-        logs.setup(os.environ.get("LOG_LEVEL", "info").upper())
-        node = Node(store or open_store(), config)
+        logs.setup(config.log_level.upper())
+        node = Node(store or open_store(config.store), config)
         await node.start()
         # What startup made (modules, meld tables) lives as long as the process: keep it
         # out of the collector's full passes, which otherwise stall the loop.
@@ -64,12 +59,11 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
         app.state.node = node  # for __main__'s signal handler
         app.state.services = node.services  # what the HTTP routes answer from
         node.tasks.keep("keepalive", wire.keepalive)
-        baseline = os.environ.get("CARDROOM_BENCH_BASELINE") == "1"
         logs.log("started", node=node.id)
         try:
             # The lifespan's state reaches every socket's Wire (uvicorn's app_state): the
             # gateway is how a socket's requests reach the services, no process global.
-            yield {"gateway": Gateway(node.services, baseline)}
+            yield {"gateway": gateway(node.services)}
         finally:
             await node.close()
             logs.log("stopped")
@@ -82,5 +76,5 @@ def create_app(store: Store | None = None, config: Config | None = None) -> Star
     app.hsts_seconds = config.hsts_seconds
     # Every other path: the browser client, built by `make run` / `make test`
     # (client_web/build.mjs), or a 404.
-    app.router.default = Client(CLIENT)
+    app.router.default = Client(config.client_dir)
     return app

@@ -1,4 +1,5 @@
-"""A node's settings, from the environment (the README's table documents each)."""
+"""A node's settings, from the environment: the only module that reads it (the README's
+table documents each setting; tests/test_config.py holds the two to the same names)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import datetime as dt
 import os
 import secrets
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 def _cores() -> int:
@@ -25,8 +27,57 @@ def fixed_day(day: str) -> Callable[[], dt.datetime]:
     return lambda: noon
 
 
+CLIENT_DIR = Path(__file__).resolve().parent.parent / "client_web" / "dist"
+"""The built browser client in a checkout (``make run`` / ``make test`` build it)."""
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """Which store a node opens: Redis when ``redis_url`` or ``sentinels`` is set, the
+    embedded SQLite file ``db_path`` otherwise (one command starts a server on a bare
+    machine)."""
+
+    redis_url: str | None = None
+    sentinels: tuple[tuple[str, int], ...] = ()  # the primary found through Redis Sentinel
+    sentinel_service: str = "cardroom"
+    wait_replicas: int = 0  # acknowledge only once this many replicas hold a write (WAIT)
+    wait_ms: int = 500
+    prefix: str = "cardroom"  # of every Redis key
+    db_path: str = "cardroom.sqlite3"
+
+    @property
+    def redis(self) -> bool:
+        return bool(self.redis_url or self.sentinels)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> StoreSettings:
+        return cls(
+            redis_url=env.get("REDIS_URL") or None,
+            sentinels=tuple(_sentinels(env.get("REDIS_SENTINELS", ""))),
+            sentinel_service=env.get("REDIS_SENTINEL_SERVICE", "cardroom"),
+            wait_replicas=int(env.get("REDIS_WAIT_REPLICAS", 0)),
+            wait_ms=int(env.get("REDIS_WAIT_MS", 500)),
+            prefix=env.get("REDIS_PREFIX") or "cardroom",
+            db_path=env.get("CARDROOM_DB") or "cardroom.sqlite3",
+        )
+
+
+def _sentinels(spec: str) -> list[tuple[str, int]]:
+    """``host:port,host:port`` -> [(host, port), ...]"""
+    found = []
+    for item in _items(spec):
+        host, _, port = item.rpartition(":")
+        found.append((host, int(port)))
+    return found
+
+
 @dataclass
 class Config:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    log_level: str = "info"
+    client_dir: Path = CLIENT_DIR
+    store: StoreSettings = field(default_factory=StoreSettings)
     node_id: str = field(default_factory=lambda: secrets.token_hex(4))
     grace_seconds: float = 60.0
     bot_delay: float = 0.8
@@ -65,13 +116,20 @@ class Config:
     frames_cache_bytes: int = 64 << 20
 
     @classmethod
-    def from_env(cls) -> Config:
-        env = os.environ
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
 
         def number(name: str, default: float) -> float:
             return float(env.get(name, default))
 
         return cls(
+            host=env.get("HOST", "127.0.0.1"),
+            port=int(env.get("PORT", 8000)),
+            log_level=env.get("LOG_LEVEL", "info").lower(),
+            # where the server is installed as a package, as in the Docker image
+            client_dir=Path(env["CARDROOM_CLIENT_DIR"])
+            if env.get("CARDROOM_CLIENT_DIR")
+            else CLIENT_DIR,
+            store=StoreSettings.from_env(env),
             node_id=env.get("CARDROOM_NODE_ID") or secrets.token_hex(4),
             grace_seconds=number("CARDROOM_GRACE_SECONDS", 60),
             bot_delay=number("CARDROOM_BOT_DELAY", 0.8),

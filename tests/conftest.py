@@ -35,6 +35,8 @@ class ServerProcess:
     env: dict[str, str]
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    module: str = "server"
+    """What ``python -m`` runs: the server, or a tool that serves it (``tools.relay``)."""
 
     @property
     def ws(self) -> str:
@@ -48,7 +50,7 @@ class ServerProcess:
         env = {**os.environ, **self.env, "PORT": str(self.port), "HOST": "127.0.0.1"}
         self.log = open(self.env["LOG_FILE"], "ab")  # noqa: SIM115 (kept open for the process)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log
+            [sys.executable, "-m", self.module], cwd=ROOT, env=env, stdout=self.log, stderr=self.log
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -144,8 +146,8 @@ def redis_env(tmp_path):
 def make_server():
     started: list[ServerProcess] = []
 
-    def make(env: dict[str, str], port: int | None = None) -> ServerProcess:
-        proc = ServerProcess(env) if port is None else ServerProcess(env, port)
+    def make(env: dict[str, str], port: int | None = None, module: str = "server") -> ServerProcess:
+        proc = ServerProcess(env, port or free_port(), module=module)
         started.append(proc.start())
         return proc
 

@@ -1,6 +1,6 @@
-"""The load generator's bare relay (``/bench/broadcast``): open only when the bench enables it,
-and when it replays a game's patches it answers as the game answers an action, so that
-``bench/load.py saturate`` measures an action's I/O alone."""
+"""The load generator's bare relay (``/bench/broadcast``, served by ``python -m tools.relay``,
+never by the game server alone), and when it replays a game's patches it answers as the game
+answers an action, so that ``bench/load.py saturate`` measures an action's I/O alone."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ async def members(server, n: int) -> list:
 async def test_a_replayed_patch_reaches_every_member_and_the_sender_also_gets_its_ok(
     make_server, server_env
 ):
-    server = make_server({**server_env, "CARDROOM_BENCH_BASELINE": "1"})
+    server = make_server(server_env, module="tools.relay")
     group = await members(server, 3)
     for m in group:
         await m.send(msgpack.packb({"t": "join", "group": "g", "frames": PATCHES}))
@@ -49,7 +49,7 @@ async def test_a_replayed_patch_reaches_every_member_and_the_sender_also_gets_it
 async def test_a_frame_the_codec_refuses_is_answered_and_the_socket_relays_on(
     make_server, server_env
 ):
-    server = make_server({**server_env, "CARDROOM_BENCH_BASELINE": "1"})
+    server = make_server(server_env, module="tools.relay")
     (member,) = await members(server, 1)
     deep: dict = {}
     for _ in range(9):
@@ -65,14 +65,7 @@ async def test_a_frame_the_codec_refuses_is_answered_and_the_socket_relays_on(
     assert "Traceback" not in Path(server.env["LOG_FILE"]).read_text()
 
 
-async def test_without_the_bench_the_path_is_a_game_socket_that_relays_nothing(server):
-    group = await members(server, 2)
-    await group[1].send(msgpack.packb({"t": "join", "group": "g", "id": 1}))
-    refused = await read(group[1])
-    assert refused["t"] == "error" and refused["id"] == 1
-    await group[0].send(msgpack.packb({"t": "say", "group": "g", "id": 2}))
-    assert (await read(group[0]))["t"] == "error"
-    with pytest.raises(asyncio.TimeoutError):
-        await asyncio.wait_for(group[1].recv(), 0.2)
-    for m in group:
-        await m.close()
+async def test_the_game_server_alone_has_no_relay(server):
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await members(server, 1)
+    assert refused.value.response.status_code == 404

@@ -138,7 +138,7 @@ def test_the_expert_and_the_hard_bot_that_once_passed_cards_for_ever_end_their_h
     """The match where they did (the tournament's pair 295 of seed 11): every hand ends
     within the actions a hand can take when no card is taken from the pile a third time."""
     from server.games.cards import derive_seed
-    from server.games.gin_rummy.tournament import player
+    from tools.tournament import player
 
     seed = derive_seed(11, 295)
     bots = {1: player("expert", derive_seed(seed, 100)), 0: player("hard", derive_seed(seed, 101))}

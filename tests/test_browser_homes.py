@@ -17,8 +17,8 @@ from waiting import until_sync
 from websockets.sync.client import connect
 
 from protocol import messages
-from server.cluster.local import LocalCluster
 from server.store.keys import Keys
+from tools.cluster import LocalCluster
 
 ENV = {
     "LOG_LEVEL": "warning",

@@ -26,9 +26,9 @@ from cluster_play import Player, Trace, check_log, check_views, connect_to
 from e2e_play import my_turn
 from waiting import until
 
-from server.cluster.local import HAPROXY_CONFIG, LocalCluster
 from server.games.gin_rummy import Action
 from server.games.gin_rummy.bots import make_bot
+from tools.cluster import HAPROXY_CONFIG, LocalCluster
 
 ENV = {
     "CARDROOM_BOT_DELAY": "0.02",

@@ -1,4 +1,4 @@
-"""`make cluster`'s tool (``python -m server.cluster.local``) leaves nothing behind: a SIGTERM
+"""`make cluster`'s tool (``python -m tools.cluster``) leaves nothing behind: a SIGTERM
 stops HAProxy, the nodes and Redis as a Ctrl-C does, mid-start too; a killed node is reaped;
 a node restarts on its port; and HAProxy sends a request with ``?home=nodeK`` to node K while
 that node is up. Real processes on loopback: Debian's haproxy and redis-server (``make
@@ -10,7 +10,7 @@ Redis, which writes its title over its environment: it is found by the port in i
 
 The tool starts as a terminal's foreground job does: catching its stop signals. Not so by
 inheritance: a test run started with ``&`` by a script ignores SIGINT (and the tool keeps a
-stop signal it inherited ignored, see server/cluster/local.py)."""
+stop signal it inherited ignored, see tools/cluster.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ import pytest
 from processes import Proc, tree
 from waiting import until_sync
 
-from server.cluster.local import STOP_SIGNALS, LocalCluster, free_port
+from tools.cluster import STOP_SIGNALS, LocalCluster, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 TAG = "CARDROOM_CLUSTER_TOOL_TEST"
@@ -129,7 +129,7 @@ class Tool:
 
 @pytest.fixture
 def tool(tmp_path):
-    """Starts ``python -m server.cluster.local`` on free ports; kills whatever a failed test
+    """Starts ``python -m tools.cluster`` on free ports; kills whatever a failed test
     left of it."""
     started: list[Tool] = []
 
@@ -143,7 +143,7 @@ def tool(tmp_path):
         # defaults, as at a terminal (env execs it: the same process).
         default = ",".join(str(int(sig)) for sig in STOP_SIGNALS)
         argv = ["env", f"--default-signal={default}"]
-        argv += [sys.executable, "-m", "server.cluster.local", "--port", str(lb)]
+        argv += [sys.executable, "-m", "tools.cluster", "--port", str(lb)]
         argv += ["--node-ports", ",".join(map(str, nodes)), "--redis-port", str(redis)]
         with open(out, "wb") as sink:
             proc = subprocess.Popen(

@@ -28,7 +28,6 @@ RANKS = {
     "server.examples": 4,  # the learn pages' live examples: an engine's positions
     "server.examples.routes": 5,  # their HTTP routes
     "server.transport": 5,
-    "server.cluster": 5,  # the local cluster tool: processes, no server code
     "server.node": 6,
     "server.app": 7,
     "server.__main__": 8,

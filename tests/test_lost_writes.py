@@ -2,7 +2,7 @@
 left in the store, and must reload the rooms from the logs and play on, never stay ``busy``.
 
 A machine crash under ``appendfsync everysec`` is played for real: two nodes on a private
-redis-server (``server.cluster.local.LocalCluster``), a bot room and a room where a test
+redis-server (``tools.cluster.LocalCluster``), a bot room and a room where a test
 client plays against a bot; Redis is killed with SIGKILL and its append-only file cut back
 to its length of a moment earlier (what the disk may hold after a power cut: the writes of
 the last second were in the page cache only), then started again. The Sentinel fail-over
@@ -30,10 +30,10 @@ from e2e_play import connect, my_turn
 from waiting import until
 
 from protocol.client import Client, ClientError
-from server.cluster.local import LocalCluster
 from server.games.gin_rummy.bots import make_bot
 from server.rooms import make_room
 from server.store.keys import Keys
+from tools.cluster import LocalCluster
 
 ENV = {
     "CARDROOM_BOT_DELAY": "0.1",  # a match to 500 takes a minute or more: it never ends here

@@ -7,8 +7,8 @@ import pytest
 from solitaire_play import ladder_deal, winnable_by_brute_force
 
 from server.games.solitaire import REFLECHI_DRAW1, REFLECHI_DRAW3, Solitaire
-from server.games.solitaire.solve_range import main as solve_range
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, luby, solve
+from tools.solve_range import main as solve_range
 
 
 def replays_to_a_win(game: Solitaire, line) -> bool:

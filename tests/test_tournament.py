@@ -10,7 +10,7 @@ from gin_positions import position
 from server.games.gin_rummy import DISCARD, Action, new_match
 from server.games.gin_rummy.bots import LEVELS, make_bot
 from server.games.gin_rummy.references import REFERENCES, feeds, player
-from server.games.gin_rummy.tournament import fit_ratings, main, pairings, play_match, play_pair
+from tools.tournament import fit_ratings, main, pairings, play_match, play_pair
 
 
 def test_a_mirrored_pair_plays_the_same_seed_with_seats_swapped():

@@ -28,7 +28,6 @@ from server.services.connection import Connection
 from server.services.limits import client_address
 from server.services.names import BadName, clean_name
 from server.store import Unavailable
-from server.transport.baseline import BaselineMember
 
 MAX_ID = 64
 INT64 = 2**63
@@ -336,12 +335,13 @@ async def _answer_later(
 
 class Gateway:
     """What :mod:`server.transport.wire` asks when a socket opens and for each of its
-    requests. ``baseline``: serve the bench's bare broadcast endpoint too."""
+    requests: a socket may open on one of ``paths``."""
 
-    def __init__(self, services: Services, baseline: bool = False) -> None:
+    paths: tuple[str, ...] = ("/ws",)
+
+    def __init__(self, services: Services) -> None:
         self.services = services
         self.config = services.config
-        self.baseline = baseline
 
     def address(self, wire) -> str:
         return client_address(wire.address, wire.forwarded, self.config.trusted_proxies)
@@ -358,9 +358,7 @@ class Gateway:
             return 429, "Too many connections from one address.\n"
         return None
 
-    def open(self, wire) -> Connection | BaselineMember:
-        if self.baseline and wire.path == "/bench/broadcast":
-            return BaselineMember(wire)
+    def open(self, wire) -> Connection:
         config = self.config
         clients = self.services.clients
         conn = Connection(
@@ -376,10 +374,7 @@ class Gateway:
         return conn
 
     async def serve(self, conn, data: bytes | None) -> None:
-        if isinstance(conn, BaselineMember):
-            conn.relay(data)
-        else:
-            await serve(self.services, conn, data)
+        await serve(self.services, conn, data)
 
 
 async def serve(services: Services, conn: Connection, raw: bytes | None) -> None:

@@ -243,7 +243,7 @@ class Wire(asyncio.Protocol):
         self.origin = request.headers.get("Origin")
         self.host = request.headers.get("Host")
         self.forwarded = request.headers.get("X-Forwarded-For")
-        if self.gateway is None or self.path not in ("/ws", "/bench/broadcast"):
+        if self.gateway is None or self.path not in self.gateway.paths:
             self.ws.send_response(self.ws.reject(404, "Not Found\n"))
             return
         response = self.ws.accept(request)  # a 101, or the answer to a bad handshake

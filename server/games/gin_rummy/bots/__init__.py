@@ -1,7 +1,7 @@
 """Gin Rummy bots: ``make_bot(level, seed).act(view) -> Action``.
 
 Levels for the lobby: easy, normal, hard, expert. ``simple`` is the research baseline, used
-only to measure the others with :mod:`server.games.gin_rummy.tournament` (which also seats
+only to measure the others with :mod:`tools.tournament` (which also seats
 the ``defensive`` and ``cautious`` reference opponents of
 :mod:`server.games.gin_rummy.references`; no room can).
 

@@ -1,16 +1,22 @@
-"""The bare broadcast endpoint the load generator measures the stack against (only with
-``CARDROOM_BENCH_BASELINE=1``, read once when the app starts): not part of the game server."""
+"""The bare broadcast endpoint the load generator measures the stack against: the same server
+and sockets, with ``/bench/broadcast`` served beside ``/ws``. Not part of the game server.
+
+    python -m tools.relay      # as ``python -m server``, HOST, PORT and every setting alike
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from protocol.codec import ProtocolError, pack, unpack
+from server.__main__ import main as serve
+from server.app import create_app
+from server.transport.requests import Gateway
 
 
 class BaselineMember:
-    """A socket of the bare broadcast endpoint (``/bench/broadcast``, only with
-    ``CARDROOM_BENCH_BASELINE=1``): the load generator's baseline of what the same stack
+    """A socket of the bare broadcast endpoint (``/bench/broadcast``): the load generator's
+    baseline of what the same stack
     delivers when a server only relays. ``{"t": "join", "group": g}`` joins a group;
     ``{"t": "say", "group": g, ...}`` reaches every member of it, packed once.
 
@@ -60,3 +66,22 @@ class BaselineMember:
             if not members:
                 del self.GROUPS[group]
                 self.FRAMES.pop(group, None)
+
+
+class RelayGateway(Gateway):
+    """The game server's gateway with the relay on ``/bench/broadcast``."""
+
+    paths = (*Gateway.paths, "/bench/broadcast")
+
+    def open(self, wire):
+        return BaselineMember(wire) if wire.path == "/bench/broadcast" else super().open(wire)
+
+    async def serve(self, conn, data: bytes | None) -> None:
+        if isinstance(conn, BaselineMember):
+            conn.relay(data)
+        else:
+            await super().serve(conn, data)
+
+
+if __name__ == "__main__":
+    serve(lambda config: create_app(config=config, gateway=RelayGateway))

@@ -1,7 +1,7 @@
 """Solve a range of deal numbers and print how many are winnable, proved lost and unknown,
 the time per deal (median, p95, max) and the search speed.
 
-    python -m server.games.solitaire.solve_range reflechi --draw 3 --first 1 --count 1000 \\
+    python -m tools.solve_range reflechi --draw 3 --first 1 --count 1000 \\
         --seconds 10 --jobs 2
 """
 
@@ -11,9 +11,9 @@ import argparse
 import statistics
 import time
 
-from server.games.batch import run_all
 from server.games.solitaire import Solitaire, variant_for
 from server.games.solitaire.solver import LOST, UNKNOWN, WON, solve
+from tools.batch import run_all
 
 
 def solve_deal(args: tuple[str, int, int, float, int, bool]) -> tuple[int, str, int, float]:

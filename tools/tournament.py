@@ -1,7 +1,7 @@
 """Play bots against each other on mirrored deals and print how they compare.
 
-    python -m server.games.gin_rummy.tournament expert simple --pairs 500 --seed 1 --jobs 2
-    python -m server.games.gin_rummy.tournament --round-robin --pairs 200 --jobs 2
+    python -m tools.tournament expert simple --pairs 500 --seed 1 --jobs 2
+    python -m tools.tournament --round-robin --pairs 200 --jobs 2
 
 Each pair plays the same match seed twice with the seats swapped, so both bots get the same
 cards; the 95% confidence interval of the match win share treats each pair as one unit.
@@ -25,11 +25,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from server.games.batch import run_all
 from server.games.cards import derive_seed
 from server.games.gin_rummy.actions import Action
 from server.games.gin_rummy.game import new_match
 from server.games.gin_rummy.references import NAMES, player
+from tools.batch import run_all
 
 
 @dataclass

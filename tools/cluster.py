@@ -1,6 +1,6 @@
 """The deployment topology on bare processes: Redis, three nodes, HAProxy in front.
 
-``python -m server.cluster.local`` (``make cluster``) starts a private ``redis-server`` with an
+``python -m tools.cluster`` (``make cluster``) starts a private ``redis-server`` with an
 append-only file in a temporary directory (or uses ``REDIS_URL``), three server nodes on ports
 8001-8003 and Debian's ``haproxy`` with ``deploy/haproxy.cfg`` on port 8000, the same file
 docker compose uses. ``--port``, ``--node-ports`` and ``--redis-port`` choose other ports.
@@ -39,10 +39,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""What stops ``python -m server.cluster.local``: Ctrl-C, ``kill``, a closed terminal."""
+"""What stops ``python -m tools.cluster``: Ctrl-C, ``kill``, a closed terminal."""
 STOP_WAIT = 15.0
 """Seconds each stage of a stop (HAProxy, the nodes together, Redis) gets before SIGKILL."""
 KILLED_WITHIN = 5.0

@@ -1,1 +1,0 @@
-"""Several nodes on one store: driver leases with fencing, liveness, events between nodes."""
