@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from conftest import ServerProcess, _env
+from servers import ServerProcess, env_for
 
 from protocol.client import Client
 
@@ -37,7 +37,7 @@ def figures(times: list[float]) -> str:
 
 
 async def run(deals: int, per_deal: int) -> None:
-    env = _env(Path(tempfile.mkdtemp()))
+    env = env_for(Path(tempfile.mkdtemp()))
     for name in ("CARDROOM_SOLVER_WORKERS", "CARDROOM_SOLVE_SECONDS"):
         env.pop(name)  # the server's defaults
     server = ServerProcess(env).start()

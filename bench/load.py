@@ -351,7 +351,7 @@ def patch_in_place(doc: dict, ops: list[dict]) -> None:
     place. ``jsonpatch.apply_patch`` does the same, but it builds a pointer object and an
     operation object per operation: at a thousand rooms that was a third of the generator's
     CPU, and a generator short of CPU sends its actions late, which open-loop latencies
-    count against the server. ``tests/test_bench_patch.py`` holds it to jsonpatch on the
+    count against the server. ``tests/wire/test_bench_patch.py`` holds it to jsonpatch on the
     patches of whole matches."""
     for op in ops:
         keys = op["path"].split("/")[1:]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from conftest import ServerProcess, _env
+from servers import ServerProcess, env_for
 
 from protocol.client import Client
 
@@ -33,7 +33,7 @@ def metric(text: str, name: str) -> float:
 
 
 async def run(rooms: int, seconds: float) -> None:
-    env = _env(Path(tempfile.mkdtemp()))
+    env = env_for(Path(tempfile.mkdtemp()))
     server = ServerProcess(env).start()
     try:
         host = await Client(server.ws).connect()

@@ -15,8 +15,8 @@ review is one core's. Printed:
   ``pass_gin`` (the top discard makes gin; drawn from the stock instead), ``no_gin`` (gin is
   there; a card of its melds thrown instead), ``break_meld`` (a card of a made meld thrown,
   leaving 10 or more deadwood more than the best discard), ``feed`` (the card that completes
-  a meld with two cards the opponent visibly took from the pile, thrown while a card of no
-  more deadwood would have been safe).
+  a meld with two cards the opponent holds unmelded, one of which the seat saw them take from
+  the pile, thrown while a card of no more deadwood would have been safe).
 * **Time**: CPU time of one seat's review of a whole match, p50 and p95 (target: 10 s p95).
 """
 
@@ -31,9 +31,11 @@ from collections import defaultdict
 from pathlib import Path
 
 from server.games.cards import CARDS
+from server.games.gin_rummy.actions import Action
 from server.games.gin_rummy.bots import LEVELS
 from server.games.gin_rummy.bots.playout import BIT_OF, MELD_PATTERNS
 from server.games.gin_rummy.bots.table import discard_options, read_view
+from server.games.gin_rummy.game import new_match
 from server.games.gin_rummy.melds import arrange, deadwood_of_mask
 from server.games.gin_rummy.review import (
     REVIEW_SEED,
@@ -62,8 +64,13 @@ def gin_after(mask: int, card: str, taken: str | None = None) -> bool:
     return any(deadwood_of_mask(m - BIT_OF[c]) == 0 for c in CARDS if m & BIT_OF[c] and c != card)
 
 
-def planted(view: dict) -> dict[str, dict]:
-    """The blunders of each clear kind that could be made in the seat's place at ``view``."""
+def planted(view: dict, opponent: tuple[str, ...]) -> dict[str, dict]:
+    """The blunders of each clear kind that could be made in the seat's place at ``view``.
+
+    ``opponent`` is the other hand as it really is: the bench, not the review, looks at it, so
+    that a planted feed is one for sure (the two cards it completes lie unmelded in that hand,
+    and the seat saw one of them taken).
+    """
     table = read_view(view)
     found: dict[str, dict] = {}
     if table.phase in ("offer", "draw") and table.top is not None and not table.stock_only:
@@ -82,13 +89,25 @@ def planted(view: dict) -> dict[str, dict]:
     breaking = [(dw, c) for dw, c in options if c in melded and dw >= least + 10]
     if breaking:
         found["break_meld"] = {"type": "discard", "card": max(breaking)[1]}
-    theirs = sum(BIT_OF[c] for c in table.opp_taken if c in table.opp_known)
+    unmelded = set(opponent) - {c for meld in arrange(opponent).melds for c in meld}
+    theirs = sum(BIT_OF[c] for c in unmelded)
+    seen = sum(BIT_OF[c] for c in table.opp_taken if c in table.opp_known and c in unmelded)
     for dw, card in sorted(options):
-        feeds = any(theirs & p == p for p in MELD_PATTERNS[BIT_OF[card]])
+        feeds = any(theirs & p == p and seen & p for p in MELD_PATTERNS[BIT_OF[card]])
         if feeds and dw <= least + 2:
             found["feed"] = {"type": "discard", "card": card}
             break
     return found
+
+
+def opponent_hands(replay: dict, opponent: int) -> dict[int, tuple[str, ...]]:
+    """The other seat's hand before each action of the match, by the action's index."""
+    match = new_match(replay["seed"], replay.get("options"))
+    hands = {}
+    for at, (who, action) in enumerate(replay["actions"]):
+        hands[at] = tuple(match.view(opponent).get("hand") or ())
+        match = match.apply(who, Action.from_dict(action) if isinstance(action, dict) else action)
+    return hands
 
 
 def main() -> None:
@@ -116,11 +135,12 @@ def main() -> None:
             decisions += len(review["decisions"])
             judged = {d["at"]: d for d in review["decisions"]}
             moves = decisions_of(replay["seed"], replay.get("options"), replay["actions"], seat)
+            hands = opponent_hands(replay, 1 - seat)
             for at, view, _ in moves:
                 mine = judged.get(at)
                 if mine is not None and mine["mark"] in SERIOUS:
                     serious.append((view, mine))
-                for kind, action in planted(view).items():
+                for kind, action in planted(view, hands[at]).items():
                     plants[kind].append(judge_decision(view, action, at).to_dict())
 
     again = []

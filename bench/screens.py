@@ -37,9 +37,9 @@ from browser import (  # noqa: E402  (tests/browser.py)
     table_state,
     wait_for_move,
 )
-from conftest import ServerProcess, _env  # noqa: E402  (tests/conftest.py)
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+from servers import ServerProcess, env_for  # noqa: E402  (tests/servers.py)
 
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, IllegalMove, Solitaire  # noqa: E402
 from server.games.solitaire.deals import encode  # noqa: E402
@@ -103,7 +103,7 @@ OVERFLOW = """() => {
 }"""
 
 
-# ---- playing Gin Rummy through the page (as tests/test_browser.py does) ------------------------
+# ---- playing Gin Rummy through the page (as tests/browser/test_browser.py does) ---------
 
 
 def play_turn(page: Page) -> None:
@@ -313,7 +313,7 @@ def run(args) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="screens-") as tmp:
         # Bots wait 0.2 s: quick to play against, and two bots to watch stay mid-match.
-        server = ServerProcess(_env(Path(tmp), CARDROOM_BOT_DELAY="0.2")).start()
+        server = ServerProcess(env_for(Path(tmp), CARDROOM_BOT_DELAY="0.2")).start()
         try:
             with sync_playwright() as p:
                 chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -20,7 +20,7 @@ server stopped):
   are back to what it held before the run, and its RSS is flat (the figures are printed: RSS
   after the warm-up minute, at the end, and after the rooms were gone).
 
-The figures go to stdout, and with ``--json`` to a file for tests/test_soak.py.
+The figures go to stdout, and with ``--json`` to a file for tests/e2e/test_soak.py.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Does one address's flood of solver questions delay another player's answer?
 
-Reproduces the finding that led to the fair solver queue (server/fair.py): many sockets from
-one client address ask "can this still be won?" back to back, and a bystander from another
-address asks the same on its own game about once a second. Prints the bystander's answer time
-(send to reply) without the flood and with it.
+Reproduces the finding that led to the fair solver queue (server/services/fair.py): many
+sockets from one client address ask "can this still be won?" back to back, and a bystander
+from another address asks the same on its own game about once a second. Prints the
+bystander's answer time (send to reply) without the flood and with it.
 
     .venv/bin/python bench/solver_fairness.py                  # this checkout's server
     .venv/bin/python bench/solver_fairness.py --before HEAD    # and a commit's, for the before

@@ -27,6 +27,18 @@ class Refusal(ValueError):
         self.message = message
         super().__init__(f"{code}: {message}")
 
+    def frame(self, id: Any = None, room: str | None = None) -> dict[str, Any]:
+        """The ``error`` message that tells it: the one place one is built. ``id`` is the
+        request's, ``room`` the room it named (if it named one)."""
+        error = {"t": "error", "id": id, "code": self.code, "message": self.message}
+        if room is not None:
+            error["room"] = room
+        return error
+
+
+INTERNAL = Refusal("internal", "Something broke.")
+"""What a client is told of a failure of the server's own (the log has the rest)."""
+
 
 class ProtocolError(Refusal):
     """A frame or message the protocol refuses."""

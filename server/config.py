@@ -1,5 +1,5 @@
 """A node's settings, from the environment: the only module that reads it (the README's
-table documents each setting; tests/test_config.py holds the two to the same names)."""
+table documents each setting; tests/source/test_config.py holds the two to the same names)."""
 
 from __future__ import annotations
 

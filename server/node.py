@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from server import services
 from server.config import Config
 from server.host.bots import Bots
 from server.host.driver import Driver
@@ -19,18 +20,7 @@ from server.host.membership import Membership
 from server.host.replicas import Replicas
 from server.host.tasks import Tasks
 from server.host.upkeep import trims, watch_lag
-from server.services import Services
-from server.services.clients import Clients
-from server.services.dailies import Dailies
-from server.services.limits import AddressBook
-from server.services.lobby import Lobby
-from server.services.players import Players
-from server.services.rematches import RematchOffers
 from server.services.replays import FramesCache, frames_pool
-from server.services.reviews import Reviews
-from server.services.rooms import Rooms
-from server.services.seeks import Seeks
-from server.services.solving import Solving
 from server.store import Store, Unavailable
 from server.workers import bot_pool, solver_pool, start_all
 
@@ -42,63 +32,44 @@ class Node:
         self.id = config.node_id
         self.stopping = False
         self.tasks = tasks = Tasks()
-        self.membership = Membership(store, self.id, self._nodes_changed)
+        self.membership = Membership(
+            store, self.id, lambda gone, came: self.replicas.presence.nodes_changed(gone, came)
+        )
         live = lambda: self.membership.live  # noqa: E731
         self.replicas = replicas = Replicas(
-            store, self.id, tasks.spawn, live, config.idle_unload, config.finished_linger
-        )
+            store, self.id, tasks.spawn, live, config.idle_unload, config.finished_linger,
+            on_change=lambda replica: self.driver.changed(replica),
+            on_reload=lambda replica: self.driver.reloaded(replica),
+            on_strangers=lambda nodes: self.membership.look(tasks.spawn),
+        )  # fmt: skip
         # Worker processes: made here, started in start() (not at the first expert move).
         self.bot_pool = bot_pool(config.bot_workers)
         self.solver_pool = solver_pool(config.solver_workers)
         self.driver = Driver(
             store, replicas, self.id, config, Bots(self.bot_pool).think, tasks.spawn
         )
-        replicas.on_change = self.driver.changed
-        replicas.on_reload = self.driver.reloaded
-        replicas.on_strangers = self._strangers
-        self._looking: asyncio.Task | None = None
-        self.homes = Homes(store, replicas, self.driver, self.id, live)
-        self.lobby = Lobby(store)
+        self.homes = homes = Homes(store, replicas, self.driver, self.id, live)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
-        self.services = self._services()
+        self.services = services.build(
+            self.id, config, store, services.Host(replicas, self.driver, homes, live, tasks.spawn),
+            (self.bot_pool, self.solver_pool), self.frames, self.status,
+        )  # fmt: skip
         self.players, self.clients = self.services.players, self.services.clients
+        seeks, lobby = self.services.seeks, self.services.lobby
         self.events = Events(
             store,
             {
-                "entry": replicas.on_entry,
+                "entry": replicas.commits.on_entry,
                 "presence": self._presence,
-                "lobby": self.lobby.on_event,
+                "lobby": lobby.on_event,
                 "signed_out": self._signed_out,
-                "paired": self.services.seeks.on_paired,
-                "sought": self.services.seeks.on_sought,
+                "paired": seeks.on_paired,
+                "sought": seeks.on_sought,
                 "rematch": self.services.rematches.on_rematch,
                 "resync": self._resync,
             },
             self.id,
         )
-
-    def _services(self) -> Services:
-        """The services, on the host parts made before."""
-        config, store = self.config, self.store
-        solving = Solving(self.solver_pool, config.solve_seconds)
-        dailies = Dailies(store, solving, config.clock, config.daily_secret)
-        players = Players(store, config.address_players, dailies.secret)
-        addresses = AddressBook(config.address_connections, config.address_rooms)
-        rooms = Rooms(
-            store, self.replicas, self.driver, self.homes, config, addresses, dailies, solving,
-            players,
-        )  # fmt: skip
-        live = lambda: self.membership.live  # noqa: E731
-        seeks = Seeks(store, rooms, players, self.id, live)
-        rematches = RematchOffers(store, rooms, self.replicas)
-        clients = Clients(
-            addresses, players, self.lobby, self.replicas, seeks, rematches, self.tasks.spawn
-        )
-        reviews = Reviews(store, self.bot_pool, dailies.is_over)
-        return Services(
-            self.id, config, store, clients, rooms, players, self.lobby, dailies,
-            self.frames, reviews, seeks, rematches, self.tasks.spawn, self.status,
-        )  # fmt: skip
 
     async def start(self) -> None:
         """Start the worker processes and the node's loops. Rooms are not rebuilt here: the
@@ -110,7 +81,7 @@ class Node:
         keep = self.tasks.keep
         keep("events", self.events.listen)
         keep("heartbeats", self.membership.run)
-        keep("checks", lambda: self.replicas.checks(self.config.check_seconds))
+        keep("checks", lambda: self.replicas.commits.checks(self.config.check_seconds))
         keep("scan", self.driver.scan)
         keep("renew", self.driver.renew)
         keep("homes", self.homes.tell)
@@ -153,29 +124,12 @@ class Node:
 
     def _presence(self, event: dict[str, Any]) -> None:
         self.membership.heard_from(event["node"])
-        self.replicas.on_presence(event)
+        self.replicas.presence.on_presence(event)
 
     def _signed_out(self, event: dict[str, Any]) -> None:
         self.services.seeks.on_signed_out(event, self.tasks.spawn)
         self.players.end_sessions(event["player"], event["keep"])
 
     def _resync(self, event: dict[str, Any]) -> None:
-        self.lobby.resync()
-        self.tasks.spawn(self.replicas.resync())
-
-    def _strangers(self, nodes: set[str]) -> None:
-        """Nodes with sockets in a room this node holds, not known to be alive: heard of
-        before the next heartbeat (a node alive that this one has not heard yet would
-        have its players shown as gone until then)."""
-        if self._looking is None or self._looking.done():
-            self._looking = self.tasks.spawn(self._beat())
-
-    async def _beat(self) -> None:
-        # at most five looks a second: a dead node's presence, found in every room loaded
-        # after it died, asks again and again
-        with contextlib.suppress(Unavailable):
-            await self.membership.beat()
-        await asyncio.sleep(0.2)
-
-    def _nodes_changed(self, gone: set[str], came: set[str]) -> None:
-        self.replicas.nodes_changed(gone, came)
+        self.services.lobby.resync()
+        self.tasks.spawn(self.replicas.presence.resync())

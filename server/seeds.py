@@ -42,7 +42,7 @@ it deals. The rules, and where each way of making a room keeps them:
    "can this still be won?" is the solver's answer on the whole deal (its hints use only what
    the player has seen). A ranked attempt at today's deal shows no code and gets no help.
 
-``tests/test_seeds.py`` holds each way of making a room to rule 1 (two rooms made from the
+``tests/source/test_seeds.py`` holds each way of making a room to rule 1 (two rooms made from the
 same visible inputs deal differently) and reads the source for rule 2: a room's seed is
 written only from a call of this module or a seed already stored.
 """

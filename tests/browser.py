@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import msgpack
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from waiting import until_sync
 from websockets.sync.client import connect
@@ -35,7 +35,11 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 AXE = ROOT / "client_web" / "node_modules" / "axe-core" / "axe.min.js"
 AUDIT_JS = Path(__file__).resolve().parent / "audit.js"
-AUDIT_WIDTHS = (375, 1440)
+LAPTOP = {"width": 1440, "height": 900}
+"""The screen of every browser test's laptop (a page opens at it unless told otherwise)."""
+PHONE = {"width": 375, "height": 812}
+"""The screen of every browser test's phone."""
+AUDIT_WIDTHS = (PHONE["width"], LAPTOP["width"])
 # Every policy violation is also said in the console (the page hears of CSP's too).
 REPORT_VIOLATIONS = """addEventListener('securitypolicyviolation', e => console.error(
     `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));"""
@@ -126,10 +130,14 @@ class Server:
         return self.views[room]
 
     def view_at(self, room: str, seq: int) -> dict[str, Any]:
-        """The spectator view of ``room`` at sequence number ``seq``."""
-        deadline = time.monotonic() + 10
-        while (room, seq) not in self.at and time.monotonic() < deadline:
-            self._read(10)
+        """The spectator view of ``room`` at sequence number ``seq`` (read up to it)."""
+
+        def seen() -> bool:
+            if (room, seq) not in self.at:
+                self._read(10)
+            return (room, seq) in self.at
+
+        until_sync(seen, 10, f"the view of {room} at {seq}", step=0)
         return self.at[room, seq]
 
     def view(self, room: str) -> dict[str, Any]:
@@ -230,10 +238,6 @@ def leaked(text: str, hidden: set[str]) -> set[str]:
     return found
 
 
-def wait_until(predicate, timeout: float = 20, what: str = "condition") -> Any:
-    return until_sync(predicate, timeout, what)
-
-
 def wait_for_my_move(page, timeout: float = 20) -> None:
     """Wait until the page may act in a hand in play. A bot can end a hand before the page's
     second or fourth move (the easy bot knocks as soon as its deadwood is 5 or less: 103 of
@@ -247,7 +251,7 @@ def wait_for_my_move(page, timeout: float = 20) -> None:
             return False
         return table_state(page)["mine"] == "1"
 
-    wait_until(mine, timeout, what="my move")
+    until_sync(mine, timeout, what="my move")
 
 
 def play_to_my(page, phase: str) -> None:
@@ -287,34 +291,65 @@ AUDITED: list[str] = []
 """Every state audited in this run, in order."""
 
 
+# What a page's connection holds, for the file written after each test (see Pages.dump).
+DUMP_CONNECTION = """() => { const c = window.cardroom && window.cardroom.conn;
+    if (!c) return 'no connection';
+    return JSON.stringify({state: c.state, rooms: [...c.rooms].map(([id, r]) =>
+        ({id, seq: r.seq, seat: r.seat, status: r.view?.room.status}))}); }"""
+
+
 class Pages:
     """A test's browser pages, each in a context of its own (its own storage: another
     person), watched for page errors and policy violations; :meth:`close` fails the test on
-    any. ``accept_dialogs`` answers confirm() with yes."""
+    any. A confirm() is answered yes (reset, sign out)."""
 
-    def __init__(self, chromium, accept_dialogs: bool = False) -> None:
+    def __init__(self, chromium) -> None:
         self.chromium = chromium
-        self.accept_dialogs = accept_dialogs
         self.contexts: list = []
         self.pages: list = []
         self.errors: list[str] = []
 
-    def open(self, **context_options: Any):
-        context = self.chromium.new_context(**context_options)
+    def open(
+        self, language: str = "en", viewport: dict = LAPTOP, reduced_motion: str = "no-preference"
+    ):
+        """A new page: a person whose browser speaks ``language`` (one of LOCALES), on a
+        screen of ``viewport`` (LAPTOP or PHONE), who may prefer reduced motion."""
+        context = self.chromium.new_context(
+            viewport=viewport, locale=LOCALES[language], reduced_motion=reduced_motion
+        )
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        if self.accept_dialogs:
-            page.on("dialog", lambda d: d.accept())
+        page.on("dialog", lambda d: d.accept())
         watch_policies(page, self.errors)
         page.set_default_timeout(20_000)
         self.pages.append(page)
         return page
 
+    def dump(self, path: Path) -> None:
+        """Write what each page shows and its connection's rooms to ``path`` (what to read
+        when a browser test fails)."""
+        path.parent.mkdir(exist_ok=True)
+        with open(path, "w") as out:
+            for n, page in enumerate(self.pages):
+                try:
+                    shown = f"{page.inner_text('body')}\n{page.evaluate(DUMP_CONNECTION)}"
+                except PlaywrightError as error:  # closed, or gone to another document
+                    shown = f"(not read: {error})"
+                out.write(f"--- page {n}: {page.url}\n{shown}\n")
+
     def close(self) -> None:
         for context in self.contexts:
             context.close()
         assert not self.errors, f"errors in the page: {self.errors}"
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    """A screenshot in tests/artifacts/ for people to look at, once no card is in the air;
+    ``full``: the whole page, not only the screen."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    settled(page)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 def audit(page, state: str) -> list[dict[str, Any]]:

@@ -3,7 +3,6 @@ every trial ends with (the log, the views each audience got, the sockets)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import secrets
@@ -12,6 +11,8 @@ from typing import Any
 
 import redis.asyncio as redis
 from e2e_play import OPEN, my_turn
+from waiting import until
+from websockets.exceptions import ConnectionClosed
 
 from protocol.client import Client, ClientError
 from protocol.diff import apply
@@ -30,15 +31,7 @@ async def connect_to(url: str, node: str | None = None, tries: int = 12) -> Clie
     held: list[Client] = []
     try:
         for _ in range(tries):
-            client = Client(url)
-            for attempt in range(50):
-                try:
-                    await client.connect()
-                    break
-                except Exception:  # refused, reset, or a node that just died
-                    if attempt == 49:
-                        raise
-                    await asyncio.sleep(0.1)
+            client = await connected(Client(url))
             if node is None or client.node == node:
                 OPEN.append(client)
                 return client
@@ -47,6 +40,26 @@ async def connect_to(url: str, node: str | None = None, tries: int = 12) -> Clie
     finally:
         for client in held:
             await client.close()
+
+
+async def connected(client: Client) -> Client:
+    """``client``, connected: tried again for a few seconds while the balancer or a node
+    refuses, resets or has just died (then the last error is raised)."""
+    errors: list[Exception] = []
+
+    async def connects() -> bool:
+        try:
+            await client.connect()
+        except Exception as error:  # refused, reset, or a node that just died
+            errors.append(error)
+            return False
+        return True
+
+    try:
+        await until(connects, 10, f"a connection to {client.url}", step=0.1)
+    except AssertionError:
+        raise errors[-1] from None
+    return client
 
 
 @dataclass
@@ -84,7 +97,10 @@ class Player:
 
     async def reconnect(self) -> None:
         old = self.state
-        for _ in range(100):
+
+        async def resumed() -> Client | None:
+            """A new socket through the balancer with the seat resumed, or None (the node
+            it reached is going down, or the room is between drivers): try again."""
             try:
                 client = await connect_to(self.url)
                 client.rooms[self.room] = type(old)(
@@ -92,14 +108,29 @@ class Player:
                 )
                 await client.resume(self.room)
                 await client.wait(self.room, lambda s: s.view is not None)
-                break
             except (TimeoutError, ClientError, ConnectionError, OSError):
-                await asyncio.sleep(0.2)
-        else:
-            raise AssertionError(f"{self.name} could not come back")
+                return None
+            return client
+
+        client = await until(resumed, 120, f"{self.name} to come back", step=0.2)
         self.client = client
         self.clients.append(client)
         self.reconnects += 1
+
+    async def _send(self, pending: tuple[str, dict]) -> dict | None:
+        """Send the pending action with its command id: the reply, or None when the node
+        answers that it cannot take it now (RETRY). A socket that closed meanwhile (its node
+        went down between two tries) is a ConnectionError: ``play`` reconnects."""
+        if self.client.closed.is_set():
+            raise ConnectionError("the socket closed while the action waited")
+        try:
+            return await self.client.act(self.room, pending[1], id=pending[0])
+        except ConnectionClosed as closed:
+            raise ConnectionError(f"the socket closed: {closed}") from closed
+        except ClientError as refused:
+            if refused.code in RETRY:
+                return None
+            raise
 
     async def play(self) -> None:
         """Play the room to its end."""
@@ -118,11 +149,12 @@ class Player:
                         continue
                     pending = (f"{self._prefix}-{next(self._ids)}", action.to_dict())
                 try:
-                    reply = await self.client.act(self.room, pending[1], id=pending[0])
+                    # Sent again, with the same id, while the node answers it cannot take
+                    # it yet (RETRY: its store away, the room between drivers).
+                    reply = await until(
+                        lambda p=pending: self._send(p), 90, f"{self.name}'s action", step=0.2
+                    )
                 except ClientError as refused:
-                    if refused.code in RETRY:
-                        await asyncio.sleep(0.2)
-                        continue
                     if refused.code == "hand_in_play" and pending[1]["type"] == "next_hand":
                         pending = None  # the other player dealt first
                         continue

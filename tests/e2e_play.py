@@ -9,7 +9,6 @@ import sqlite3
 import time
 
 import pytest
-from waiting import until
 
 from protocol.client import Client, ClientError
 from server.games.gin_rummy import Action, new_match
@@ -83,11 +82,6 @@ async def refused(client: Client, code: str, kind: str, **fields) -> str:
         await client.request(kind, **fields)
     assert info.value.code == code, info.value
     return info.value.message
-
-
-async def eventually(read, done, timeout: float = 20.0, what: str = "condition"):
-    """``read()`` again and again until ``done(value)`` holds (tests/waiting.py); the value."""
-    return await until(read, timeout, what, done)
 
 
 async def both(*coros):

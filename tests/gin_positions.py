@@ -1,4 +1,5 @@
-"""Build Gin Rummy positions written in card codes, for tests that read as the rules."""
+"""Build Gin Rummy positions written in card codes, for tests that read as the rules; and what
+a view must not show (``hidden_from``), for the rules' tests and the end-to-end ones."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 
 from server.games.cards import CARDS
 from server.games.gin_rummy.bots import make_bot
-from server.games.gin_rummy.game import DRAW, Match, Options, new_match
+from server.games.gin_rummy.game import DRAW, HAND_OVER, MATCH_OVER, Match, Options, new_match
 
 
 def cards(text: str) -> list[str]:
@@ -79,3 +80,30 @@ def bot_match(seed: int, levels: tuple[str, str], target: int = 25) -> dict:
                 match = match.apply(seat, action)
                 break
     return {"seed": seed, "options": {"target": target}, "actions": log}
+
+
+def strings_in(value):
+    """Every string anywhere inside a view (keys and values)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings_in(k)
+            yield from strings_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings_in(v)
+
+
+def hidden_from(match, seat):
+    """Cards ``seat`` (None: a spectator) may not see: the stock, and hands not yet public."""
+    hidden = set(match.stock)
+    if match.phase in (HAND_OVER, MATCH_OVER):
+        return hidden
+    public_takes = {
+        e["card"] for e in match.history if e["type"] in ("take_upcard", "draw_discard")
+    }
+    for other in (0, 1):
+        if other != seat:
+            hidden |= set(match.hands[other]) - public_takes
+    return hidden

@@ -150,12 +150,12 @@ class Host:
             config.idle_unload,
             config.finished_linger,
             clock,
+            on_change=lambda replica: self.driver.changed(replica),
+            on_reload=lambda replica: self.driver.reloaded(replica),
         )
         self.driver = Driver(
             store, self.replicas, node_id, config, Bots().think, self.tasks.spawn, clock
         )
-        self.replicas.on_change = self.driver.changed
-        self.replicas.on_reload = self.driver.reloaded
 
     def run_loops(self) -> None:
         """The driver's scan and renewals, as a node runs them."""
@@ -173,8 +173,9 @@ class Host:
     async def sit(self, replica: Replica, seat: int, name: str = "P") -> Member:
         """A member takes ``seat`` and follows it."""
         token = new_token()
-        async with replica.lock:
-            await self.replicas.commit(replica, lambda: replica.room.join_entry(seat, name, token))
+        await self.replicas.commits.write(
+            replica, lambda: replica.room.join_entry(seat, name, token)
+        )
         member = Member()
         await self.replicas.attach(member, replica, AUDIENCES[seat], seat)
         return member

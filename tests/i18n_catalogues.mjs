@@ -1,5 +1,5 @@
 // Prints every message catalogue of the web client as JSON, with the plural categories
-// Intl.PluralRules has for its language: what tests/test_i18n.py checks.
+// Intl.PluralRules has for its language: what tests/source/test_i18n.py checks.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -1,5 +1,5 @@
 """The string literals of a JavaScript source, with enough context to tell a catalogue key, an
-import path and the text of an element apart (for tests/test_i18n.py).
+import path and the text of an element apart (for tests/source/test_i18n.py).
 
 Not a JavaScript parser: a tokenizer that knows comments, strings, template literals (and the
 expressions inside them) and regular expression literals, and that keeps a stack of the

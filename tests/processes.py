@@ -6,9 +6,10 @@ import contextlib
 import os
 import signal
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from waiting import until_sync
 
 MARK = "CARDROOM_TEST_RUN"
 """Set in the test run's environment: every process the run starts inherits it."""
@@ -68,12 +69,9 @@ def alive(proc: Proc) -> bool:
 
 def survivors(procs: list[Proc], within: float) -> list[Proc]:
     """The processes of ``procs`` still alive after waiting up to ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while True:
-        left = [p for p in procs if alive(p)]
-        if not left or time.monotonic() >= deadline:
-            return left
-        time.sleep(0.05)
+    with contextlib.suppress(AssertionError):  # some outlived the wait: they are the answer
+        until_sync(lambda: not any(alive(p) for p in procs), within, "the processes to end")
+    return [p for p in procs if alive(p)]
 
 
 def started_by_run(mark: str) -> list[Proc]:

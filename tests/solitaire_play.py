@@ -1,10 +1,12 @@
 """Test helpers for whole solitaire games: the moves worth trying in a position, a winning
-line (from the solver), a quickly won Easy Harp deal, and a brute-force search that prunes
-nothing, to check the solver's proofs."""
+line (from the solver), a quickly won Easy Harp deal, a brute-force search that prunes
+nothing, to check the solver's proofs, and random games played from random deals
+(``played``: hindsight's tests and bench/hindsight.py)."""
 
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 
 from server.games.solitaire import EASY_HARP, IllegalMove, Solitaire
@@ -20,6 +22,9 @@ def todays_line(db: str, game: str, draw: int, day: str) -> list[dict]:
         row = conn.execute("SELECT body FROM daily WHERE key = ?", (f"{game}-{draw}:{day}",))
         (body,) = row.fetchone()
     return json.loads(body)["line"]
+
+
+UNDO = {"type": "undo"}
 
 
 def _key(game: Solitaire) -> tuple:
@@ -117,3 +122,45 @@ def winnable_by_brute_force(
                 seen.add(key)
                 todo.append(after)
     return False
+
+
+def take_backs(game: Solitaire):
+    """A card taken back from each foundation slot to each column (most are refused)."""
+    for slot, pile in enumerate(game.foundations):
+        if pile:
+            for j in range(game.variant.columns):
+                yield {"type": "move", "from": f"f{slot}", "to": f"c{j}", "count": 1}
+
+
+def random_move(game: Solitaire, rng: random.Random, greedy: float) -> dict:
+    """A legal action: with chance ``greedy`` a card to a foundation if one can go, else any
+    legal action (the first accepted of the candidates, shuffled; take-backs among them
+    one time in ten)."""
+    moves = list(candidates(game))
+    if rng.random() < 0.1:
+        moves += take_backs(game)
+    rng.shuffle(moves)
+    if rng.random() < greedy:
+        moves.sort(key=lambda a: a.get("to") != "f")  # stable: still shuffled within
+    for action in moves:
+        try:
+            game.apply(action)
+        except IllegalMove:
+            continue
+        return action
+    raise AssertionError("no legal move")  # the stock always is, until the game is won
+
+
+def played(variant, seed: int, length: int, undo: float = 0.05, greedy: float = 0.5):
+    """A game from a random deal: ``length`` actions at most, each an undo (with chance
+    ``undo``) or a random legal action (``random_move``). Deterministic."""
+    rng = random.Random(seed)
+    game = start = Solitaire.new(variant, rng.randrange(1, 10**6))
+    actions: list[dict] = []
+    for _ in range(length):
+        if game.won:
+            break
+        action = UNDO if game.history and rng.random() < undo else random_move(game, rng, greedy)
+        game = game.apply(action)
+        actions.append(action)
+    return start, actions, game

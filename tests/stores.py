@@ -1,5 +1,5 @@
 """The Store contract's fixtures and builders, shared by the tests of each concern
-(tests/test_store_*.py), run against both implementations.
+(tests/store/test_store_*.py and others), run against both implementations.
 
 Every test gets its own namespace: a fresh SQLite file for the embedded store, and a unique
 key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after the test.

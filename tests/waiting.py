@@ -18,10 +18,12 @@ async def until(
     timeout: float = 20.0,
     what: str = "condition",
     check: Callable[[Any], Any] = bool,
+    step: float = STEP,
 ) -> Any:
     """Call ``read`` (a function, or one that returns an awaitable) until ``check`` holds
     of its value (by default: the value is truthy); that value. Fails the test after
-    ``timeout`` seconds."""
+    ``timeout`` seconds. ``read`` is called again ``step`` seconds after each time (longer
+    for an attempt that costs the other side, such as a connection to a node that is down)."""
     deadline = time.monotonic() + timeout
     while True:
         value = read()
@@ -31,7 +33,7 @@ async def until(
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what} (last: {value!r})")
-        await asyncio.sleep(STEP)
+        await asyncio.sleep(step)
 
 
 def until_sync(
@@ -39,6 +41,7 @@ def until_sync(
     timeout: float = 20.0,
     what: str = "condition",
     check: Callable[[Any], Any] = bool,
+    step: float = STEP,
 ) -> Any:
     """:func:`until` for a test without an event loop (the browser tests, processes)."""
     deadline = time.monotonic() + timeout
@@ -48,4 +51,4 @@ def until_sync(
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what} (last: {value!r})")
-        time.sleep(STEP)
+        time.sleep(step)

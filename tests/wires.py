@@ -1,4 +1,4 @@
-"""A real server Wire (server/wire.py) on one end of a socketpair and a websockets client
+"""A real server Wire (server/transport/wire.py) on one end of a socketpair and a websockets client
 on the other: for the tests of the wire's own frames and keepalive, and for bench/fanout.py."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import socket
 
+import msgpack
 from websockets.client import ClientProtocol
 from websockets.http11 import Response
 from websockets.uri import parse_uri
@@ -18,18 +19,29 @@ class Accepting:
     """The app side of a socket, as little as the wire asks of it: accept, record."""
 
     closed = False
+    paths = ("/ws",)
+
+    def __init__(self, rate: float = 1e6, burst: int = 1_000_000) -> None:
+        self.rate, self.burst = rate, burst  # requests per second a socket may send
+        self.served: list[bytes | None] = []
+        self.wire = None
 
     def check(self, _wire):
         return None
 
-    def open(self, _wire):
+    def open(self, wire_):
+        self.wire = wire_
         return self
 
-    def admit(self) -> bool:
-        return True
+    async def serve(self, _conn, data) -> None:
+        self.served.append(data)
 
-    async def serve(self, _conn, _data) -> None:
-        return None
+    def send(self, message: dict) -> None:
+        self.wire.send(msgpack.packb(message))
+
+    def kill(self, code: int, reason: str) -> None:
+        self.closed = True
+        self.wire.close(code, reason)
 
     def lost(self) -> None:
         self.closed = True

@@ -32,14 +32,11 @@ class BaselineMember:
         self.wire = wire
         self.closed = False
 
-    def admit(self) -> bool:
-        return True
-
     def relay(self, data: bytes | None) -> None:
         try:
             message = unpack(data or b"")
         except ProtocolError as refusal:
-            self.wire.send(pack({"t": "error", "code": refusal.code, "message": refusal.message}))
+            self.wire.send(pack(refusal.frame()))
             return
         group = str(message.get("group"))
         if message.get("t") == "join":
@@ -49,11 +46,9 @@ class BaselineMember:
             self.wire.send(pack({"t": "ok"}))
         elif (frames := self.FRAMES.get(group)) and isinstance(message.get("n"), int):
             frame = frames[message["n"] % len(frames)]
-            self.wire.hold()
             for member in self.GROUPS.get(group, ()):
                 member.wire.send(frame)
-            self.wire.send(pack({"t": "ok", "id": message.get("id")}))
-            self.wire.release()
+            self.wire.send(pack({"t": "ok", "id": message.get("id")}))  # the same write
         else:
             frame = pack(message)
             for member in self.GROUPS.get(group, ()):

@@ -1,7 +1,7 @@
 // QR codes (ISO/IEC 18004), for the device link: byte mode, error correction level M,
 // versions 1 to 10, drawn as one SVG path. Small and complete rather than general: the steps
 // follow Project Nayuki's reference encoder (https://www.nayuki.io/page/qr-code-generator-library),
-// and tests/test_qr.py checks every matrix against python-qrcode's for the same input.
+// and tests/source/test_qr.py checks every matrix against python-qrcode's for the same input.
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_VERSION = 10;
 // Level M, index = version: error-correction codewords per block, and blocks.

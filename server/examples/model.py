@@ -2,7 +2,7 @@
 
 An example knows no rule. It holds a function that builds its start position with a real
 engine, and the moves the text asks the reader to try, each with the answer the text expects
-(a refusal code, or None for a move that is allowed); ``tests/test_examples.py`` checks those
+(a refusal code, or None for a move that is allowed); ``tests/rules/test_examples.py`` checks those
 expectations against the engine, so a text can never promise what the engine does not do.
 """
 

@@ -23,7 +23,8 @@ from typing import Any
 from server.config import Config
 from server.games.cards import derive_seed
 from server.host.clock import REAL, Clock
-from server.host.replicas import Replica, Replicas
+from server.host.replica import Replica
+from server.host.replicas import Replicas
 from server.logs import log, logger
 from server.rooms import RoomError
 from server.rooms.gin import default_action
@@ -230,7 +231,7 @@ class Driver:
                 drive.expiry_for = "timeouts"
                 drive.expiry = self.spawn(self._too_many(replica, drive, late[0]))
             return
-        seat = room.bot_to_act()
+        seat = room.bot_seat
         if seat is not None and drive.bot is None:
             drive.bot = self.spawn(self._bot(replica, drive, seat, len(room.log)))
         self._clock(replica, drive)
@@ -241,7 +242,7 @@ class Driver:
 
     def _clock(self, replica: Replica, drive: Drive) -> None:
         room = replica.room
-        seat = room.clock_seat()
+        seat = room.clock_holder
         wanted = (seat, len(room.log)) if seat is not None and room.deadline else None
         if drive.clock_for == wanted:
             return
@@ -341,12 +342,8 @@ class Driver:
         entry keeps it: the tokens along a log never go down); False if it no longer
         applies."""
 
-        def fenced() -> dict:
-            return {**build(), "lease": drive.token}
-
         try:
-            async with replica.lock:
-                await self.replicas.commit(replica, fenced, fence=drive.token)
+            await self.replicas.commits.write(replica, build, fence=drive.token)
             return True
         except Stale:
             return False
@@ -387,7 +384,7 @@ class Driver:
             await self.clock.sleep(
                 min(self.config.bot_delay, max(0.0, self.config.bot_delay - since))
             )
-            if len(room.log) != version or room.bot_to_act() != seat:
+            if len(room.log) != version or room.bot_seat != seat:
                 raise Stale
             level = room.seats[seat].level
             assert level is not None
@@ -395,7 +392,7 @@ class Driver:
             action = await self.think(level, seed, room.match.view(seat))
 
             def build():
-                if len(room.log) != version or room.bot_to_act() != seat:
+                if len(room.log) != version or room.bot_seat != seat:
                     raise Stale
                 return room.act_entry(seat, action, None)
 
@@ -414,7 +411,7 @@ class Driver:
         await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
 
         def timed_out():
-            if len(room.log) != version or room.clock_seat() != seat:
+            if len(room.log) != version or room.clock_holder != seat:
                 raise Stale
             return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
 

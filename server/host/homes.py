@@ -24,7 +24,8 @@ from urllib.parse import parse_qs
 from server.host.clock import REAL, Clock
 from server.host.driver import Driver
 from server.host.members import Member
-from server.host.replicas import Replica, Replicas
+from server.host.replica import Replica
+from server.host.replicas import Replicas
 from server.store import Unavailable
 from server.store.base import Leases
 

@@ -1,15 +1,14 @@
 """What the room host needs of a client's socket: a member of rooms that takes messages.
 
 The host never imports the transport: a member is anything with these few methods (the
-services' :class:`server.services.session.Session` is one), so the host is tested with plain
-objects and a socket layer can change without touching it."""
+services' :class:`server.services.connection.Connection` is one), so the host is tested with
+plain objects and a socket layer can change without touching it."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any, Protocol
 
-from protocol.frames import CROWD, Shared
+from protocol.frames import Shared
 
 
 class Member(Protocol):
@@ -25,21 +24,3 @@ class Member(Protocol):
     def send_shared(self, shared: Shared) -> None:
         """Send a message framed once for a crowd (:class:`protocol.frames.Shared`)."""
         ...
-
-    def hold(self) -> None:
-        """Keep what is sent from now on for one write, until the request's reply."""
-        ...
-
-
-def send_to_all(conns: Collection[Member], frame: bytes, skip: Member | None = None) -> None:
-    """Send ``frame`` to each of ``conns`` but ``skip``: to a crowd (CROWD or more) one copy
-    framed and compressed for all (:class:`protocol.frames.Shared`), else each its own."""
-    if len(conns) >= CROWD:
-        shared = Shared(frame)
-        for conn in conns:
-            if conn is not skip:
-                conn.send_shared(shared)
-        return
-    for conn in conns:
-        if conn is not skip:
-            conn.send_packed(frame)

@@ -4,8 +4,10 @@ dies (its heartbeat older than NODE_TIMEOUT_MS) stops holding seats as connected
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 from server.host.clock import REAL, Clock
 from server.logs import log
@@ -32,6 +34,7 @@ class Membership:
         self.clock = clock
         self.live: set[str] = {node_id}
         self._heard: dict[str, float] = {}  # node -> clock time it was last heard of
+        self._looking: asyncio.Task | None = None
 
     async def beat(self) -> None:
         """Say this node lives; follow which nodes do, and forget nodes long gone."""
@@ -50,6 +53,20 @@ class Membership:
             with contextlib.suppress(Unavailable):
                 await self.beat()
             await self.clock.sleep(HEARTBEAT_SECONDS)
+
+    def look(self, spawn: Callable[[Any], asyncio.Task]) -> None:
+        """Read the heartbeats now, not at the next beat: nodes were seen (sockets in a
+        room) that this node does not know to be alive, and a node alive that it has not
+        heard yet would have its players shown as gone until then."""
+        if self._looking is None or self._looking.done():
+            self._looking = spawn(self._look())
+
+    async def _look(self) -> None:
+        # at most five looks a second: a dead node's presence, found in every room loaded
+        # after it died, asks again and again
+        with contextlib.suppress(Unavailable):
+            await self.beat()
+        await self.clock.sleep(0.2)
 
     def heard_from(self, node: str) -> None:
         """``node`` just spoke (an event): it lives, even before its heartbeat reaches us."""

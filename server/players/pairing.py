@@ -20,7 +20,7 @@ seek first, each with its best partner left.
 
 Both stores run these rules in one atomic step (Redis: a Lua script that mirrors this module
 line for line; the embedded store: this module, in one step that does not yield), so a seek
-is paired at most once and into one room. tests/test_store_pairing.py runs the same cases on
+is paired at most once and into one room. tests/store/test_store_pairing.py runs the same cases on
 both, and compares the two on random pools.
 """
 

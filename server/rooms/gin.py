@@ -79,7 +79,6 @@ class GinRoom(Room):
 
     def start(self) -> None:
         self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
-        self._checked: tuple[Match, int, dict[str, Any], Match] | None = None
 
     @property
     def over(self) -> bool:
@@ -103,26 +102,20 @@ class GinRoom(Room):
     def normalize(self, action: Any) -> dict[str, Any]:
         return _parsed(action).to_dict()
 
-    def check(self, seat: int, action: Any) -> dict[str, Any]:
-        """The engine's move is made here, once: :meth:`play` takes the position it led to
-        when the same action is then played on the same position (the rules are checked
-        once per action, not again when it is applied)."""
+    def check(self, seat: int, action: Any) -> tuple[dict[str, Any], Match]:
+        """The engine's move is made here, once: the match it leads to goes with the entry
+        (:class:`server.rooms.room.Move`) to :meth:`play`."""
         parsed = _parsed(action)
         try:
             after = self.match.apply(seat, parsed)
         except IllegalAction as refused:
             raise RoomError(refused.code, refused.message) from None
-        clean = parsed.to_dict()
-        self._checked = (self.match, seat, clean, after)
-        return clean
+        return parsed.to_dict(), after
 
-    def play(self, seat: int, action: dict[str, Any]) -> None:
-        checked = self._checked
-        if checked and checked[0] is self.match and checked[1:3] == (seat, action):
-            self.match = checked[3]
-        else:  # read back from the log, or another entry came first
-            self.match = self.match.apply(seat, Action.from_dict(action))
-        self._checked = None
+    def play(self, seat: int, action: dict[str, Any], after: Match | None = None) -> None:
+        self.match = (
+            after if after is not None else self.match.apply(seat, Action.from_dict(action))
+        )
 
     def scores(self) -> list[int]:
         return list(self.match.scores)

@@ -129,6 +129,16 @@ class Seat:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action the rules accepted: the log entry that records it, and the position it
+    leads to (so that the rules run once per action: :meth:`Room.apply` takes ``after``
+    instead of playing the entry again, when nothing came between)."""
+
+    entry: dict[str, Any]
+    after: Any
+
+
 class Room(ABC):
     """What every room shares: seats, the log, sequence numbers, per-audience views and
     diffs. A game's room (:class:`server.rooms.gin.GinRoom`,
@@ -159,6 +169,8 @@ class Room(ABC):
         self.forfeit_reason: str | None = None
         self.closed: str | None = None  # why an abandoned room was closed
         self.deadline: int | None = None
+        self.humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        self._settle()
         # Per seat: command id -> the packed [seq at which it was applied, its action].
         self.commands: list[dict[Any, bytes]] = [{} for _ in self.seats]
         # Only the audiences someone follows are rendered and diffed (a node holding a room
@@ -198,12 +210,14 @@ class Room(ABC):
         """The wire form of a well-formed ``action`` (whatever the position), else raise."""
 
     @abstractmethod
-    def check(self, seat: int, action: Any) -> dict[str, Any]:
-        """The wire form of ``action`` if the rules allow it now, else raise."""
+    def check(self, seat: int, action: Any) -> tuple[dict[str, Any], Any]:
+        """The wire form of ``action`` and the position it leads to, if the rules allow it
+        now; else raise."""
 
     @abstractmethod
-    def play(self, seat: int, action: dict[str, Any]) -> None:
-        """Apply an action :meth:`check` accepted (or one read back from the log)."""
+    def play(self, seat: int, action: dict[str, Any], after: Any = None) -> None:
+        """Apply an action the rules accepted: ``after``, the position :meth:`check` reached
+        from the position now, or (None: read back from the log) the action played again."""
 
     @abstractmethod
     def result(self) -> dict[str, Any]:
@@ -234,13 +248,19 @@ class Room(ABC):
 
     # ---- reading -------------------------------------------------------------------------
 
-    @property
-    def status(self) -> str:
+    def _settle(self) -> None:
+        """What the room host reads after every change, worked out once here as plain
+        attributes (the rules are asked once per entry, not at every look): ``status``,
+        ``bot_seat`` (the bot to move, if any) and ``clock_holder`` (whose turn clock
+        runs, if any)."""
         if self.forfeit is not None or self.closed is not None or self.over:
-            return "finished"
-        if any(s.open for s in self.seats):
-            return "waiting"
-        return "playing"
+            self.status = "finished"
+        elif any(s.open for s in self.seats):
+            self.status = "waiting"
+        else:
+            self.status = "playing"
+        self.bot_seat = self.bot_to_act()
+        self.clock_holder = self.clock_seat()
 
     @property
     def winner(self) -> int | None:
@@ -252,10 +272,6 @@ class Room(ABC):
 
     def game_winner(self) -> int | None:
         return None
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     def distinct_name(self, seat: int, name: str) -> str:
         """``name``, with a visible suffix when another seat already shows the same name
@@ -435,16 +451,23 @@ class Room(ABC):
                 entry["provisional"] = True  # with a "?": the system is not sure of it yet
         return entry
 
-    def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> dict[str, Any]:
+    def act_entry(self, seat: int, action: Any, cmd: Any, auto: bool = False) -> Move:
         """Check an action by ``seat``; raises RoomError (the rule it breaks), changes nothing."""
         if self.status == "finished":
             raise RoomError("room_finished", "This game is over.")
         if self.status == "waiting":
             raise RoomError("waiting", "The game starts when every seat is taken.")
-        entry = {"kind": "act", "seat": seat, "action": self.check(seat, action), "cmd": cmd}
+        clean, after = self.check(seat, action)
+        entry = {"kind": "act", "seat": seat, "action": clean, "cmd": cmd}
         if auto:
             entry["auto"] = True
-        return entry
+        return Move(entry, after)
+
+    def command(self, seat: int, action: Any, cmd: Any) -> Move | int:
+        """A player's command: the :class:`Move` it makes (checked, nothing changed yet), or
+        the seq at which command ``cmd`` of ``seat`` was applied already (:meth:`duplicate`)."""
+        done = self.duplicate(seat, cmd, action)
+        return done if done is not None else self.act_entry(seat, action, cmd)
 
     def forfeit_entry(self, seat: int, reason: str) -> dict[str, Any]:
         return {"kind": "forfeit", "seat": seat, "reason": reason}
@@ -474,8 +497,8 @@ class Room(ABC):
 
     # ---- changing --------------------------------------------------------------------------
 
-    def _play_entry(self, entry: dict[str, Any]) -> None:
-        """The change one entry makes, without rendering anything."""
+    def _play_entry(self, entry: dict[str, Any], after: Any = None) -> None:
+        """The change one entry makes, without rendering anything (``after``: :meth:`play`'s)."""
         kind = entry["kind"]
         seat = entry["seat"]
         if kind == "join":
@@ -486,7 +509,7 @@ class Room(ABC):
             s.rating = entry.get("rating")
             s.provisional = bool(entry.get("provisional"))
         elif kind == "act":
-            self.play(seat, entry["action"])
+            self.play(seat, entry["action"], after)
             if entry.get("cmd") is not None:
                 self.commands[seat][entry["cmd"]] = pack([self.seq + 1, entry["action"]])
             if entry.get("auto"):
@@ -498,14 +521,19 @@ class Room(ABC):
         else:
             raise ValueError(f"unknown log entry {kind!r}")
         self.log.append(entry)
+        self._settle()
         turn = self.meta.get("turn_seconds")
         at = entry.get("at")
-        clocked = at is not None and turn and self.clock_seat() is not None
+        clocked = at is not None and turn and self.clock_holder is not None
         self.deadline = at + 1000 * turn if clocked else None
 
-    def apply(self, entry: dict[str, Any]) -> dict[str, list]:
-        """Apply a logged entry; returns the diff for each audience."""
-        self._play_entry(entry)
+    def apply(self, entry: dict[str, Any] | Move) -> dict[str, list]:
+        """Apply a logged entry, or a :class:`Move` this room checked with nothing applied
+        since (its position is taken, not played again); the diff for each audience."""
+        if isinstance(entry, Move):
+            self._play_entry(entry.entry, entry.after)
+        else:
+            self._play_entry(entry)
         return self.refresh()
 
     def load(self, entries: list[dict[str, Any]]) -> None:

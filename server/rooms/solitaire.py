@@ -70,7 +70,6 @@ class SolitaireRoom(Room):
         else:
             self.solitaire = Solitaire.new(variant, self.meta["number"])
         self._shown: tuple[Solitaire, dict[str, Any]] | None = None
-        self._checked: tuple[Solitaire, dict[str, Any], Solitaire] | None = None
 
     @property
     def over(self) -> bool:
@@ -92,22 +91,16 @@ class SolitaireRoom(Room):
         except IllegalMove as refused:
             raise RoomError(refused.code, refused.message) from None
 
-    def check(self, seat: int, action: Any) -> dict[str, Any]:
+    def check(self, seat: int, action: Any) -> tuple[dict[str, Any], Solitaire]:
         try:
             clean = parse_action(action)
             after = self.solitaire.apply(clean)
         except IllegalMove as refused:
             raise RoomError(refused.code, refused.message) from None
-        self._checked = (self.solitaire, clean, after)  # play() takes it instead of redoing it
-        return clean
+        return clean, after
 
-    def play(self, seat: int, action: dict[str, Any]) -> None:
-        checked = self._checked
-        if checked and checked[0] is self.solitaire and checked[1] == action:
-            self.solitaire = checked[2]
-        else:  # read back from the log
-            self.solitaire = self.solitaire.apply(action)
-        self._checked = None
+    def play(self, seat: int, action: dict[str, Any], after: Solitaire | None = None) -> None:
+        self.solitaire = after if after is not None else self.solitaire.apply(action)  # or the log
 
     def scores(self) -> list[int]:
         return [self.solitaire.score]

@@ -9,7 +9,6 @@ from typing import Any, Protocol
 
 from protocol.codec import pack
 from server import metrics
-from server.services.limits import TokenBucket
 
 QUEUE_BYTES = 1 << 20
 """Bytes a socket may have waiting to be sent before it is cut off as too slow."""
@@ -28,12 +27,6 @@ class Socket(Protocol):
 
     def close(self, code: int, reason: str = "") -> None: ...
 
-    def hold(self) -> None:
-        """Keep what is sent from now on for one write (:meth:`release`)."""
-        ...
-
-    def release(self) -> None: ...
-
 
 class Connection:
     """Sends go straight to the socket's transport, so a broadcast never waits on a slow
@@ -44,7 +37,6 @@ class Connection:
     __slots__ = (
         "__weakref__",
         "address",
-        "bucket",
         "close_code",
         "closed",
         "created",
@@ -67,8 +59,6 @@ class Connection:
         socket: Socket,
         queue_bytes: int = QUEUE_BYTES,
         address: str = "",
-        rate: float = 20.0,
-        burst: int = 60,
         on_lost: Callable[[Connection], None] | None = None,
         home: str | None = None,
     ) -> None:
@@ -77,7 +67,6 @@ class Connection:
         self.socket = socket
         self.address = address
         self.queue_bytes = queue_bytes
-        self.bucket = TokenBucket(rate, burst)
         self.on_lost = on_lost
         self.rooms: dict[str, tuple[str, int | None]] = {}
         self.lobby = False
@@ -103,26 +92,10 @@ class Connection:
         if not self.closed:
             self._check(self.socket.send_shared(shared))
 
-    def hold(self) -> None:
-        """Send what follows in one write, at :meth:`release` (a reply and its patch)."""
-        self.socket.hold()
-
-    def release(self) -> None:
-        self.socket.release()
-
     def _check(self, waiting: int) -> None:
         if waiting > self.queue_bytes:
             metrics.REFUSALS.labels("too_slow").inc()
             self.kill(1013, "too slow")
-
-    def admit(self) -> bool:
-        """Take one request from the rate limit; a flood is told and closed with 1008."""
-        if self.bucket.take():
-            return True
-        metrics.REFUSALS.labels("flood").inc()
-        self.send({"t": "error", "code": "flood", "message": "Too many messages."})
-        self.kill(1008, "flood")
-        return False
 
     def kill(self, code: int, reason: str) -> None:
         """Close the socket (the close frame follows what is already on its way)."""
@@ -151,12 +124,6 @@ class _Gone:
         return 0
 
     def close(self, code: int, reason: str = "") -> None:
-        return None
-
-    def hold(self) -> None:
-        return None
-
-    def release(self) -> None:
         return None
 
 

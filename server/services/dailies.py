@@ -20,7 +20,6 @@ it leaves the server before the day is over, and after it the code rebuilds it f
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import hashlib
 import hmac
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.config import utc_now
+from server.flights import Flights
 from server.games.cards import derive_seed, double_deck, shuffled, standard_deck
 from server.games.solitaire import Variant, variant_for
 from server.games.solitaire.hints import winnable_order
@@ -74,7 +74,7 @@ class Dailies:
         self.clock = clock
         self.configured = secret
         self._key: bytes | None = None
-        self._pending: dict[str, asyncio.Future] = {}
+        self._pending = Flights()
 
     def today(self) -> dt.date:
         """Today in UTC, by this node's clock (a test sets the clock through the config)."""
@@ -109,12 +109,7 @@ class Dailies:
         stored = await self.store.daily(key)
         if stored is not None:
             return stored
-        pending = self._pending.get(key)
-        if pending is None:
-            pending = asyncio.ensure_future(self._find(key, variant, day))
-            self._pending[key] = pending
-            pending.add_done_callback(lambda _: self._pending.pop(key, None))
-        return await asyncio.shield(pending)
+        return await self._pending.run(key, lambda: self._find(key, variant, day))
 
     async def past_solitaire(self, variant: Variant, day: dt.date) -> dict[str, Any] | None:
         """The stored deal of a day that is over; None for a day not over, or one whose deal

@@ -17,7 +17,8 @@ from typing import Any
 
 from protocol.codec import pack
 from server import metrics
-from server.host.members import Member, send_to_all
+from server.host.fanout import send_to_all
+from server.host.members import Member
 from server.rooms import RoomError
 from server.store import Unavailable
 from server.store.base import LobbyStore

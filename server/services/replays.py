@@ -37,6 +37,7 @@ from prometheus_client import Counter, Gauge
 
 from protocol import PROTOCOL_VERSION
 from protocol.diff import diff
+from server.flights import Flights
 from server.games.gin_rummy import Action, Match, new_match
 from server.games.solitaire import Solitaire, variant_for
 from server.rooms.gin import open_hands
@@ -207,7 +208,7 @@ class FramesCache:
         self.budget = max(0, budget)
         self.entries: OrderedDict[str, Frames] = OrderedDict()  # least recently used first
         self.held = 0  # bytes: the sum of the entries' sizes, never above the budget
-        self.flights: dict[str, asyncio.Task[Frames]] = {}
+        self.flights = Flights()
         self.builds = 0
         self._new_pool = new_pool
         self.pool: Executor | None = new_pool() if new_pool is not None else None
@@ -253,13 +254,8 @@ class FramesCache:
             self.entries.move_to_end(game_id)
             HITS.inc()
             return entry
-        flight = self.flights.get(game_id)
-        if flight is None:
-            flight = asyncio.ensure_future(self._make(replay))
-            self.flights[game_id] = flight
-            flight.add_done_callback(lambda done: self._landed(game_id, done))
-        # Shielded: a request cancelled while it waits does not cancel the others' build.
-        return await asyncio.shield(flight)
+        # A request cancelled while it waits does not cancel the others' build.
+        return await self.flights.run(game_id, lambda: self._make(replay))
 
     async def _make(self, replay: dict[str, Any]) -> Frames:
         self.builds += 1
@@ -276,12 +272,6 @@ class FramesCache:
         )
         self._keep(entry)
         return entry
-
-    def _landed(self, game_id: str, flight: asyncio.Task[Frames]) -> None:
-        if self.flights.get(game_id) is flight:
-            del self.flights[game_id]
-        if not flight.cancelled():
-            flight.exception()  # retrieved: every waiter may have gone (it is theirs to raise)
 
     def _keep(self, entry: Frames) -> None:
         if entry.size > self.budget:

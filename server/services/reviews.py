@@ -17,11 +17,11 @@ that the request is refused with ``busy``. Each review's own work is bounded by 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from server.flights import Flights
 from server.games.gin_rummy.review import review_seat
 from server.games.solitaire.hindsight import analyse, start_of
 from server.rooms import RoomError
@@ -86,7 +86,7 @@ class Reviews:
         everyone (its replay public)?"""
         self.store = store
         self.queue = FairQueue(pool, WORKERS, PER_ADDRESS, TOTAL)
-        self.flights: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self.flights = Flights()
         self.daily_over = daily_over
 
     async def so_far(self, conn: Connection, replay: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -129,13 +129,8 @@ class Reviews:
         kept = await self.store.review(*key)
         if kept is not None and kept.get("format") == FORMAT:
             return kept
-        flight = self.flights.get(key)
-        if flight is None:
-            flight = asyncio.ensure_future(self._make(replay, seat, address))
-            self.flights[key] = flight
-            flight.add_done_callback(lambda _: self.flights.pop(key, None))
         # A request that goes away leaves the review to be made for the others and the store.
-        return await asyncio.shield(flight)
+        return await self.flights.run(key, lambda: self._make(replay, seat, address))
 
     async def _make(self, replay: dict[str, Any], seat: int, address: str) -> dict[str, Any]:
         try:

@@ -13,7 +13,8 @@ from server.config import Config
 from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.host.driver import Driver
 from server.host.homes import Homes
-from server.host.replicas import Duplicate, Replica, Replicas
+from server.host.replica import Duplicate, Replica
+from server.host.replicas import Replicas
 from server.logs import log
 from server.players import boards, ledger
 from server.rooms import AUDIENCES, SOLITAIRES, RoomError, check_meta, make_room
@@ -166,13 +167,12 @@ class Rooms:
             record = await self.store.player_rating(player)
             if record is not None:
                 rating, unsure = round(record["rating"]), ledger.provisional(record, time.time())
-        async with replica.lock:  # the copy as it is then (a reload may replace it)
-            entry = await self.replicas.commit(
-                replica,
-                lambda: replica.room.join_entry(
-                    seat, name, token, player, bool(ranked), rating, unsure
-                ),
-            )
+        entry = await self.replicas.commits.write(
+            replica,  # the copy as it is then (a reload may replace it)
+            lambda: replica.room.join_entry(
+                seat, name, token, player, bool(ranked), rating, unsure
+            ),
+        )
         seat = entry["seat"]
         home = await self._member(conn, replica, AUDIENCES[seat], seat)
         reply = {"room": room.id, "seat": seat, "token": token, **home}
@@ -214,7 +214,7 @@ class Rooms:
                 return
             # Active in the store until its driver has finished it: its log says first.
             replica = await self.replicas.get(first)
-            await self.replicas.catch_up(replica)
+            await self.replicas.commits.catch_up(replica)
         except RoomError as missing:
             if missing.code == "no_room":
                 return
@@ -232,7 +232,7 @@ class Rooms:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
         seat = replica.room.seat_of(token)
         if seat is None:  # the seat may have been taken on another node a moment ago
-            await self.replicas.catch_up(replica)
+            await self.replicas.commits.catch_up(replica)
             seat = replica.room.seat_of(token)
         if seat is None:
             raise RoomError("bad_token", "That seat token does not belong to a seat of this room.")
@@ -263,18 +263,8 @@ class Rooms:
         if seat is None:
             raise RoomError("spectator", "Spectators watch; only seated players act.")
         replica = await self.replicas.get(room_id)
-
-        def build() -> dict[str, Any]:
-            room = replica.room  # the copy as it is now (a reload may replace it)
-            done = room.duplicate(seat, cmd, action)
-            if done is not None:
-                raise Duplicate(done)
-            return room.act_entry(seat, action, cmd)
-
         try:
-            async with replica.lock:
-                await self.replicas.commit(replica, build, hold=conn)
-                seq = replica.room.seq
+            seq = await self.replicas.commits.act(replica, seat, action, cmd)
         except Duplicate as done:
             # Its first answer may have been lost, or been "unavailable" (on the primary,
             # not yet on its replicas): it is acknowledged now only as safely as then.

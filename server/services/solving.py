@@ -8,8 +8,8 @@ bounded by its budget (a hint's 60 000 positions, about 0.1 s and at most about 
 a verdict's ``solve_seconds``; a candidate deal's second), so one address can delay another's
 answer by about one budget, however much it asks.
 The exception is the node's own work through :meth:`Solving.run`: the search for a day's deal
-(server/dailies.py, once a day per kind) tries its candidates in one job, and while it runs it
-holds one worker for longer than a budget (the others still take turns).
+(server/services/dailies.py, once a day per kind) tries its candidates in one job, and while
+it runs it holds one worker for longer than a budget (the others still take turns).
 """
 
 from __future__ import annotations

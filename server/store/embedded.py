@@ -54,12 +54,12 @@ ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
 CHECKPOINT_EVERY = 500
 """Appends after which the checkpointer copies the WAL into the database file (at 1 000 busy
-rooms the WAL then peaked at 3.8 MB: bench/README)."""
+rooms the WAL then peaked at 3.8 MB: bench/RESULTS.md)."""
 TAIL_PAGES = 64
 """Pages a checkpoint pass may leave behind for the writer's thread to copy (_checkpoint)."""
 BACKSTOP_PAGES = 16_384
 """WAL pages (64 MiB) past which the appending connection checkpoints by itself: only when
-the checkpointer has fallen that far behind, which it does not under load (bench/README)."""
+the checkpointer has fallen that far behind, which it does not under load (bench/RESULTS.md)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, active INTEGER NOT NULL);

@@ -9,7 +9,7 @@ it is in lands in one slot. What spans every room (the active count, lapsed leas
 lobby's snapshot, a node leaving) reads each group, in one pipeline. Other keys (players,
 dailies, heartbeats, the lobby's version) are single keys, read and written one at a time
 or in transactions of their own (see :mod:`server.store.redis_store` for what is left to do
-before a cluster). tests/test_redis_slots.py drives the store and checks the slots of every
+before a cluster). tests/store/test_redis_slots.py drives the store and checks the slots of every
 command it sends.
 """
 

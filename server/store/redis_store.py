@@ -529,7 +529,7 @@ POOL_WAIT = 2.0
 class _Batches:
     """The appends of one step of the event loop go to Redis as one pipeline: one write, one
     read and one connection for all of them, not one each (at a thousand busy rooms, most of
-    a node's Redis cost was redis-py's work per command; see bench/README.md). With
+    a node's Redis cost was redis-py's work per command; see bench/RESULTS.md). With
     ``wait`` (replicas, ms), one WAIT ends the batch and answers for all of it: Redis runs a
     connection's commands in order, so the replicas that acknowledged the WAIT hold every
     append before it.

@@ -14,14 +14,13 @@ from typing import Any
 import msgspec
 
 from protocol import PROTOCOL_VERSION, messages
-from protocol.codec import ProtocolError, Refusal, unpack
+from protocol.codec import INTERNAL, ProtocolError, Refusal, unpack
 from server import metrics
 from server.config import origin_allowed
 from server.games.solitaire.deals import DealCodeError, decode_daily
 from server.games.solitaire.deals import decode as decode_deal
 from server.host.homes import asked_home
-from server.host.replicas import unavailable
-from server.logs import log
+from server.host.replica import unavailable
 from server.rooms import SOLITAIRES
 from server.services import Services
 from server.services.connection import Connection
@@ -307,13 +306,17 @@ async def handle(
     return await HANDLERS[type(req)](services, conn, req)
 
 
-def _refusal(cmd: Any, refusal: Refusal, room: str | None) -> dict[str, Any]:
-    """The one place a refusal becomes an ``error`` message."""
-    metrics.REFUSALS.labels(refusal.code).inc()
-    error = {"t": "error", "id": cmd, "code": refusal.code, "message": refusal.message}
-    if room is not None:
-        error["room"] = room
-    return error
+def refusal_of(failure: Exception, what: str, room: str | None) -> Refusal:
+    """What a client is told of a request that failed: its refusal, ``unavailable`` when the
+    store did not answer, else ``internal`` (logged here, under ``what`` failed). Every
+    ``error`` message a request gets comes through here and :meth:`Refusal.frame`."""
+    if isinstance(failure, Unavailable):
+        failure = unavailable()
+    if not isinstance(failure, Refusal):
+        logging.getLogger("cardroom").exception("%s request failed (room %s)", what, room)
+        failure = INTERNAL
+    metrics.REFUSALS.labels(failure.code).inc()
+    return failure
 
 
 async def _answer_later(
@@ -323,14 +326,9 @@ async def _answer_later(
     review) when it is ready; a failure is logged under the request's own name."""
     try:
         conn.send({"t": "ok", "id": cmd, **(await answer)})
-    except Refusal as refusal:
-        conn.send(_refusal(cmd, refusal, room))
-    except Unavailable:
-        conn.send(_refusal(cmd, unavailable(), room))
-    except Exception:
+    except Exception as failure:
         kind = type(req).__struct_config__.tag
-        logging.getLogger("cardroom").exception("%s request failed (room %s)", kind, room)
-        conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
+        conn.send(refusal_of(failure, kind, room).frame(cmd, room))
 
 
 class Gateway:
@@ -342,6 +340,7 @@ class Gateway:
     def __init__(self, services: Services) -> None:
         self.services = services
         self.config = services.config
+        self.rate, self.burst = self.config.rate, self.config.burst  # per socket
 
     def address(self, wire) -> str:
         return client_address(wire.address, wire.forwarded, self.config.trusted_proxies)
@@ -365,8 +364,6 @@ class Gateway:
             wire,
             config.queue_bytes,
             self.address(wire),
-            config.rate,
-            config.burst,
             on_lost=clients.disconnect,
             home=asked_home(wire.query),
         )
@@ -381,13 +378,14 @@ async def serve(services: Services, conn: Connection, raw: bytes | None) -> None
     """Answer one frame of a socket."""
     cmd = None
     room = None
+    kind = "unknown"
     try:
         if raw is None:
             raise ProtocolError("bad_frame", "Frames are binary MessagePack maps, not text.")
         msg = unpack(raw)
-        kind = msg.get("t")
-        known = isinstance(kind, str) and kind in messages.REQUESTS
-        metrics.received(kind if known else "unknown").inc()
+        if isinstance(msg.get("t"), str) and msg["t"] in messages.REQUESTS:
+            kind = msg["t"]
+        metrics.received(kind).inc()
         cmd = command_id(msg)
         room = msg.get("room") if isinstance(msg.get("room"), str) else None
         if room is not None and len(room) > MAX_ID:
@@ -395,13 +393,5 @@ async def serve(services: Services, conn: Connection, raw: bytes | None) -> None
         reply = await handle(services, conn, msg)
         if reply is not None:
             conn.send({"t": "ok", "id": cmd, **reply})
-    except Refusal as refusal:
-        conn.send(_refusal(cmd, refusal, room))
-    except Unavailable:
-        conn.send(_refusal(cmd, unavailable(), room))
-    except Exception:
-        log("request_failed", logging.ERROR, conn=conn.id)
-        logging.getLogger("cardroom").exception("request failed")
-        conn.send({"t": "error", "id": cmd, "code": "internal", "message": "Something broke."})
-    finally:
-        conn.release()  # an action's patch held for its reply (Replicas.commit)
+    except Exception as failure:
+        conn.send(refusal_of(failure, kind, room).frame(cmd, room))

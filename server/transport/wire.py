@@ -38,8 +38,10 @@ from websockets.http11 import Request
 from websockets.protocol import CLOSED, OPEN
 from websockets.server import ServerProtocol
 
-from protocol.codec import MAX_FRAME
+from protocol.codec import MAX_FRAME, Refusal
 from protocol.frames import Shared, framed
+from server import metrics
+from server.services.limits import TokenBucket
 
 logger = logging.getLogger("cardroom")
 
@@ -115,11 +117,29 @@ def deflate() -> RestingDeflateFactory:
     )
 
 
+FLOOD = Refusal("flood", "Too many messages.")
+CORKED: list[Wire] = []
+"""Sockets with frames kept for the end of this step of the loop."""
+
+
+def _uncork() -> None:
+    """The end of a step of the loop: every socket writes what it was sent in it (one that
+    fails to is logged, and the others still write)."""
+    wires = CORKED[:]
+    CORKED.clear()
+    for wire in wires:
+        try:
+            wire.release()
+        except Exception:
+            logger.exception("a socket's write failed")
+
+
 class Wire(asyncio.Protocol):
     """One WebSocket, from uvicorn's upgrade to its close."""
 
     __slots__ = (
         "address",
+        "bucket",
         "close_timer",
         "conn",
         "connections",
@@ -129,6 +149,7 @@ class Wire(asyncio.Protocol):
         "gateway",
         "heard",
         "held",
+        "held_bytes",
         "host",
         "origin",
         "path",
@@ -148,6 +169,7 @@ class Wire(asyncio.Protocol):
         self.ws = ServerProtocol(extensions=[deflate()], max_size=MAX_FRAME)
         self.transport: asyncio.Transport | None = None
         self.conn = None  # the node's Connection, once the handshake is done
+        self.bucket: TokenBucket | None = None  # its requests' rate limit, from then on
         self.pending: deque[bytes | None] | None = None  # made when a request waits
         self.draining: asyncio.Task | None = None
         self.paused = False
@@ -161,7 +183,8 @@ class Wire(asyncio.Protocol):
         self.path = ""
         self.query = ""
         self.deflate: RestingDeflate | None = None
-        self.held: list[bytes] | None = None  # frames kept for one write (hold)
+        self.held: list[bytes] | None = None  # frames sent in this step of the loop
+        self.held_bytes = 0
 
     # ---- asyncio.Protocol --------------------------------------------------------------
 
@@ -255,11 +278,13 @@ class Wire(asyncio.Protocol):
                 (e for e in self.ws.extensions if isinstance(e, RestingDeflate)), None
             )
             self.conn = self.gateway.open(self)
+            self.bucket = TokenBucket(self.gateway.rate, self.gateway.burst)
 
     def _request(self, data: bytes | None) -> None:
         if self.conn is None or self.conn.closed:
             return
-        if not self.conn.admit():
+        if not self.bucket.take():
+            self._flooded()
             return
         if self.pending is None:
             self.pending = deque()
@@ -269,6 +294,12 @@ class Wire(asyncio.Protocol):
             self.transport.pause_reading()
         if self.draining is None:
             self.draining = asyncio.ensure_future(self._drain())
+
+    def _flooded(self) -> None:
+        """More requests than the socket's rate allows: told, and closed with 1008."""
+        metrics.REFUSALS.labels(FLOOD.code).inc()
+        self.conn.send(FLOOD.frame())
+        self.conn.kill(1008, "flood")
 
     async def _drain(self) -> None:
         """Serve this socket's requests one after another, in the order they came."""
@@ -324,28 +355,27 @@ class Wire(asyncio.Protocol):
         return True
 
     def _write(self, data: bytes) -> int:
+        """Keep ``data`` for the one write this socket makes at the end of the loop's step
+        (:func:`_uncork`): a reply and the patch its request caused, or a broadcast's
+        patches, leave in one system call (one TCP segment on a real network) instead of
+        one each, with no caller having to ask. The socket's own frames (a pong, a close)
+        write what is kept first, so the order on the wire is the order of the sends."""
         self.sent = time.monotonic()
-        if self.held is not None:
+        if self.held is None:
+            self.held = [data]
+            self.held_bytes = len(data)
+            if not CORKED:
+                asyncio.get_running_loop().call_soon(_uncork)
+            CORKED.append(self)
+        else:
             self.held.append(data)
-            return self.transport.get_write_buffer_size() + sum(map(len, self.held))
-        self.transport.write(data)
-        return self.transport.get_write_buffer_size()
-
-    def hold(self) -> None:
-        """Keep the messages sent from now on for one write at :meth:`release`: a reply and
-        the patch its request caused leave in one system call (and one TCP segment on a
-        real network) instead of two. The socket's own frames (a pong, a close) release
-        what is held first, so the order on the wire is the order of the sends; and the
-        loop releases at its next step anyway, so nothing is held past the code that
-        asked (the caller releases at the end of that same step)."""
-        if self.held is None and self.transport is not None:
-            self.held = []
-            asyncio.get_running_loop().call_soon(self.release)
+            self.held_bytes += len(data)
+        return self.transport.get_write_buffer_size() + self.held_bytes
 
     def release(self) -> None:
-        """Write what :meth:`hold` kept."""
+        """Write what was sent in this step."""
         held, self.held = self.held, None
-        if held and self.transport is not None:
+        if held and self.transport is not None and not self.transport.is_closing():
             self.transport.write(held[0] if len(held) == 1 else b"".join(held))
 
     def close(self, code: int, reason: str = "") -> None:

@@ -404,7 +404,7 @@ def _evolve(match: Match, **changes: Any) -> Match:
     a Match is a frozen dataclass whose ``__init__`` only stores its fields, with no
     ``__post_init__`` and nothing cached on it, so a copy of its fields with ``changes``
     stored over them is the position ``replace`` would build
-    (tests/test_gin_rummy_properties.py holds it to ``replace``)."""
+    (tests/rules/test_gin_rummy_properties.py holds it to ``replace``)."""
     moved = object.__new__(Match)
     fields = moved.__dict__
     fields.update(match.__dict__)

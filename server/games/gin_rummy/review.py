@@ -8,7 +8,7 @@ played out to the end of the hand by the expert's playouts (C, :mod:`.bots._sim`
 the unseen cards drawn from what the seat has seen (:class:`.bots.belief.Belief`), every
 alternative on the same deals (common random numbers). So a review never uses a card the
 seat could not see then: it is a function of the seat's view alone, and comes out the same
-whatever the opponent's hidden cards and the stock really were (tests/test_review.py checks
+whatever the opponent's hidden cards and the stock really were (tests/rules/test_review.py checks
 that on reshuffled deals).
 
 The decisions are the bots' own model of the game: taking the upcard (or the top discard) is

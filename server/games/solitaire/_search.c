@@ -244,6 +244,14 @@ static void tt_free(uint64_t *keys, size_t bytes) {
     }
 }
 
+/* clock(cpu_clock): the budget's clock in seconds, for the passes the Python side times (the
+ * search loop reads the same one): the engines themselves never import time. */
+static PyObject *clock_py(PyObject *Py_UNUSED(self), PyObject *args) {
+    int cpu_clock = 0;
+    if (!PyArg_ParseTuple(args, "|p", &cpu_clock)) return NULL;
+    return PyFloat_FromDouble(now(cpu_clock));
+}
+
 static PyObject *release(PyObject *Py_UNUSED(self), PyObject *Py_UNUSED(args)) {
     block_unmap(&spare[0]);
     block_unmap(&spare[1]);
@@ -1066,6 +1074,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a solitaire position."},
     {"release", release, METH_NOARGS, "Unmap this thread's kept table memory."},
+    {"clock", clock_py, METH_VARARGS, "The budget's clock in seconds (CPU time if asked)."},
     {"blocked", blocked_py, METH_VARARGS, "Whether a position is blocked (lost, unplayed)."},
     {NULL, NULL, 0, NULL},
 };

@@ -35,7 +35,7 @@ slots per suit, Réfléchi draws 1 or 3, passes through the stock are unlimited)
   (every position on the search's path is), so it would be dropped as seen. This changes no
   position the search sees, only its cost: in a complete pass about a fifth of the children
   keyed were such moves. A build with -DCHECK_KEYS plays each dropped move and checks it
-  leads to the key of the position before (tests/test_solver_keys.py).
+  leads to the key of the position before (tests/rules/test_solver_keys.py).
 * Presses of the stock are folded into the moves: "press k times, then play the waste top"
   is one move, for every k up to a full round, so no position that presses reach is left
   out. The waste counts of one round (0, the draw's multiples, all of the talon) are one
@@ -152,7 +152,6 @@ take-backs, each is used by a later one or by the move after the block.
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -299,6 +298,12 @@ def solve(
         _search.release()  # the table memory the passes shared
 
 
+def budget_clock(cpu_clock: bool = False) -> float:
+    """Seconds on the clock of the time budget: wall time, or (``cpu_clock``) the CPU time
+    of the solving thread, read by the C search (the one the search loop reads itself)."""
+    return _search.clock(cpu_clock)
+
+
 def _solve(
     game: Solitaire,
     max_nodes: int,
@@ -308,7 +313,10 @@ def _solve(
 ) -> Result:
     if game.won:
         return Result(WON, [], 0, 0.0)
-    clock = time.thread_time if cpu_clock else time.perf_counter
+
+    def clock() -> float:
+        return budget_clock(cpu_clock)
+
     started = clock()
     v = game.variant
     position = search_position(game)

@@ -1,4 +1,4 @@
-"""The easy, normal and hard bots: heuristics of growing skill (SPEC.md, "Bot levels")."""
+"""The easy, normal and hard bots: heuristics of growing skill (docs/RULES.md, "Bot levels")."""
 
 from __future__ import annotations
 

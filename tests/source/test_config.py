@@ -1,0 +1,60 @@
+"""Every setting is read in one place (server/config.py) and documented in the README's table,
+and the two name the same settings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from server.config import Config, StoreSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTING = re.compile(r"""["']((?:CARDROOM|REDIS)_[A-Z_]+|HOST|PORT|LOG_LEVEL)["']""")
+
+
+def read_in_config() -> set[str]:
+    return set(SETTING.findall((ROOT / "server" / "config.py").read_text()))
+
+
+def documented() -> set[str]:
+    """The names in the first column of the README's table under "Running it"."""
+    text = (ROOT / "README.md").read_text()
+    table = text.split("## Running it", 1)[1].split("\n\n", 2)[1]
+    names: set[str] = set()
+    for row in table.splitlines()[2:]:
+        names |= set(re.findall(r"`([A-Z_]+)`", row.split("|")[1]))
+    return names
+
+
+def test_the_readme_table_and_config_name_the_same_settings():
+    assert documented() == read_in_config()
+
+
+def test_no_other_module_of_the_server_reads_the_environment():
+    readers = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "server").rglob("*.py")
+        if path.name != "config.py"
+        and re.search(r"os\.environ|os\.getenv|getenv\(", path.read_text())
+    ]
+    assert readers == []
+
+
+def test_settings_come_from_the_environment_given():
+    config = Config.from_env(
+        {
+            "PORT": "9001",
+            "REDIS_SENTINELS": "10.0.0.1:26379, 10.0.0.2:26380",
+            "REDIS_PREFIX": "x",
+            "CARDROOM_MAX_ROOMS": "7",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+    assert (config.port, config.max_rooms, config.log_level) == (9001, 7, "warning")
+    assert config.store.sentinels == (("10.0.0.1", 26379), ("10.0.0.2", 26380))
+    assert config.store.redis and config.store.prefix == "x"
+
+
+def test_with_nothing_set_the_store_is_the_embedded_file():
+    settings = StoreSettings.from_env({})
+    assert not settings.redis and settings.db_path == "cardroom.sqlite3"
