@@ -118,20 +118,6 @@ def deflate() -> RestingDeflateFactory:
 
 
 FLOOD = Refusal("flood", "Too many messages.")
-CORKED: list[Wire] = []
-"""Sockets with frames kept for the end of this step of the loop."""
-
-
-def _uncork() -> None:
-    """The end of a step of the loop: every socket writes what it was sent in it (one that
-    fails to is logged, and the others still write)."""
-    wires = CORKED[:]
-    CORKED.clear()
-    for wire in wires:
-        try:
-            wire.release()
-        except Exception:
-            logger.exception("a socket's write failed")
 
 
 class Wire(asyncio.Protocol):
@@ -356,17 +342,16 @@ class Wire(asyncio.Protocol):
 
     def _write(self, data: bytes) -> int:
         """Keep ``data`` for the one write this socket makes at the end of the loop's step
-        (:func:`_uncork`): a reply and the patch its request caused, or a broadcast's
-        patches, leave in one system call (one TCP segment on a real network) instead of
-        one each, with no caller having to ask. The socket's own frames (a pong, a close)
-        write what is kept first, so the order on the wire is the order of the sends."""
+        (:meth:`release`, called soon): a reply and the patch its request caused, or a
+        broadcast's patches, leave in one system call (one TCP segment on a real network)
+        instead of one each, with no caller having to ask. The socket's own frames (a pong,
+        a close) write what is kept first, so the order on the wire is the order of the
+        sends. No state outside the socket: each socket's write is its own callback."""
         self.sent = time.monotonic()
         if self.held is None:
             self.held = [data]
             self.held_bytes = len(data)
-            if not CORKED:
-                asyncio.get_running_loop().call_soon(_uncork)
-            CORKED.append(self)
+            asyncio.get_running_loop().call_soon(self.release)
         else:
             self.held.append(data)
             self.held_bytes += len(data)
