@@ -1,17 +1,15 @@
 """A real cardroom server process on a free port, and the settings tests run it with.
 
 The fixtures that start one (``server``, ``web_server``, ``make_server``) are in the
-conftests; tests that start one themselves import :class:`ServerProcess` from here (never
-from a conftest: each folder of tests has its own, and only one is ``conftest`` at a time).
-tests/conftest.py still offers ``ServerProcess`` and ``_env`` to the bench scripts that
-import them from it (bench/hints.py, bench/loop_lag.py, bench/screens.py)."""
+conftests; tests that start one themselves, and the bench scripts (bench/hints.py,
+bench/loop_lag.py, bench/screens.py), import :class:`ServerProcess` and :func:`env_for` from
+here (never from a conftest: each folder of tests has its own)."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import urllib.error
@@ -21,13 +19,9 @@ from pathlib import Path
 
 from waiting import until_sync
 
+from tools.cluster import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass

@@ -24,7 +24,7 @@ from server.host.clock import Clock
 from server.host.presence import Presence
 from server.host.replica import Duplicate, Replica, reloaded, unavailable
 from server.logs import log
-from server.rooms import Move, RoomError, make_room
+from server.rooms import Move, RoomError, entry_of, make_room
 from server.store import Conflict, Store, Unavailable
 
 COMMIT_TRIES = 8
@@ -103,8 +103,7 @@ class Commits:
         room = replica.room
         for _ in range(COMMIT_TRIES):
             made = build()
-            move = made if isinstance(made, Move) else None
-            entry = move.entry if move is not None else made
+            entry = entry_of(made)
             entry["at"] = self.clock.wall_ms()
             if fence is not None:
                 entry["lease"] = fence
@@ -135,7 +134,7 @@ class Commits:
         patches to this node's sockets, notices, and the driver's turn."""
         room = replica.room
         fanout.broadcast(replica, fanout.framed(replica, room.apply(made)))
-        entry = made.entry if isinstance(made, Move) else made
+        entry = entry_of(made)
         kind = entry["kind"]
         if kind == "forfeit":
             fanout.notice(replica, "forfeit", seat=entry["seat"], reason=entry["reason"])

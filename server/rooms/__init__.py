@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.rooms.gin import GinRoom, check_gin_meta
-from server.rooms.room import AUDIENCES, Move, Room, RoomError
+from server.rooms.room import AUDIENCES, Move, Room, RoomError, entry_of
 from server.rooms.solitaire import SOLITAIRES, SolitaireRoom, check_solitaire_meta
 
 
@@ -32,4 +32,13 @@ def make_room(
     return kind(room_id, meta, epoch, watched)
 
 
-__all__ = ["AUDIENCES", "SOLITAIRES", "Move", "Room", "RoomError", "check_meta", "make_room"]
+__all__ = [
+    "AUDIENCES",
+    "SOLITAIRES",
+    "Move",
+    "Room",
+    "RoomError",
+    "check_meta",
+    "entry_of",
+    "make_room",
+]

@@ -139,6 +139,11 @@ class Move:
     after: Any
 
 
+def entry_of(made: dict[str, Any] | Move) -> dict[str, Any]:
+    """The log entry of what a build made: an entry, or a :class:`Move`'s."""
+    return made.entry if isinstance(made, Move) else made
+
+
 class Room(ABC):
     """What every room shares: seats, the log, sequence numbers, per-audience views and
     diffs. A game's room (:class:`server.rooms.gin.GinRoom`,

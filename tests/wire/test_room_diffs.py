@@ -23,7 +23,7 @@ from protocol.diff import apply, diff, diff_packed, pack_map, unpack_map
 from protocol.patches import PatchLog
 from server.games.gin_rummy.game import HAND_OVER, MATCH_OVER, new_match
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3
-from server.rooms import AUDIENCES, Move
+from server.rooms import AUDIENCES, Move, entry_of
 from server.rooms.room import DEEP, WHOLE
 
 VALUES = st.recursive(
@@ -206,7 +206,7 @@ class Shadowed(Table):
         self.changes = 0
 
     def commit(self, made: dict | Move) -> None:
-        entry = made.entry if isinstance(made, Move) else made
+        entry = entry_of(made)
         entry["at"] = self.at
         self.at += 1500
         self.check(self.room.apply(made))

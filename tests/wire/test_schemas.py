@@ -26,7 +26,7 @@ from waiting import until
 from protocol.client import Client
 from server.games.gin_rummy import Action
 from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, REFLECHI_DRAW3, IllegalMove, Solitaire
-from server.rooms import AUDIENCES, Move, check_meta, make_room
+from server.rooms import AUDIENCES, Move, check_meta, entry_of, make_room
 from server.rooms.gin import default_action
 from server.rooms.room import new_token
 from server.services.dailies import solitaire_orders
@@ -49,7 +49,7 @@ class Table:
         return cls([], 5, game=variant.game, draw=variant.draw, number=number)
 
     def commit(self, made: dict | Move) -> None:
-        entry = made.entry if isinstance(made, Move) else made
+        entry = entry_of(made)
         entry["at"] = self.at
         self.at += 1500
         self.room.apply(made)
