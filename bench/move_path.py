@@ -56,7 +56,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.on = False
-        self.calls: list[tuple[str, str]] = []
+        self.calls: list[tuple[str, str, str | None]] = []
         self.stack: list[str | None] = []
 
     def __call__(self, frame, event, arg) -> None:
@@ -64,15 +64,40 @@ class Recorder:
             name = frame.f_code.co_filename
             ours = name[len(str(ROOT)) + 1 :] if name.startswith(OURS) else None
             if self.on and ours is not None and ours not in self.stack and not resumed(frame):
-                self.calls.append((ours, frame.f_code.co_name))
+                caller = next((f for f in reversed(self.stack) if f is not None), None)
+                self.calls.append((ours, frame.f_code.co_name, caller))
             self.stack.append(ours)
         elif event == "return" and self.stack:
             self.stack.pop()
 
 
-def path_of(calls: list[tuple[str, str]]) -> list[str]:
+def path_of(calls: list[tuple[str, str, str | None]]) -> list[str]:
     """The files in the order the path entered them."""
-    return [file for file, _ in calls]
+    return [file for file, _, _ in calls]
+
+
+LAYERS = (
+    ("server/node.py", 0),
+    ("server/app.py", 0),
+    ("server/transport/", 1),
+    ("server/services/", 2),
+    ("server/host/", 3),
+    ("server/rooms/", 4),
+    ("server/games/", 5),
+    ("server/store/", 6),
+)
+"""The layers from the top: each may call those below it. What is in none of them (the
+protocol's codec, diffs and frames, metrics, logs) is a library any layer calls."""
+
+
+def layer(file: str) -> int:
+    return next((n for prefix, n in LAYERS if file.startswith(prefix)), len(LAYERS))
+
+
+def upward(calls: list[tuple[str, str, str | None]]) -> list[tuple[str, str, str | None]]:
+    """The visits that call up: into a layer above their caller's (a callback, or a
+    lower layer reaching back for something an upper one holds)."""
+    return [c for c in calls if c[2] is not None and layer(c[0]) < layer(c[2])]
 
 
 def free_port() -> int:
@@ -137,7 +162,7 @@ def main() -> None:
         uvicorn.Config(create_app(config=config), port=port, ws=Wire, log_level="warning")
     )
     recorder = Recorder()
-    done: list[list[tuple[str, str]]] = []
+    done: list[list[tuple[str, str, str | None]]] = []
 
     def play() -> None:
         while not server.started:
@@ -158,13 +183,19 @@ def main() -> None:
     for calls in done:
         visits = path_of(calls)
         files = len(set(visits))
-        figures.append((len(visits) - files, files, len(visits), calls))
-        print(f"  {files:3} files, {len(visits):3} visits, {len(visits) - files:3} returns")
-    returns, files, visits, calls = min(figures, key=lambda f: f[:3])
-    print(f"least: {files} files, {visits} visits, {returns} returns")
+        ups = len(upward(calls))
+        figures.append((len(visits) - files, files, len(visits), ups, calls))
+        print(
+            f"  {files:3} files, {len(visits):3} visits, {len(visits) - files:3} returns,"
+            f" {ups:2} calls up a layer"
+        )
+    returns, files, visits, ups, calls = min(figures, key=lambda f: f[:4])
+    print(f"least: {files} files, {visits} visits, {returns} returns, {ups} calls up a layer")
+    for file, name, caller in upward(calls):
+        print(f"  up: {caller} -> {file}: {name}")
     if args.list:
-        for file, name in calls:
-            print(f"  {file}: {name}")
+        for file, name, caller in calls:
+            print(f"  {file}: {name}   (from {caller})")
 
 
 if __name__ == "__main__":

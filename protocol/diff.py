@@ -22,6 +22,7 @@ import msgpack
 
 SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
+NONE: frozenset[str] = frozenset()
 
 # One Packer for every call (a call then costs less); not for use from several threads.
 _packer = msgpack.Packer(use_bin_type=True)
@@ -197,8 +198,8 @@ def _diff_packed(
     deep: frozenset[str],
     memo: Memo | None,
     stable: Stable | None = None,
-    stable_keys: frozenset[str] = frozenset(),
-    whole: frozenset[str] = frozenset(),
+    stable_keys: frozenset[str] = NONE,
+    whole: frozenset[str] = NONE,
 ) -> PackedMap:
     mark = len(ops)
     packed: PackedMap = {}
@@ -211,59 +212,74 @@ def _diff_packed(
             now = _packer.pack(value)
             if was != now:
                 _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
-            packed[key] = now
-            continue
-        held = stable if key in stable_keys else None
-        if held is not None:
-            last = held.get((path, key))
-            if last is not None and last[0] is value and last[1] is was:
-                packed[key] = was
-                continue
-        if memo is not None:
-            seen = memo.get((path, key, id(value)))
-            if seen is not None and seen[0] is value and (seen[1] is was or seen[1] == was):
-                packed[key] = seen[2]
-                ops.extend(seen[3])
-                continue
-            start = len(ops)
-        if key in deep and isinstance(value, dict):
-            if isinstance(was, dict):
-                now: Any = _diff_packed(
-                    was,
-                    value,
-                    f"{path}/{_escape(key)}",
-                    ops,
-                    frozenset(),
-                    memo,
-                    stable,
-                    stable_keys,
-                    whole,
-                )
-            else:
-                now = pack_map(value)
-                _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
         else:
-            now = _packer.pack(value)
-            if was != now:
-                if key in whole and type(was) is bytes:
-                    ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
-                else:
-                    _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
-            if held is not None:
-                held[(path, key)] = (value, now)
-        packed[key] = now
-        if memo is not None:
-            memo[(path, key, id(value))] = (value, was, now, ops[start:])
-    if len(ops) - mark > 1 and path and len(new) <= SMALL:
-        if all(type(v) is bytes for v in packed.values()):  # its size from its parts
-            size = _map_header(len(new)) + sum(
-                len(_packer.pack(k)) + len(v) for k, v in packed.items()
+            held = stable if key in stable_keys else None
+            now = _diff_entry(
+                key, value, was, path, ops, key in deep, memo, held, stable, stable_keys, whole
             )
-            size += _size({"op": "replace", "path": path, "value": None}) - 1
-        else:
-            size = _size({"op": "replace", "path": path, "value": new})
-        _replace_if_shorter(new, path, ops, mark, size)
+        packed[key] = now
+    if len(ops) - mark > 1 and path and len(new) <= SMALL:
+        _replace_map_if_shorter(new, packed, path, ops, mark)
     return packed
+
+
+def _diff_entry(
+    key: str,
+    value: Any,
+    was: Any,
+    path: str,
+    ops: list[dict[str, Any]],
+    deep: bool,
+    memo: Memo | None,
+    held: Stable | None,
+    stable: Stable | None,
+    stable_keys: frozenset[str],
+    whole: frozenset[str],
+) -> Any:
+    """One entry of a map that is not a scalar: the packed entry it had when it is the very
+    object ``held`` (its stable entries) or the memo last saw, else diffed (a ``deep`` map)
+    or packed and compared. Returns what it packs to now."""
+    if held is not None:
+        last = held.get((path, key))
+        if last is not None and last[0] is value and last[1] is was:
+            return was
+    if memo is not None:
+        seen = memo.get((path, key, id(value)))
+        if seen is not None and seen[0] is value and (seen[1] is was or seen[1] == was):
+            ops.extend(seen[3])
+            return seen[2]
+        start = len(ops)
+    sub = f"{path}/{_escape(key)}"
+    if deep and isinstance(value, dict):
+        if isinstance(was, dict):
+            now = _diff_packed(was, value, sub, ops, NONE, memo, stable, stable_keys, whole)
+        else:
+            now = pack_map(value)
+            _changed(was, now, value, sub, ops, whole)
+    else:
+        now = _packer.pack(value)
+        if was != now:
+            if key in whole and type(was) is bytes:
+                ops.append({"op": "replace", "path": sub, "value": value})
+            else:
+                _changed(was, now, value, sub, ops, whole)
+        if held is not None:
+            held[(path, key)] = (value, now)
+    if memo is not None:
+        memo[(path, key, id(value))] = (value, was, now, ops[start:])
+    return now
+
+
+def _replace_map_if_shorter(
+    new: dict[str, Any], packed: PackedMap, path: str, ops: list[dict[str, Any]], mark: int
+) -> None:
+    """:func:`_replace_if_shorter` for a map whose entries were packed as it was diffed."""
+    if all(type(v) is bytes for v in packed.values()):  # its size from its parts
+        size = _map_header(len(new)) + sum(len(_packer.pack(k)) + len(v) for k, v in packed.items())
+        size += _size({"op": "replace", "path": path, "value": None}) - 1
+    else:
+        size = _size({"op": "replace", "path": path, "value": new})
+    _replace_if_shorter(new, path, ops, mark, size)
 
 
 def _changed(

@@ -93,7 +93,7 @@ class Config:
     solve_seconds: float = 3.0  # the budget of "can this still be won?"
     lease_ms: int = 2000  # a driver's lease; renewed every third of it
     scan_seconds: float = 0.25  # how often a node looks for rooms nobody drives
-    check_seconds: float = 5.0  # how often held replicas are compared with their logs
+    check_seconds: float = 5.0  # how often held replicas and seeks are compared with the store
     trim_seconds: float = 30.0  # how often freed memory is handed back to the system
     unjoined_seconds: float = 600.0  # a room with an open seat and nobody there closes
     abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends

@@ -17,7 +17,6 @@ from server.host.driver import Driver
 from server.host.events import Events
 from server.host.homes import Homes
 from server.host.membership import Membership
-from server.host.replicas import Replicas
 from server.host.tasks import Tasks
 from server.host.upkeep import trims, watch_lag
 from server.services.replays import FramesCache, frames_pool
@@ -36,18 +35,14 @@ class Node:
             store, self.id, lambda gone, came: self.replicas.presence.nodes_changed(gone, came)
         )
         live = lambda: self.membership.live  # noqa: E731
-        self.replicas = replicas = Replicas(
-            store, self.id, tasks.spawn, live, config.idle_unload, config.finished_linger,
-            on_change=lambda replica: self.driver.changed(replica),
-            on_reload=lambda replica: self.driver.reloaded(replica),
-            on_strangers=lambda nodes: self.membership.look(tasks.spawn),
-        )  # fmt: skip
         # Worker processes: made here, started in start() (not at the first expert move).
         self.bot_pool = bot_pool(config.bot_workers)
         self.solver_pool = solver_pool(config.solver_workers)
         self.driver = Driver(
-            store, replicas, self.id, config, Bots(self.bot_pool).think, tasks.spawn
-        )
+            store, self.id, config, Bots(self.bot_pool).think, tasks.spawn, live,
+            on_strangers=lambda nodes: self.membership.look(tasks.spawn),
+        )  # fmt: skip
+        self.replicas = replicas = self.driver.replicas
         self.homes = homes = Homes(store, replicas, self.driver, self.id, live)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         self.services = services.build(

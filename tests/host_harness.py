@@ -16,15 +16,15 @@ import heapq
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
 
 from server.config import Config
+from server.host import members
 from server.host.bots import Bots
 from server.host.driver import Driver
-from server.host.replicas import Replica, Replicas
+from server.host.replicas import Replica
 from server.host.tasks import Tasks
 from server.rooms import AUDIENCES, check_meta, make_room
 from server.rooms.room import new_token
@@ -113,25 +113,36 @@ class FakeClock:
         await self.settle()
 
 
-@dataclass(eq=False)
-class Member:
-    """A socket as the host sees one (server.host.members.Member): it records messages."""
+class Recorder:
+    """A socket that keeps every message written to it, unpacked."""
 
-    rooms: dict[str, tuple[str, int | None]] = field(default_factory=dict)
-    home: str | None = None
-    received: list[dict[str, Any]] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.received: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.received.append(message)
-
-    def send_packed(self, frame: bytes) -> None:
+    def send(self, frame: bytes) -> int:
         self.received.append(msgpack.unpackb(frame))
+        return 0
 
-    def send_shared(self, shared: Any) -> None:
+    def send_shared(self, shared: Any) -> int:
         raise AssertionError("a crowd of this size is not used here")
 
-    def hold(self) -> None:
-        return None
+    def close(self, code: int, reason: str = "") -> None:
+        raise AssertionError(f"the host closed a socket: {code} {reason}")
+
+
+class Member(members.Member):
+    """A socket as the host sees one (server.host.members.Member) over a socket that
+    records what it is sent (``received``)."""
+
+    __slots__ = ("recorder",)
+
+    def __init__(self) -> None:
+        self.recorder = Recorder()
+        super().__init__(self.recorder)
+
+    @property
+    def received(self) -> list[dict[str, Any]]:
+        return self.recorder.received
 
 
 class Host:
@@ -142,20 +153,10 @@ class Host:
     ) -> None:
         self.store, self.clock, self.config, self.id = store, clock, config, node_id
         self.tasks = Tasks(sleep=clock.sleep)
-        self.replicas = Replicas(
-            store,
-            node_id,
-            self.tasks.spawn,
-            lambda: {node_id},
-            config.idle_unload,
-            config.finished_linger,
-            clock,
-            on_change=lambda replica: self.driver.changed(replica),
-            on_reload=lambda replica: self.driver.reloaded(replica),
-        )
         self.driver = Driver(
-            store, self.replicas, node_id, config, Bots().think, self.tasks.spawn, clock
+            store, node_id, config, Bots().think, self.tasks.spawn, lambda: {node_id}, clock
         )
+        self.replicas = self.driver.replicas
 
     def run_loops(self) -> None:
         """The driver's scan and renewals, as a node runs them."""

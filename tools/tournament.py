@@ -234,6 +234,18 @@ def round_robin(
     return results
 
 
+def cross_table(players: list[str], share: dict[tuple[str, str], float], width: int) -> list[str]:
+    """The lines of the table of each row's share of wins against each column."""
+    lines = [" " * width + "".join(f"{p:>{width}}" for p in players)]
+    for a in players:
+        cells = "".join(
+            f"{'-':>{width}}" if a == b else f"{100 * share[(a, b)]:>{width - 1}.1f}%"
+            for b in players
+        )
+        lines.append(f"{a:<{width}}{cells}")
+    return lines
+
+
 def round_robin_table(
     players: list[str],
     results: dict[tuple[str, str], list[PairResult]],
@@ -266,14 +278,11 @@ def round_robin_table(
             f"{100 * (mean - half):.2f}% .. {100 * (mean + half):.2f}%"
         )
     width = max(9, *(len(p) + 2 for p in players))
-    lines += ["", "match win share of the row against the column:"]
-    lines.append(" " * width + "".join(f"{p:>{width}}" for p in players))
-    for a in players:
-        cells = "".join(
-            f"{'-':>{width}}" if a == b else f"{100 * share[(a, b)]:>{width - 1}.1f}%"
-            for b in players
-        )
-        lines.append(f"{a:<{width}}{cells}")
+    lines += [
+        "",
+        "match win share of the row against the column:",
+        *cross_table(players, share, width),
+    ]
     fitted = fit_ratings(players, wins, anchor if anchor in players else players[0])
     lines += ["", "Elo-like ratings (Bradley-Terry fit to every match, 95% interval):"]
     for p in sorted(players, key=lambda p: -fitted[p][0]):

@@ -68,23 +68,31 @@ class Drive:
 
 
 class Driver:
-    """Given what it uses: the store, the replicas it drives, this node's name, the
-    settings (lease, delays, limits), ``think`` (a bot's decision) and ``spawn`` (the node's
-    task group)."""
+    """Given what it uses: the store, this node's name, the settings (lease, delays,
+    limits), ``think`` (a bot's decision), ``spawn`` (the node's task group), ``live`` (the
+    nodes alive) and ``on_strangers`` (nodes heard of but not known: membership's look).
+
+    The driver holds the node's :class:`Replicas` (``replicas``): every change of a replica
+    is the driver's turn, so the cache is made with the driver's own callbacks, and a move's
+    path goes down from the commit to the driver, never back up through the node."""
 
     def __init__(
         self,
         store: Store,
-        replicas: Replicas,
         node_id: str,
         config: Config,
         think: Think,
         spawn: Callable[[Any], asyncio.Task],
+        live: Callable[[], set[str]],
         clock: Clock = REAL,
+        on_strangers: Callable[[set[str]], None] = lambda nodes: None,
     ) -> None:
         self.store = store
         self.clock = clock
-        self.replicas = replicas
+        self.replicas = Replicas(
+            store, node_id, spawn, live, config.idle_unload, config.finished_linger, clock,
+            on_change=self.changed, on_reload=self.reloaded, on_strangers=on_strangers,
+        )  # fmt: skip
         self.node_id = node_id
         self.config = config
         self.think = think

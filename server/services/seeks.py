@@ -5,9 +5,10 @@ The pool is the store's (:meth:`~server.store.base.PairingPool.seek`: one atomic
 a seek at most once, into one room). A pairing names its room and seed before the room
 exists; the node that made it creates the room (seats kept for the two players) and then
 tells every node (a ``paired`` event), and each node tells its own seeker. What a crash can
-leave undone is mended by the seeker's node: every :data:`CHECK_SECONDS` it looks up the
-pairings of its seekers still waiting, creates the room if nobody did (a second create is
-a no-op) and tells them. So a pairing is never lost with the node that made it.
+leave undone is mended by the seeker's node: every ``check_seconds``
+(CARDROOM_CHECK_SECONDS) it looks up the pairings of its seekers still waiting, creates the
+room if nobody did (a second create is a no-op) and tells them. So a pairing is never lost
+with the node that made it.
 
 A seek ends when its socket closes or asks (``unseek``), when its player seeks again
 elsewhere (``seek_ended``: ``replaced``), after SEEK_SECONDS (``expired``), or when the
@@ -98,7 +99,9 @@ class Seeks:
         live: Callable[[], set[str]],
         wall_ms: Callable[[], int] = lambda: int(time.time() * 1000),
         monotonic: Callable[[], float] = time.monotonic,
+        check_seconds: float = CHECK_SECONDS,
     ) -> None:
+        self.check_seconds = check_seconds
         self.store = store
         self.rooms = rooms
         self.players = players
@@ -245,7 +248,7 @@ class Seeks:
                 del self.waiting[player]
                 await self.store.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
-            elif clock - waiting.checked >= CHECK_SECONDS:
+            elif clock - waiting.checked >= self.check_seconds:
                 waiting.checked = clock
                 await self._check(player, waiting, now)
 

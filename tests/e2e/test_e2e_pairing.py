@@ -16,6 +16,8 @@ from protocol.client import Client, ClientError
 from server.store.redis_store import RedisStore
 
 PROXIED = {"CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+CHECKING = {**PROXIED, "CARDROOM_CHECK_SECONDS": "1"}
+"""For the tests of what a seeker's node mends when it looks after its seeks."""
 
 
 async def player(server, name: str, address: str) -> Client:
@@ -111,7 +113,7 @@ async def test_a_pairing_whose_node_died_before_making_the_room_reaches_its_play
 ):
     # The test pairs a second seek in the store itself, as a node would that then died:
     # no room made, nobody told. The first seeker's node finds the pairing and makes it good.
-    server = make_server({**redis_env, **PROXIED})
+    server = make_server({**redis_env, **CHECKING})
     ann = await player(server, "Ann", "203.0.113.1")
     waiting = asyncio.ensure_future(ann.seek(target=50, rated=False))
     store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
@@ -137,7 +139,7 @@ async def test_a_seek_dropped_from_the_pool_behind_its_nodes_back_is_put_back(
 ):
     # A sweep that took the seeker's node for dead drops its seek (here the test drops it):
     # the node, still alive, puts it back as it was, and the player is paired as usual.
-    server = make_server({**redis_env, **PROXIED})
+    server = make_server({**redis_env, **CHECKING})
     ann = await player(server, "Ann", "203.0.113.1")
     bob = await player(server, "Bob", "203.0.113.2")
     start = len(ann.notices)
@@ -194,7 +196,7 @@ async def test_a_reset_ends_every_seek_of_the_player_on_every_node(redis_env, ma
 async def test_a_seek_whose_secret_was_reset_unheard_is_not_put_back(redis_env, make_server):
     """The node holding a seek missed the reset's event: at its next look it finds the seek
     gone and the session ended, and ends the seek rather than putting it back."""
-    server = make_server({**redis_env, **PROXIED})
+    server = make_server({**redis_env, **CHECKING})
     ann = await player(server, "Ann", "203.0.113.1")
     ann_id = ann.player["id"]
     start = len(ann.notices)

@@ -10,7 +10,16 @@ from gin_positions import position
 from server.games.gin_rummy import DISCARD, Action, new_match
 from server.games.gin_rummy.bots import LEVELS, make_bot
 from server.games.gin_rummy.references import REFERENCES, feeds, player
-from tools.tournament import fit_ratings, main, pairings, play_match, play_pair
+from tools.tournament import (
+    PairResult,
+    Side,
+    fit_ratings,
+    main,
+    pairings,
+    play_match,
+    play_pair,
+    round_robin_table,
+)
 
 
 def test_a_mirrored_pair_plays_the_same_seed_with_seats_swapped():
@@ -165,3 +174,21 @@ def test_the_round_robin_prints_one_table_with_ratings(capsys):
     assert out.count("decision time mean") == 4
     # The anchor (simple) is not playing, so the first player is fixed at 1500.
     assert re.search(r"^normal +1500  \(1500 \.\. 1500\)", out, re.MULTILINE)
+
+
+def test_the_round_robin_table_shows_each_rows_share_against_each_column():
+    def pairs(a_wins: list[int]) -> list[PairResult]:
+        return [PairResult((Side(times=[0.001]), Side(times=[0.002])), w, 4, 0) for w in a_wins]
+
+    results = {
+        ("ace", "bob"): pairs([2, 2, 1]),
+        ("ace", "cy"): pairs([1, 1]),
+        ("bob", "cy"): pairs([0, 0]),
+    }
+    table = round_robin_table(["ace", "bob", "cy"], results, 1.0, 1, 10).splitlines()
+    start = table.index("match win share of the row against the column:")
+    assert table[start + 1].split() == ["ace", "bob", "cy"]
+    rows = {line.split()[0]: line.split()[1:] for line in table[start + 2 : start + 5]}
+    assert rows["ace"] == ["-", "83.3%", "50.0%"]  # 5 of 6 matches against bob, 2 of 4 against cy
+    assert rows["bob"] == ["16.7%", "-", "0.0%"]
+    assert rows["cy"] == ["50.0%", "100.0%", "-"]
