@@ -70,26 +70,27 @@ async def fill_redis(url: str, prefix: str, day: str, rows) -> None:
 
 def fill_sqlite(store: EmbeddedStore, day: str, rows) -> None:
     def work() -> None:
-        assert store._db is not None
-        store._db.execute("BEGIN")
-        store._db.executemany(
+        db = store.sqlite.db
+        assert db is not None
+        db.execute("BEGIN")
+        db.executemany(
             "INSERT INTO boards (board, date, player, score, body) VALUES (?, ?, ?, ?, ?)",
             [(BOARD, day, p, s, json.dumps(r)) for p, s, r in rows],
         )
-        store._db.execute(
+        db.execute(
             "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?)", (BOARD, day, len(rows))
         )
-        store._db.execute("COMMIT")
+        db.execute("COMMIT")
 
-    store._pool.submit(work).result()
+    store.sqlite.thread.submit(work).result()
 
 
 async def timed(store, day: str, players: list[str]) -> list[float]:
-    await store.daily_board(BOARD, day, 100, players[0])  # warm up
+    await store.dailies.daily_board(BOARD, day, 100, players[0])  # warm up
     took = []
     for player in players:
         started = time.perf_counter()
-        found = await store.daily_board(BOARD, day, 100, player)
+        found = await store.dailies.daily_board(BOARD, day, 100, player)
         took.append((time.perf_counter() - started) * 1000)
         assert len(found["rows"]) == 100 and found["me"] is not None
     return took

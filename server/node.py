@@ -32,7 +32,9 @@ class Node:
         self.stopping = False
         self.tasks = tasks = Tasks()
         self.membership = Membership(
-            store, self.id, lambda gone, came: self.replicas.presence.nodes_changed(gone, came)
+            store.leases,
+            self.id,
+            lambda gone, came: self.replicas.presence.nodes_changed(gone, came),
         )
         live = lambda: self.membership.live  # noqa: E731
         # Worker processes: made here, started in start() (not at the first expert move).
@@ -43,7 +45,7 @@ class Node:
             on_strangers=lambda nodes: self.membership.look(tasks.spawn),
         )  # fmt: skip
         self.replicas = replicas = self.driver.replicas
-        self.homes = homes = Homes(store, replicas, self.driver, self.id, live)
+        self.homes = homes = Homes(store.leases, replicas, self.driver, self.id, live)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         self.services = services.build(
             self.id, config, store, services.Host(replicas, self.driver, homes, live, tasks.spawn),
@@ -97,7 +99,7 @@ class Node:
         self.stopping = True
         await self.driver.release_all()
         with contextlib.suppress(Unavailable):
-            await self.store.leave_cluster(self.id)
+            await self.store.leases.leave_cluster(self.id)
         await self.tasks.close()
         for pool in (self.bot_pool, self.solver_pool):
             pool.shutdown(wait=True, cancel_futures=True)

@@ -166,7 +166,7 @@ class Host:
     async def create(self, room_id: str, **options: Any) -> Replica:
         """A room as the services make one: stored, held, driven by this node."""
         meta = check_meta({**options, "seed": options.get("seed", 7), "created_at": 0})
-        await self.store.create_room(room_id, meta)
+        await self.store.rooms.create_room(room_id, meta)
         replica = await self.replicas.hold(make_room(room_id, meta, watched=()))
         assert await self.driver.take(room_id)
         return replica

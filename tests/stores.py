@@ -186,5 +186,5 @@ async def ranked(store: Store, game: dict) -> bool:
     """Count a daily game that is the player's first attempt of the day."""
     player = game["seats"][0]["player"]
     board = "reflechi_draw1" if game["game"] == "reflechi" else "gin_rummy"
-    await store.claim_attempt(board, DAY, player, game["id"])
-    return await store.record_game(game)
+    await store.dailies.claim_attempt(board, DAY, player, game["id"])
+    return await store.players.record_game(game)

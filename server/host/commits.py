@@ -109,7 +109,7 @@ class Commits:
                 entry["lease"] = fence
             index = len(room.log)
             try:
-                await self.store.append(room.id, index, entry, fence, self.node_id)
+                await self.store.rooms.append(room.id, index, entry, fence, self.node_id)
             except Conflict:
                 try:
                     if not await self.catch_up(replica, locked=True):
@@ -180,7 +180,7 @@ class Commits:
         ``locked``, else as soon as it is free). Returns False then."""
         room = replica.room
         start = len(room.log)
-        entries = await self.store.log(room.id, max(0, start - 1))
+        entries = await self.store.rooms.log(room.id, max(0, start - 1))
         if start > 0:
             # Nothing at all: the log is shorter than this copy (the store lost entries);
             # another last entry: it lost them and another node wrote on.
@@ -204,7 +204,7 @@ class Commits:
         snapshot), and the loss is logged and counted. The caller holds the replica's lock.
         Returns how many entries were lost."""
         room = replica.room
-        entries = await self.store.log(room.id)
+        entries = await self.store.rooms.log(room.id)
         kept = 0  # the entries both hold (after a loss, another node may have written on)
         for ours, theirs in zip(room.log, entries, strict=False):
             if not same_entry(ours, theirs):
@@ -234,7 +234,7 @@ class Commits:
     async def check(self) -> None:
         """Compare every held replica with its log (events are at most once)."""
         rooms = list(self.rooms.values())
-        lengths = await self.store.lengths([r.room.id for r in rooms])
+        lengths = await self.store.rooms.lengths([r.room.id for r in rooms])
         for replica, length in zip(rooms, lengths, strict=True):
             if length > len(replica.room.log):
                 await self.catch_up(replica)

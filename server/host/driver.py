@@ -111,7 +111,7 @@ class Driver:
             if self.stopping:
                 return
             try:
-                lapsed = await self.store.lapsed(SCAN_BATCH)
+                lapsed = await self.store.leases.lapsed(SCAN_BATCH)
             except Unavailable:
                 continue
             now = self.clock.monotonic()
@@ -122,7 +122,7 @@ class Driver:
     async def take(self, room_id: str) -> bool:
         """Drive ``room_id`` if its lease is free."""
         try:
-            token = await self.store.acquire(room_id, self.node_id, self.config.lease_ms)
+            token = await self.store.leases.acquire(room_id, self.node_id, self.config.lease_ms)
         except Unavailable:
             return False
         if token is None or room_id in self.drives:
@@ -141,7 +141,7 @@ class Driver:
         if self.drives.get(room_id) is not drive:
             return False
         try:
-            drive.starts = await self.store.deadlines(room_id)
+            drive.starts = await self.store.rooms.deadlines(room_id)
         except Unavailable:
             drive.starts = {}  # counted from now: late, never early
         if self.drives.get(room_id) is not drive:
@@ -159,7 +159,7 @@ class Driver:
             held = list(self.drives.items())
             asked = self.clock.monotonic()
             try:
-                still = await self.store.renew(
+                still = await self.store.leases.renew(
                     [(room_id, self.node_id, d.token) for room_id, d in held],
                     self.config.lease_ms,
                 )
@@ -190,7 +190,7 @@ class Driver:
     async def _release(self, room_id: str, token: int) -> None:
         # it lapses by itself
         with contextlib.suppress(Unavailable):
-            await self.store.release(room_id, self.node_id, token)
+            await self.store.leases.release(room_id, self.node_id, token)
 
     async def release_all(self) -> None:
         """Hand every room over now (a graceful stop): another node takes them at once."""
@@ -334,7 +334,7 @@ class Driver:
                 start = drive.unsaved.pop(name)
                 while True:
                     try:
-                        await self.store.set_deadline(room_id, name, start)
+                        await self.store.rooms.set_deadline(room_id, name, start)
                         break
                     except Unavailable:
                         if name in drive.unsaved:  # a newer value came meanwhile
@@ -483,7 +483,7 @@ class Driver:
                 await self.clock.sleep(wait)
             summary = replica.room.summary()
             if summary != drive.listed and replica.room.status != "finished":
-                await self.store.lobby_put(replica.room.id, summary)
+                await self.store.lobby.put(replica.room.id, summary)
                 drive.listed, drive.listed_at = summary, self.clock.monotonic()
         except Unavailable:
             await self.clock.sleep(1.0)
@@ -503,7 +503,7 @@ class Driver:
         counts = replay is not None and any(s.player is not None for s in room.seats)
         while counts:
             try:
-                await self.store.record_game(replay)
+                await self.store.players.record_game(replay)
                 break
             except Unavailable:
                 await self.clock.sleep(1.0)
@@ -512,7 +512,7 @@ class Driver:
                 break  # a bug here must not keep the room from finishing
         while True:
             try:
-                await self.store.finish_room(room.id, replay)
+                await self.store.rooms.finish_room(room.id, replay)
                 break
             except Unavailable:
                 await self.clock.sleep(1.0)

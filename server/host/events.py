@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from server.logs import logger
-from server.store.base import EventBus
+from server.store import Store
 
 Handler = Callable[[dict[str, Any]], None]
 
 
 class Events:
-    def __init__(self, store: EventBus, handlers: dict[str, Handler], node: str = "") -> None:
+    def __init__(self, store: Store, handlers: dict[str, Handler], node: str = "") -> None:
         self.store = store
         self.handlers = handlers
         self.node = node  # this node: its own events come too

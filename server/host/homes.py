@@ -27,7 +27,7 @@ from server.host.members import Member
 from server.host.replica import Replica
 from server.host.replicas import Replicas
 from server.store import Unavailable
-from server.store.base import Leases
+from server.store.leases import LeaseStore
 
 NODE_ID = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 TELL_EVERY = 1.0
@@ -47,7 +47,7 @@ class Homes:
 
     def __init__(
         self,
-        store: Leases,
+        store: LeaseStore,
         replicas: Replicas,
         driver: Driver,
         node_id: str,

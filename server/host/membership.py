@@ -12,7 +12,8 @@ from typing import Any
 from server.host.clock import REAL, Clock
 from server.logs import log
 from server.store import Unavailable
-from server.store.base import NODE_TIMEOUT_MS, Presence
+from server.store.base import NODE_TIMEOUT_MS
+from server.store.leases import LeaseStore
 
 HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
@@ -23,7 +24,7 @@ class Membership:
 
     def __init__(
         self,
-        store: Presence,
+        store: LeaseStore,
         node_id: str,
         on_change: Callable[[set[str], set[str]], None],
         clock: Clock = REAL,

@@ -130,7 +130,7 @@ class Presence:
         try:
             while (mine := replica.local()) != (replica.published or [0, 0, 0]):
                 try:
-                    await self.store.set_presence(
+                    await self.store.leases.set_presence(
                         replica.room.id, self.node_id, mine if any(mine) else None
                     )
                     heard = any(replica.published or ()) or replica.driven
@@ -147,7 +147,7 @@ class Presence:
         """The store now tells this node the room's events (its sockets are in the room's
         presence): what changed before it did is read once."""
         await self.catch_up(replica)
-        others = await self.store.presence(replica.room.id)
+        others = await self.store.leases.presence(replica.room.id)
         others.pop(self.node_id, None)
         self.strangers(others)
         if others != replica.others:
@@ -182,7 +182,7 @@ class Presence:
         for replica in list(self.rooms.values()):
             try:
                 await self.catch_up(replica)
-                others = await self.store.presence(replica.room.id)
+                others = await self.store.leases.presence(replica.room.id)
             except Unavailable:
                 return
             others.pop(self.node_id, None)

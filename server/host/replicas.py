@@ -81,11 +81,11 @@ class Replicas:
 
     async def _load(self, room_id: str) -> Replica:
         try:
-            meta = await self.store.room_meta(room_id)
+            meta = await self.store.rooms.room_meta(room_id)
             if meta is None:
                 raise no_room()
-            entries = await self.store.log(room_id)
-            others = await self.store.presence(room_id)
+            entries = await self.store.rooms.log(room_id)
+            others = await self.store.leases.presence(room_id)
         except Unavailable:
             raise unavailable() from None
         room = make_room(room_id, meta, watched=())  # audiences render once someone follows

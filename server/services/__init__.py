@@ -72,14 +72,14 @@ def build(
     """The services on the host's parts; ``pools``: the bots' and the solver's workers."""
     bot_pool, solver_pool = pools
     solving = Solving(solver_pool, config.solve_seconds)
-    dailies = Dailies(store, solving, config.clock, config.daily_secret)
-    players = Players(store, config.address_players, dailies.secret)
+    dailies = Dailies(store.dailies, solving, config.clock, config.daily_secret)
+    players = Players(store.players, config.address_players, dailies.secret)
     addresses = AddressBook(config.address_connections, config.address_rooms)
     rooms = Rooms(
         store, host.replicas, host.driver, host.homes, config, addresses, dailies, solving,
         players,
     )  # fmt: skip
-    lobby = Lobby(store)
+    lobby = Lobby(store.lobby)
     seeks = Seeks(store, rooms, players, node_id, host.live, check_seconds=config.check_seconds)
     rematches = RematchOffers(store, rooms, host.replicas)
     clients = Clients(addresses, players, lobby, host.replicas, seeks, rematches, host.spawn)

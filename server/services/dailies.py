@@ -33,7 +33,7 @@ from server.games.solitaire import Variant, variant_for
 from server.games.solitaire.hints import winnable_order
 from server.seeds import new_key
 from server.services.solving import Solving
-from server.store.base import Archive
+from server.store.dailies import DailyStore
 
 DAILY_TRIES, DAILY_NODES, DAILY_SECONDS = 50, 2_000_000, 60.0  # candidates for a daily deal
 SOLITAIRE_KINDS = (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3))
@@ -64,7 +64,7 @@ def solitaire_key(variant: Variant, day: dt.date) -> str:
 class Dailies:
     def __init__(
         self,
-        store: Archive,
+        store: DailyStore,
         solving: Solving,
         clock: Callable[[], dt.datetime] = utc_now,
         secret: str | None = None,

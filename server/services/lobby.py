@@ -21,7 +21,7 @@ from server.host.fanout import send_to_all
 from server.host.members import Member
 from server.rooms import RoomError
 from server.store import Unavailable
-from server.store.base import LobbyStore
+from server.store.rooms import LobbyStore
 
 FLUSH_SECONDS = 0.05
 PAGE, MAX_PAGE = 100, 200
@@ -112,7 +112,7 @@ class Lobby:
         delay = 0.1
         while True:
             try:
-                version, rooms = await self.store.lobby_snapshot()
+                version, rooms = await self.store.snapshot()
                 break
             except Unavailable:
                 await asyncio.sleep(delay)

@@ -13,7 +13,8 @@ from server.players import identity
 from server.rooms import RoomError
 from server.services.connection import Connection
 from server.store import Conflict, Unavailable
-from server.store.base import PlayerStore, fingerprint
+from server.store.base import fingerprint
+from server.store.players import PlayerStore
 
 
 def signed_out() -> RoomError:

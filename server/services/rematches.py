@@ -86,7 +86,7 @@ class RematchOffers:
     async def _step(self, room: Room, seat: int, answer: str) -> dict[str, Any]:
         now = self.wall_ms()
         fresh, seed = new_room_code(), rematch_seed(room)
-        state = await self.store.rematch(
+        state = await self.store.seeks.rematch(
             room.id, lambda st: step(st, seat, answer, now, fresh, seed)
         )
         if state["state"] == "accepted":
@@ -95,7 +95,7 @@ class RematchOffers:
             agreed = state if "seed" in state else {**state, "seed": seed}
             await self.rooms.create_paired(state["next"], rematch_meta(room, agreed))
         told = public(state)
-        await self.store.announce({"k": "rematch", "room": room.id, "offer": told})
+        await self.store.seeks.announce({"k": "rematch", "room": room.id, "offer": told})
         return {"room": room.id, "offer": told}
 
     def on_rematch(self, event: dict[str, Any]) -> None:
@@ -127,6 +127,6 @@ class RematchOffers:
         """A player left a finished room: an open offer there ends."""
         # Nothing open any more, or the store is away: then the offer lapses by itself.
         with contextlib.suppress(RoomError, Unavailable):
-            state = await self.store.rematch_state(room.id)
+            state = await self.store.seeks.rematch_state(room.id)
             if is_open(state, self.wall_ms()):
                 await self._step(room, seat, "leave")

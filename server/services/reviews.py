@@ -103,9 +103,9 @@ class Reviews:
         """The ``review`` request: who may see what. A finished match's reviews are shown as
         its replay is, to anyone; a day's game before its day is over only to its own
         player (the identity that held the seat), their own seat's. Never a game in play."""
-        replay = await self.store.replay(room)
+        replay = await self.store.replays.replay(room)
         if replay is None:
-            if await self.store.is_active(room):
+            if await self.store.rooms.is_active(room):
                 raise RoomError("in_progress", "A game still in progress has no review.")
             raise RoomError("no_replay", "There is no finished game with that id.")
         if seat not in range(len(replay.get("seats") or [])):
@@ -126,7 +126,7 @@ class Reviews:
     async def review(self, replay: dict[str, Any], seat: int, address: str) -> dict[str, Any]:
         """The review of ``seat`` in the finished game ``replay`` (a Gin Rummy match)."""
         key = (replay["id"], seat)
-        kept = await self.store.review(*key)
+        kept = await self.store.replays.review(*key)
         if kept is not None and kept.get("format") == FORMAT:
             return kept
         # A request that goes away leaves the review to be made for the others and the store.
@@ -137,5 +137,5 @@ class Reviews:
             made = await self.queue.run(address, address, _made, replay, seat)
         except Full as full:
             raise ReviewBusy(str(full)) from None
-        await self.store.put_review(replay["id"], seat, made)
+        await self.store.replays.put_review(replay["id"], seat, made)
         return made

@@ -95,7 +95,7 @@ class Rooms:
                     "too_many_rooms", "Too many new rooms from your address; try again later."
                 )
             conn.created += 1
-        full = await self.store.active_count() >= self.config.max_rooms
+        full = await self.store.rooms.active_count() >= self.config.max_rooms
         if full:
             raise RoomError("server_full", "The server holds all the games it can; try later.")
         if meta.get("game") in SOLITAIRES:
@@ -106,7 +106,7 @@ class Rooms:
         while True:
             room_id = new_room_code()
             try:
-                await self.store.create_room(room_id, meta)
+                await self.store.rooms.create_room(room_id, meta)
                 break
             except Conflict:
                 continue
@@ -121,7 +121,7 @@ class Rooms:
         make finds it made and does nothing. Its seats are kept for the two players."""
         meta = check_meta(meta)
         try:
-            await self.store.create_room(room_id, meta)
+            await self.store.rooms.create_room(room_id, meta)
         except Conflict:
             return
         await self.replicas.hold(make_room(room_id, meta, watched=()))
@@ -164,7 +164,7 @@ class Rooms:
             ranked = await self._claim(player, room.meta, room.id)
         rating, unsure = None, False
         if player is not None and room.game == "gin_rummy":
-            record = await self.store.player_rating(player)
+            record = await self.store.players.player_rating(player)
             if record is not None:
                 rating, unsure = round(record["rating"]), ledger.provisional(record, time.time())
         entry = await self.replicas.commits.write(
@@ -186,13 +186,13 @@ class Rooms:
         rank yet: :func:`server.players.boards.eligible`), the later ones are practice, and
         refused while the ranked attempt is still being played."""
         board, day = boards.board_of_meta(meta), meta["daily"]
-        claim = await self.store.attempt(board, day, player)
+        claim = await self.store.dailies.attempt(board, day, player)
         if claim is None:
             record, stats = await asyncio.gather(
-                self.store.player(player), self.store.player_stats(player)
+                self.store.players.player(player), self.store.players.player_stats(player)
             )
             fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
-            claim = await self.store.claim_attempt(board, day, player, fresh)
+            claim = await self.store.dailies.claim_attempt(board, day, player, fresh)
         first, ranked = boards.claimed(claim)
         if first == room_id:
             return ranked
@@ -206,11 +206,11 @@ class Rooms:
         not finished (a line found in practice would be played in the held ranked room)."""
         board, day = boards.board_of_meta(meta), meta["daily"]
         try:
-            claim = claim or await self.store.attempt(board, day, player)
+            claim = claim or await self.store.dailies.attempt(board, day, player)
             if claim is None:
                 return
             first, ranked = boards.claimed(claim)
-            if not ranked or not await self.store.is_active(first):
+            if not ranked or not await self.store.rooms.is_active(first):
                 return
             # Active in the store until its driver has finished it: its log says first.
             replica = await self.replicas.get(first)
@@ -268,7 +268,7 @@ class Rooms:
         except Duplicate as done:
             # Its first answer may have been lost, or been "unavailable" (on the primary,
             # not yet on its replicas): it is acknowledged now only as safely as then.
-            await self.store.durable(room_id)
+            await self.store.rooms.durable(room_id)
             return {"room": room_id, "seq": done.seq, "duplicate": True}
         metrics.ACTION_LATENCY.observe(time.perf_counter() - started)
         return {"room": room_id, "seq": seq}

@@ -124,7 +124,7 @@ class Seeks:
         if player is None or conn.player is None or conn.session is None:
             raise RoomError("no_player", "Quick pairing needs a player: make one first.")
         name, session = conn.player["name"], fingerprint(conn.session)
-        rating = await self.store.player_rating(player)
+        rating = await self.store.players.player_rating(player)
         now = self.wall_ms()
         seek = {
             "player": player,
@@ -140,7 +140,7 @@ class Seeks:
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
         }
-        made = await self.store.seek(seek, new_room_code(), new_seed(), now)
+        made = await self.store.seeks.seek(seek, new_room_code(), new_seed(), now)
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -153,7 +153,7 @@ class Seeks:
         earlier = self.waiting.pop(player, None)
         if earlier is not None and earlier.conn is not conn:
             earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
-        await self.store.announce({"k": "sought", "player": player, "conn": conn.id})
+        await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
         if made is None:
             self.waiting[player] = Waiting(conn, seek, self.monotonic())
             log("seek", player=player, target=target, rated=rated)
@@ -167,7 +167,7 @@ class Seeks:
         if waiting is None or waiting.conn is not conn:
             return {"sought": False}
         del self.waiting[player]
-        return {"sought": await self.store.unseek(player, conn.id)}
+        return {"sought": await self.store.seeks.unseek(player, conn.id)}
 
     def reset(self, player: str, spawn: Callable | None = None) -> None:
         """``player``'s secret was reset: every seek of theirs this node holds has ended.
@@ -178,7 +178,7 @@ class Seeks:
         if waiting is not None:
             waiting.conn.send({"t": "seek_ended", "reason": "reset"})
             if spawn is not None:
-                spawn(self._quietly(self.store.unseek(player, waiting.conn.id)))
+                spawn(self._quietly(self.store.seeks.unseek(player, waiting.conn.id)))
 
     def on_signed_out(self, event: dict[str, Any], spawn: Callable) -> None:
         """A ``signed_out`` event: the player's seek held here by a socket of the old secret
@@ -195,7 +195,7 @@ class Seeks:
         waiting = self.waiting.get(player) if player else None
         if waiting is not None and waiting.conn is conn:
             del self.waiting[player]
-            spawn(self._quietly(self.store.unseek(player, conn.id)))
+            spawn(self._quietly(self.store.seeks.unseek(player, conn.id)))
 
     # ---- pairings --------------------------------------------------------------------------
 
@@ -203,7 +203,7 @@ class Seeks:
         """Create a pairing's room, then tell every node."""
         await self.rooms.create_paired(made["room"], room_meta(made))
         log("paired", room=made["room"], players=[s["player"] for s in made["seeks"]])
-        await self.store.announce({"k": "paired", "pairing": made})
+        await self.store.seeks.announce({"k": "paired", "pairing": made})
 
     def on_paired(self, event: dict[str, Any]) -> None:
         self._tell(event["pairing"])
@@ -232,7 +232,7 @@ class Seeks:
     async def tick(self) -> None:
         now = self.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
-        swept = await self.store.sweep(self.node_id, now, sorted(self.live()), rooms)
+        swept = await self.store.seeks.sweep(self.node_id, now, sorted(self.live()), rooms)
         for made in swept[0] if swept else []:
             await self._start(made)
         await self._look_after(now)
@@ -243,10 +243,10 @@ class Seeks:
         for player, waiting in list(self.waiting.items()):
             if waiting.conn.closed:
                 del self.waiting[player]
-                await self.store.unseek(player, waiting.conn.id)
+                await self.store.seeks.unseek(player, waiting.conn.id)
             elif now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
                 del self.waiting[player]
-                await self.store.unseek(player, waiting.conn.id)
+                await self.store.seeks.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
             elif clock - waiting.checked >= self.check_seconds:
                 waiting.checked = clock
@@ -261,13 +261,13 @@ class Seeks:
         The pool is read before the pairings: a seek leaves the pool in the same atomic
         step that keeps its pairing, so a seek found in neither was not paired, and putting
         it back can never pair a player twice."""
-        present = await self.store.seek_of(player)
+        present = await self.store.seeks.seek_of(player)
         if present is not None:
             if present["conn"] != waiting.conn.id and self.waiting.get(player) is waiting:
                 del self.waiting[player]
                 waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
             return
-        made = await self.store.pairing(player)
+        made = await self.store.seeks.pairing(player)
         if self.waiting.get(player) is not waiting:
             return  # told meanwhile (an event came while the store was read)
         if made is None and await self.players.current(waiting.conn) is None:
@@ -284,7 +284,7 @@ class Seeks:
                 del self.waiting[player]
                 waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
             return
-        again = await self.store.seek(waiting.seek, new_room_code(), new_seed(), now)
+        again = await self.store.seeks.seek(waiting.seek, new_room_code(), new_seed(), now)
         if isinstance(again, dict):
             await self._start(again)
         elif again == "reset":  # the secret was reset while the seek was being put back

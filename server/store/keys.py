@@ -117,7 +117,7 @@ class Keys:
 
     def wait(self, room_id: str) -> str:
         """Written with nothing (expiring in a second) just before a WAIT that must count
-        every write of the room made before it (RedisStore.durable)."""
+        every write of the room made before it (RedisRooms.durable)."""
         return self._room(room_id, "wait")
 
     def rematch(self, room_id: str) -> str:
@@ -167,7 +167,7 @@ class Keys:
     @property
     def lobby_version(self) -> str:
         """The lobby's version: one counter for every group, taken after each change (see
-        ``RedisStore.lobby_put``)."""
+        ``RedisLobby.put``)."""
         return f"{self.prefix}:lobby:version"
 
     @property

@@ -99,9 +99,9 @@ async def _finished(request: Request) -> dict | JSONResponse:
     """The stored replay of a finished game, or the error saying why there is none (yet)."""
     store = request.app.state.services.store
     game_id = request.path_params["game_id"]
-    found = await store.replay(game_id)
+    found = await store.replays.replay(game_id)
     if found is None:
-        if await store.is_active(game_id):
+        if await store.rooms.is_active(game_id):
             return _error(409, "in_progress", "A game still in progress has no replay.")
         return _error(404, "no_replay", "There is no finished game with that id.")
     if not _daily_is_over(request, found):

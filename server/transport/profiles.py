@@ -28,16 +28,16 @@ async def player(request: Request) -> JSONResponse:
     if not identity.is_player_id(player_id):
         return _error(404, "player_not_found", "There is no player with that id.")
     try:
-        record = await store.player(player_id)
+        record = await store.players.player(player_id)
         if record is None:
             return _error(404, "player_not_found", "There is no player with that id.")
         today = _today(request)
         stats, games, rating, history, *ranks = await asyncio.gather(
-            store.player_stats(player_id),
-            store.player_games(player_id),
-            store.player_rating(player_id),
-            store.rating_history(player_id),
-            *(store.daily_board(b, today, 0, player_id) for b in boards.BOARDS),
+            store.players.player_stats(player_id),
+            store.players.player_games(player_id),
+            store.players.player_rating(player_id),
+            store.players.rating_history(player_id),
+            *(store.dailies.daily_board(b, today, 0, player_id) for b in boards.BOARDS),
         )
     except Unavailable:
         return _error(503, "unavailable", "The store does not answer; try again shortly.")
@@ -99,7 +99,7 @@ async def daily_board(request: Request) -> JSONResponse:
     if player_id is not None and not identity.is_player_id(player_id):
         return _error(400, "bad_field", "That is not a player id.")
     try:
-        found = await store.daily_board(board, date, boards.TOP, player_id)
+        found = await store.dailies.daily_board(board, date, boards.TOP, player_id)
     except Unavailable:
         return _error(503, "unavailable", "The store does not answer; try again shortly.")
     over = date < today  # a daily game's replay opens when its UTC day ends
@@ -122,7 +122,7 @@ async def daily_board(request: Request) -> JSONResponse:
 
 
 async def _names(store, player_ids: list[str]) -> dict[str, str | None]:
-    records = await asyncio.gather(*(store.player(p) for p in player_ids))
+    records = await asyncio.gather(*(store.players.player(p) for p in player_ids))
     return {p: (r or {}).get("name") for p, r in zip(player_ids, records, strict=True)}
 
 
@@ -132,7 +132,7 @@ async def ratings(request: Request) -> JSONResponse:
     store = request.app.state.services.store
     now = time.time()
     try:
-        found = await store.rating_board(200)
+        found = await store.players.rating_board(200)
         sure = [ledger.current(e, now) | {"player": e["player"]} for e in found]
         sure = [e for e in sure if ledger.on_the_board(e)][:100]
         names = await _names(store, [e["player"] for e in sure])

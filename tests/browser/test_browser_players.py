@@ -42,7 +42,7 @@ def rated_games(db: str, me: str, other: str, results: list[bool]) -> None:
         try:
             for i, won in enumerate(results):
                 hand = {"hand": 1, "dealer": 0, "kind": "knock", "winner": 0 if won else 1}
-                await store.record_game(
+                await store.players.record_game(
                     {
                         "id": f"rated{i}",
                         "game": "gin_rummy",

@@ -118,11 +118,11 @@ async def test_a_pairing_whose_node_died_before_making_the_room_reaches_its_play
     waiting = asyncio.ensure_future(ann.seek(target=50, rated=False))
     store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
     try:
-        sought = await until(store.seekers, check=lambda pool: len(pool) == 1, timeout=10)
+        sought = await until(store.seeks.seekers, check=lambda pool: len(pool) == 1, timeout=10)
         mine = sought[0]
         ghost = {**mine, "player": "pghost0000000", "name": "Ghost", "conn": "gone"}
         ghost |= {"addr": "elsewhere", "node": "dead-node", "since": mine["since"] + 1}
-        made = await store.seek(ghost, "roomfromdead", 99, mine["since"] + 1)
+        made = await store.seeks.seek(ghost, "roomfromdead", 99, mine["since"] + 1)
         assert made["room"] == "roomfromdead"
         told = await asyncio.wait_for(waiting, 20)
         assert told["room"] == "roomfromdead" and told["opponent"]["name"] == "Ghost"
@@ -146,9 +146,9 @@ async def test_a_seek_dropped_from_the_pool_behind_its_nodes_back_is_put_back(
     assert (await ann.request("seek", rated=False))["seeking"]
     store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
     try:
-        mine = await store.seek_of(ann.player["id"])
-        assert await store.unseek(ann.player["id"])
-        back = await until(lambda: store.seek_of(ann.player["id"]), timeout=20)
+        mine = await store.seeks.seek_of(ann.player["id"])
+        assert await store.seeks.unseek(ann.player["id"])
+        back = await until(lambda: store.seeks.seek_of(ann.player["id"]), timeout=20)
         assert back == mine  # the same seek, its waiting time kept
     finally:
         await store.close()
@@ -180,12 +180,12 @@ async def test_a_reset_ends_every_seek_of_the_player_on_every_node(redis_env, ma
     await laptop.reset_player()
     store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
     try:
-        assert await store.seek_of(laptop.player["id"]) is None  # gone with the old secret
+        assert await store.seeks.seek_of(laptop.player["id"]) is None  # gone with the old secret
         ended = await phone.notice(("seek_ended",), start, timeout=10)
         assert ended["reason"] == "reset"
         await phone.notice(("signed_out",), start, timeout=10)
         assert (await cy.request("seek", target=25, rated=False))["seeking"] is True
-        assert [s["player"] for s in await store.seekers()] == [cy.player["id"]]
+        assert [s["player"] for s in await store.seeks.seekers()] == [cy.player["id"]]
         # On the new secret, Ann plays as before.
         told = await laptop.seek(target=25, rated=False)
         assert told["opponent"]["name"] == "Cy"
@@ -213,7 +213,7 @@ async def test_a_seek_whose_secret_was_reset_unheard_is_not_put_back(redis_env, 
             await pipe.execute()
         ended = await ann.notice(("seek_ended",), start, timeout=20)
         assert ended["reason"] == "reset"
-        assert await store.seek_of(ann_id) is None
+        assert await store.seeks.seek_of(ann_id) is None
     finally:
         await store.close()
 

@@ -472,8 +472,8 @@ async def test_a_past_days_board_links_its_replays(server):
             "finished_at": 1.0,
             "daily": yesterday,
         }
-        await store.claim_attempt("easy_harp", yesterday, "p222222222222", "oldroom")
-        await store.record_game(replay)
+        await store.dailies.claim_attempt("easy_harp", yesterday, "p222222222222", "oldroom")
+        await store.players.record_game(replay)
     finally:
         await store.close()
     status, board = server.get(f"/api/leaderboards/daily/easy_harp?date={yesterday}")

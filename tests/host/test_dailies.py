@@ -77,8 +77,8 @@ def test_the_clock_of_the_config_sets_today():
 async def test_servers_with_different_secrets_deal_different_days(open_stores, solving):
     # (These secrets' deals of DAY are proved winnable at the first candidate, in a few ms.)
     clock = fixed_day(DAY.isoformat())
-    a = Dailies(open_stores(name="a"), solving, clock, "one")
-    b = Dailies(open_stores(name="b"), solving, clock, "secret b")
+    a = Dailies(open_stores(name="a").dailies, solving, clock, "one")
+    b = Dailies(open_stores(name="b").dailies, solving, clock, "secret b")
     for game, draw in (("reflechi", 1), ("reflechi", 3)):
         deal_a, deal_b = await a.solitaire(game, draw), await b.solitaire(game, draw)
         assert deal_a["order"] != deal_b["order"] and deal_a["line"] and deal_b["line"]
@@ -93,15 +93,15 @@ async def test_servers_with_different_secrets_deal_different_days(open_stores, s
     ]
     assert not orders[0] & orders[1]
     # The same secret on a fresh store deals the same day: the deal is the secret's.
-    again = Dailies(open_stores(name="a2"), solving, clock, "one")
+    again = Dailies(open_stores(name="a2").dailies, solving, clock, "one")
     assert await again.solitaire("reflechi", 1) == await a.solitaire("reflechi", 1)
 
 
 async def test_a_fresh_store_draws_a_secret_of_its_own(open_stores, solving):
     """The source and a fresh store cannot give a server's deals: each store draws its own."""
     clock = fixed_day(DAY.isoformat())
-    a = Dailies(open_stores(name="a"), solving, clock)
-    b = Dailies(open_stores(name="b"), solving, clock)
+    a = Dailies(open_stores(name="a").dailies, solving, clock)
+    b = Dailies(open_stores(name="b").dailies, solving, clock)
     assert await a.secret() != await b.secret() and len(await a.secret()) == 32
     assert (await a.gin())["deck"] != (await b.gin())["deck"]
     for game, draw in (("easy_harp", 1), ("reflechi", 1), ("reflechi", 3)):
@@ -111,7 +111,7 @@ async def test_a_fresh_store_draws_a_secret_of_its_own(open_stores, solving):
             for d in (a, b)
         ]
         assert not candidates[0] & candidates[1]  # whichever the solver proves winnable
-    reopened = Dailies(open_stores(name="a"), solving, clock)  # the same store, later
+    reopened = Dailies(open_stores(name="a").dailies, solving, clock)  # the same store, later
     assert await reopened.secret() == await a.secret()
 
 
@@ -162,8 +162,8 @@ async def test_two_nodes_on_one_redis_settle_on_one_deal_found_at_once(
     """Two nodes find today's deal at the same moment: one is stored, both serve it. They
     are given different secrets here so that what each found differs: the store decides."""
     clock = fixed_day(DAY.isoformat())
-    one = Dailies(open_stores("redis", prefix=redis_prefix), solving, clock, "one")
-    two = Dailies(open_stores("redis", prefix=redis_prefix), solving, clock, "secret b")
+    one = Dailies(open_stores("redis", prefix=redis_prefix).dailies, solving, clock, "one")
+    two = Dailies(open_stores("redis", prefix=redis_prefix).dailies, solving, clock, "secret b")
     for game, draw in (("reflechi", 1), ("reflechi", 3)):
         found = await asyncio.gather(one.solitaire(game, draw), two.solitaire(game, draw))
         assert found[0] == found[1] and found[0]["line"]
@@ -180,21 +180,21 @@ async def test_two_nodes_on_one_redis_settle_on_one_deal_found_at_once(
     gins = await asyncio.gather(one.gin(), two.gin())
     assert gins[0] == gins[1]
     # Without a configured secret, the first secret drawn is every node's.
-    three = Dailies(open_stores("redis", prefix=redis_prefix), solving, clock)
-    four = Dailies(open_stores("redis", prefix=redis_prefix), solving, clock)
+    three = Dailies(open_stores("redis", prefix=redis_prefix).dailies, solving, clock)
+    four = Dailies(open_stores("redis", prefix=redis_prefix).dailies, solving, clock)
     assert len(set(await asyncio.gather(three.secret(), four.secret()))) == 1
 
 
 async def test_a_days_deal_is_given_only_once_the_day_is_over(open_stores, solving):
     store = open_stores()
-    today = Dailies(store, solving, fixed_day("2026-12-01"), "s")
+    today = Dailies(store.dailies, solving, fixed_day("2026-12-01"), "s")
     deal = await today.solitaire("reflechi", 3)
     assert await today.past_solitaire(REFLECHI_DRAW3, DAY) is None  # not over yet
-    tomorrow = Dailies(store, solving, fixed_day("2026-12-02"), "s")
+    tomorrow = Dailies(store.dailies, solving, fixed_day("2026-12-02"), "s")
     assert await tomorrow.past_solitaire(REFLECHI_DRAW3, DAY) == deal
     # A past day nobody dealt is not found now: a code names the day's deal or nothing.
     assert await tomorrow.past_solitaire(REFLECHI_DRAW1, DAY) is None
-    assert await store.daily("reflechi-1:2026-12-01") is None
+    assert await store.dailies.daily("reflechi-1:2026-12-01") is None
     game = Solitaire.daily(REFLECHI_DRAW3, deal["date"], deal["order"])
     for action in deal["line"]:
         game = game.apply(action)

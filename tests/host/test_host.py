@@ -64,7 +64,7 @@ async def test_a_player_who_leaves_forfeits_after_the_grace_period(world):
         "left",
         0,
     )
-    assert [e["kind"] for e in await store.log("r1")] == ["join", "join", "forfeit"]
+    assert [e["kind"] for e in await store.rooms.log("r1")] == ["join", "join", "forfeit"]
 
 
 async def test_a_player_back_within_the_grace_period_keeps_the_seat(world):
@@ -125,7 +125,7 @@ async def test_a_room_nobody_joins_closes_after_its_time(world):
     assert replica.room.status == "waiting"
     await clock.advance(1.0)
     assert replica.room.status == "finished" and replica.room.closed == "unjoined"
-    assert not await store.is_active("r1")
+    assert not await store.rooms.is_active("r1")
 
 
 async def test_a_lapsed_lease_is_taken_by_another_node_and_the_first_cannot_write(world):
@@ -141,7 +141,7 @@ async def test_a_lapsed_lease_is_taken_by_another_node_and_the_first_cannot_writ
     await clock.advance(2.0)  # past the lease: b's scan takes it
     assert "r1" in b.driver.drives
     await clock.advance(8.0)
-    log = await store.log("r1")
+    log = await store.rooms.log("r1")
     tokens = [e["lease"] for e in log]
     assert tokens == sorted(tokens) and len(set(tokens)) == 2  # a's, then b's
     assert len(log) >= 10
@@ -159,18 +159,20 @@ async def test_a_solitaire_left_alone_waits_for_its_player_then_ends_as_abandone
     assert replica.room.status == "playing" and replica.room.forfeit is None
     await clock.advance(3600.0)
     assert replica.room.status == "finished" and replica.room.closed == "abandoned"
-    replay = await store.replay("r1")
+    replay = await store.replays.replay("r1")
     assert replay is not None and replay["result"]["closed"] == "abandoned"
 
 
 async def _lose_last(store: EmbeddedStore, room_id: str, count: int) -> None:
     """What a Redis that lost its last second does to a room's log: its last ``count``
     entries are gone (here, on the embedded store, by hand)."""
-    (length,) = await store.lengths([room_id])
-    await store._run(
-        store._query, "DELETE FROM log WHERE room = ? AND idx >= ?", (room_id, length - count)
+    (length,) = await store.rooms.lengths([room_id])
+    await store.sqlite.run(
+        store.sqlite.query,
+        "DELETE FROM log WHERE room = ? AND idx >= ?",
+        (room_id, length - count),
     )
-    store._lengths_known.pop(room_id, None)
+    store.rooms._lengths_known.pop(room_id, None)
 
 
 async def test_a_driver_whose_copy_outgrew_the_log_reloads_the_room_and_plays_on(world):
@@ -189,7 +191,7 @@ async def test_a_driver_whose_copy_outgrew_the_log_reloads_the_room_and_plays_on
     await _lose_last(store, "r1", 2)
     watcher.received.clear()
     await clock.advance(0.8 * 5)
-    log = await store.log("r1")
+    log = await store.rooms.log("r1")
     assert len(log) >= 7 and list(replica.room.log) == log  # played on from entry 4
     assert replica.room.epoch != epoch
     assert metrics.LOST_ENTRIES._value.get() - before == 2
@@ -210,11 +212,11 @@ async def test_a_quiet_room_whose_log_lost_entries_is_reloaded_by_the_periodic_c
     a.received.clear()
     await node.replicas.commits.check()
     await clock.advance(0.0)
-    assert len(replica.room.log) == 2 and list(replica.room.log) == await store.log("r1")
+    assert len(replica.room.log) == 2 and list(replica.room.log) == await store.rooms.log("r1")
     assert [m["t"] for m in a.received] == ["snapshot"]
     # The seat acts again from the table it now sees, and the move is written.
     await node.replicas.commits.act(replica, first, {"type": "pass"}, "c2")
-    assert len(await store.log("r1")) == 3
+    assert len(await store.rooms.log("r1")) == 3
 
 
 async def test_a_grace_period_counts_from_the_departure_across_a_change_of_driver(world):
@@ -259,7 +261,7 @@ async def test_a_room_nobody_joins_closes_on_time_across_changes_of_driver(world
     await b.tasks.close()  # and then b
     c.run_loops()
     await clock.advance(99.0)  # 599 s after the room was made
-    assert await store.is_active("r1")
+    assert await store.rooms.is_active("r1")
     await clock.advance(5.0)
-    assert not await store.is_active("r1")
-    assert (await store.log("r1"))[-1]["kind"] == "close"
+    assert not await store.rooms.is_active("r1")
+    assert (await store.rooms.log("r1"))[-1]["kind"] == "close"

@@ -197,14 +197,17 @@ async def test_the_real_build_in_a_worker_gives_the_json_of_replay_frames_and_it
 
 
 class FakeStore:
+    """The store's replays (``kept``, and how many were read) and its rooms (``active``)."""
+
     def __init__(self) -> None:
-        self.replays: dict[str, dict] = {}
+        self.kept: dict[str, dict] = {}
         self.active: set[str] = set()
         self.reads = 0
+        self.replays = self.rooms = self  # the two concerns the route asks
 
     async def replay(self, game_id: str) -> dict | None:
         self.reads += 1
-        return self.replays.get(game_id)
+        return self.kept.get(game_id)
 
     async def is_active(self, game_id: str) -> bool:
         return game_id in self.active
@@ -262,7 +265,7 @@ async def call(app, path: str, **headers: str) -> tuple[int, dict[str, str], byt
 
 async def test_the_route_answers_from_the_cache_without_the_store_with_etag_and_gzip(route):
     replay = gin_replay("g1")
-    route.store.replays["g1"] = replay
+    route.store.kept["g1"] = replay
     path = "/api/replays/g1/frames"
     status, head, body = await call(route.app, path)
     assert status == 200 and json.loads(body) == replay_frames(replay)
@@ -290,7 +293,7 @@ async def test_the_route_answers_from_the_cache_without_the_store_with_etag_and_
 
 
 async def test_if_none_match_is_answered_without_a_build_when_nothing_is_kept(route):
-    route.store.replays["g1"] = gin_replay("g1")
+    route.store.kept["g1"] = gin_replay("g1")
     status, head, _ = await call(route.app, "/api/replays/g1/frames")
     route.cache.close()  # the entry released (a restart, an eviction)
     route.app.state.services.frames = FramesCache(1 << 20, build=FakeBuild())
@@ -308,13 +311,13 @@ async def test_the_errors_are_those_of_before(route):
 
 
 async def test_a_days_game_is_refused_until_the_day_is_over_even_with_frames_kept(route):
-    route.store.replays["day"] = gin_replay("day", daily=DAY)
+    route.store.kept["day"] = gin_replay("day", daily=DAY)
     path = "/api/replays/day/frames"
     status, _, body = await call(route.app, path)
     assert (status, json.loads(body)["code"]) == (403, "daily_not_over")
     assert route.cache.builds == 0 and route.cache.entries == {}  # never built before then
     # Kept all the same (as a node whose clock had moved on could have): still refused.
-    await route.cache.frames(route.store.replays["day"])
+    await route.cache.frames(route.store.kept["day"])
     reads = route.store.reads
     status, _, body = await call(route.app, path)
     assert (status, json.loads(body)["code"]) == (403, "daily_not_over")
@@ -330,7 +333,7 @@ async def test_the_route_serves_with_the_cache_disabled(route):
     route.cache.close()
     route.app.state.services.frames = cache = FramesCache(0, new_pool=lambda: ThreadPoolExecutor(1))
     try:
-        route.store.replays["g1"] = replay = gin_replay("g1")
+        route.store.kept["g1"] = replay = gin_replay("g1")
         for _ in range(2):
             status, head, body = await call(route.app, "/api/replays/g1/frames")
             assert status == 200 and json.loads(body) == replay_frames(replay)

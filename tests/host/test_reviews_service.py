@@ -20,8 +20,8 @@ ADDRESS = "192.0.2.7"
 async def finished(store: Store, game_id: str, seed: int) -> dict:
     replay = {**bot_match(seed, ("easy", "normal"), target=5), "id": game_id, "game": "gin_rummy"}
     replay |= {"seats": [{"kind": "bot"}, {"kind": "bot"}], "finished_at": 100.0 + seed}
-    await store.create_room(game_id, meta())
-    await store.finish_room(game_id, replay)
+    await store.rooms.create_room(game_id, meta())
+    await store.rooms.finish_room(game_id, replay)
     return replay
 
 
@@ -42,7 +42,7 @@ async def test_one_address_may_have_only_a_few_reviews_waiting(store: Store) -> 
         made = await asyncio.gather(*waiting)
         assert all(review["decisions"] for review in made)
         # Made once: kept, and read back without the worker.
-        kept = [await store.review(r["id"], 0) for r in replays]
+        kept = [await store.replays.review(r["id"], 0) for r in replays]
         assert sum(k is not None for k in kept) == PER_ADDRESS
 
 
@@ -70,11 +70,11 @@ async def test_a_review_kept_in_an_older_format_is_made_again(store: Store) -> N
         reviews = Reviews(store, pool, lambda day: True)
         replay = await finished(store, "g8", 8)
         old = {"seat": 0, "decisions": [], "accuracy": 100.0}  # format 1: no chances
-        await store.put_review("g8", 0, old)
+        await store.replays.put_review("g8", 0, old)
         made = await reviews.review(replay, 0, ADDRESS)
         assert made["format"] == FORMAT and made["decisions"]
         assert all("chance" in d for d in made["decisions"])
-        assert await store.review("g8", 0) == made
+        assert await store.replays.review("g8", 0) == made
 
 
 async def test_a_review_that_breaks_is_logged_as_a_review_and_answered(caplog) -> None:

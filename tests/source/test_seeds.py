@@ -73,7 +73,7 @@ def called(node: ast.Call) -> str | None:
 
 
 def on_a_store(node: ast.Call) -> bool:
-    """Is the call made on a store or the pool (``self.store.seek``, ``_pool_of_seeks``)?"""
+    """Is the call made on a store or the pool (``self.store.seek``, ``self.pool``)?"""
     receiver = ast.unparse(node.func.value) if isinstance(node.func, ast.Attribute) else ""
     return "store" in receiver or "pool" in receiver
 
@@ -287,8 +287,9 @@ def test_only_the_seed_source_draws_from_the_csprng_for_a_game():
         "fresh, seed = new_room_code(), 0\nmeta = {'seed': seed}",
         "fresh, seed = pick()",
         "step(state, seat, answer, now, fresh, zlib.crc32(fresh.encode()))",
-        "await self.store.seek(seek, room_id, zlib.crc32(room_id.encode()), now)",
-        "rooms = [(new_room_code(), k) for k in range(32)]\nawait self.store.sweep(n, t, a, rooms)",
+        "await self.store.seeks.seek(seek, room_id, zlib.crc32(room_id.encode()), now)",
+        "rooms = [(new_room_code(), k) for k in range(32)]\n"
+        "await self.store.seeks.sweep(n, t, a, rooms)",
         "think(level, 12345, view)",
     ],
 )
@@ -368,8 +369,8 @@ async def test_today_s_deal_is_the_same_for_everyone_and_known_to_no_one(store: 
     """Today's Gin Rummy: one deal per day on a server (every node reads one key), a deal
     nobody computes from the date: each deployment draws its own key."""
     day = dt.date(2026, 12, 6)
-    first = Dailies(store, solving=None)  # type: ignore[arg-type]
-    again = Dailies(store, solving=None)  # type: ignore[arg-type]
+    first = Dailies(store.dailies, solving=None)  # type: ignore[arg-type]
+    again = Dailies(store.dailies, solving=None)  # type: ignore[arg-type]
     assert (await first.gin(day))["seed"] == (await again.gin(day))["seed"]
     # The key was drawn, not fixed: a key of a constant would give every deployment this.
     assert (await first.gin(day))["seed"] != day_seed(bytes(32), "gin_rummy", day)
@@ -384,7 +385,7 @@ async def test_two_deployments_deal_today_s_game_differently(tmp_path):
     for name in ("a", "b"):
         store = EmbeddedStore(str(tmp_path / f"{name}.sqlite3"))
         try:
-            seeds.append((await Dailies(store, solving=None).gin(day))["seed"])  # type: ignore[arg-type]
+            seeds.append((await Dailies(store.dailies, solving=None).gin(day))["seed"])  # type: ignore[arg-type]
         finally:
             await store.close()
     assert seeds[0] != seeds[1]

@@ -21,50 +21,50 @@ async def store(tmp_path):
 
 async def test_a_steps_appends_share_a_batch_and_those_made_during_one_share_the_next(store):
     batches: list[int] = []
-    write = store._append_batch
+    write = store.rooms._append_batch
 
     def counted(batch, known):
         batches.append(len(batch))
         return write(batch, known)
 
-    store._append_batch = counted
+    store.rooms._append_batch = counted
     rooms = [f"r{k}" for k in range(60)]
     for room in rooms:
-        await store.create_room(room, {"seats": []})
+        await store.rooms.create_room(room, {"seats": []})
     # One append, handed to the writer at the end of its step; then 59 while it is there.
-    first = asyncio.ensure_future(store.append(rooms[0], 0, {"n": 0}))
+    first = asyncio.ensure_future(store.rooms.append(rooms[0], 0, {"n": 0}))
     await asyncio.sleep(0)  # the append is made
     await asyncio.sleep(0)  # its batch of one goes to the writer
-    await asyncio.gather(first, *(store.append(r, 0, {"n": 0}) for r in rooms[1:]))
+    await asyncio.gather(first, *(store.rooms.append(r, 0, {"n": 0}) for r in rooms[1:]))
     assert batches == [1, 59]
     # Sixty appends of one step: one batch.
-    await asyncio.gather(*(store.append(r, 1, {"n": 1}) for r in rooms))
+    await asyncio.gather(*(store.rooms.append(r, 1, {"n": 1}) for r in rooms))
     assert batches == [1, 59, 60]
     for room in rooms:
-        assert [e["n"] for e in await store.log(room)] == [0, 1]
+        assert [e["n"] for e in await store.rooms.log(room)] == [0, 1]
 
 
 async def test_a_conflict_in_a_batch_refuses_only_its_own_append(store):
-    await store.create_room("a", {"seats": []})
-    await store.create_room("b", {"seats": []})
+    await store.rooms.create_room("a", {"seats": []})
+    await store.rooms.create_room("b", {"seats": []})
     results = await asyncio.gather(
-        store.append("a", 0, {"n": 0}),
-        store.append("b", 1, {"n": 1}),  # a gap: b has no entry 0
-        store.append("b", 0, {"n": 0}),
+        store.rooms.append("a", 0, {"n": 0}),
+        store.rooms.append("b", 1, {"n": 1}),  # a gap: b has no entry 0
+        store.rooms.append("b", 0, {"n": 0}),
         return_exceptions=True,
     )
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], Conflict)
-    assert [e["n"] for e in await store.log("a")] == [0]
-    assert [e["n"] for e in await store.log("b")] == [0]
+    assert [e["n"] for e in await store.rooms.log("a")] == [0]
+    assert [e["n"] for e in await store.rooms.log("b")] == [0]
 
 
 async def test_an_append_to_a_closed_store_fails_instead_of_waiting(tmp_path):
     closed = EmbeddedStore(str(tmp_path / "db.sqlite3"))
-    await closed.create_room("a", {"seats": []})
+    await closed.rooms.create_room("a", {"seats": []})
     await closed.close()
     with pytest.raises(RuntimeError):
-        await asyncio.wait_for(closed.append("a", 0, {"n": 0}), 5)
+        await asyncio.wait_for(closed.rooms.append("a", 0, {"n": 0}), 5)
 
 
 async def test_log_lengths_asked_while_a_room_finishes_answer_for_every_room(store):
@@ -72,14 +72,14 @@ async def test_log_lengths_asked_while_a_room_finishes_answer_for_every_room(sto
     rooms closed at once: a room finished during the read lost its known length and the
     check failed with a KeyError. Lengths are read as they were when asked."""
     for room in ("known", "unknown"):
-        await store.create_room(room, {"seats": []})
-    await store.append("known", 0, {"n": 0})
-    await store.append("known", 1, {"n": 1})
-    store._lengths_known.pop("unknown", None)  # a room of the file not appended to here
+        await store.rooms.create_room(room, {"seats": []})
+    await store.rooms.append("known", 0, {"n": 0})
+    await store.rooms.append("known", 1, {"n": 1})
+    store.rooms._lengths_known.pop("unknown", None)  # a room of the file not appended to here
     # The finish runs first on the store's one thread, and lets go of "known" before the
     # lengths' own read of "unknown" comes back.
     _, lengths = await asyncio.gather(
-        store.finish_room("known", None), store.lengths(["known", "unknown"])
+        store.rooms.finish_room("known", None), store.rooms.lengths(["known", "unknown"])
     )
     assert lengths == [2, 0]
-    assert "known" not in store._lengths_known  # a finished room is not remembered again
+    assert "known" not in store.rooms._lengths_known  # a finished room is not remembered again

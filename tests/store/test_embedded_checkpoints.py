@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from server.store import embedded
-from server.store.embedded import EmbeddedStore
+from server.store.embedded import EmbeddedStore, sqlite
 
 ROOMS = 8
 ROUNDS = 300  # a round appends one entry to every room, as concurrent actions do
@@ -30,10 +29,10 @@ async def append_rounds(path: Path) -> int:
     largest = 0
     try:
         for room in range(ROOMS):
-            await store.create_room(f"r{room}", {"seats": []})
+            await store.rooms.create_room(f"r{room}", {"seats": []})
         for index in range(ROUNDS):
             for room in range(ROOMS):  # one at a time: one commit each, as under light load
-                await store.append(f"r{room}", index, {**ENTRY, "at": index})
+                await store.rooms.append(f"r{room}", index, {**ENTRY, "at": index})
             largest = max(largest, wal.stat().st_size if wal.exists() else 0)
     finally:
         await store.close()
@@ -41,13 +40,13 @@ async def append_rounds(path: Path) -> int:
 
 
 async def test_the_wal_stays_small_and_every_append_survives(tmp_path, monkeypatch):
-    monkeypatch.setattr(embedded, "CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr(sqlite, "CHECKPOINT_EVERY", EVERY)
     largest = await append_rounds(tmp_path / "db.sqlite3")
     assert largest < BOUND, largest
     reopened = EmbeddedStore(str(tmp_path / "db.sqlite3"))
     try:
         for room in range(ROOMS):
-            log = await reopened.log(f"r{room}")
+            log = await reopened.rooms.log(f"r{room}")
             assert [e["at"] for e in log] == list(range(ROUNDS))
     finally:
         await reopened.close()
@@ -56,7 +55,7 @@ async def test_the_wal_stays_small_and_every_append_survives(tmp_path, monkeypat
 async def test_without_the_checkpointer_the_wal_grows(tmp_path, monkeypatch):
     """The control: the same appends with the checkpointer never due fill the WAL far past
     the bound above (the writer's own checkpoint waits for BACKSTOP_PAGES)."""
-    monkeypatch.setattr(embedded, "CHECKPOINT_EVERY", 10**9)
+    monkeypatch.setattr(sqlite, "CHECKPOINT_EVERY", 10**9)
     largest = await append_rounds(tmp_path / "db.sqlite3")
     assert largest > 5 * BOUND, largest
 
@@ -64,18 +63,18 @@ async def test_without_the_checkpointer_the_wal_grows(tmp_path, monkeypatch):
 @pytest.mark.parametrize("every", [1, 7])
 async def test_checkpoints_racing_the_appends_lose_nothing(tmp_path, monkeypatch, every):
     """Checkpoints as often as after every commit, while appends go on: the log is whole."""
-    monkeypatch.setattr(embedded, "CHECKPOINT_EVERY", every)
+    monkeypatch.setattr(sqlite, "CHECKPOINT_EVERY", every)
     path = tmp_path / "db.sqlite3"
     store = EmbeddedStore(str(path))
     try:
-        await store.create_room("r", {"seats": []})
+        await store.rooms.create_room("r", {"seats": []})
         for index in range(300):
-            await store.append("r", index, {**ENTRY, "at": index})
-        assert store.checkpoints > 0
+            await store.rooms.append("r", index, {**ENTRY, "at": index})
+        assert store.sqlite.checkpointer.checkpoints > 0
     finally:
         await store.close()
     reopened = EmbeddedStore(str(path))
     try:
-        assert [e["at"] for e in await reopened.log("r")] == list(range(300))
+        assert [e["at"] for e in await reopened.rooms.log("r")] == list(range(300))
     finally:
         await reopened.close()

@@ -29,11 +29,11 @@ from server.store.keys import DAILY_TTL, Keys
 
 async def test_a_finished_game_counts_once_for_its_players(store: Store) -> None:
     ann = "p222222222222"
-    assert await store.player_stats(ann) == {}
-    assert await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
-    assert not await store.record_game(solitaire_game("g1", ann, True, 600, 1.0))
-    assert await store.record_game(solitaire_game("g2", ann, False, 90, 2.0))
-    line = (await store.player_stats(ann))["reflechi_draw1"]
+    assert await store.players.player_stats(ann) == {}
+    assert await store.players.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert not await store.players.record_game(solitaire_game("g1", ann, True, 600, 1.0))
+    assert await store.players.record_game(solitaire_game("g2", ann, False, 90, 2.0))
+    line = (await store.players.player_stats(ann))["reflechi_draw1"]
     assert line == {
         "played": 2,
         "won": 1,
@@ -44,17 +44,17 @@ async def test_a_finished_game_counts_once_for_its_players(store: Store) -> None
         "fastest_moves": 120,
         "fastest_ms": 60_000,
     }
-    assert [g["id"] for g in await store.player_games(ann)] == ["g2", "g1"]
+    assert [g["id"] for g in await store.players.player_games(ann)] == ["g2", "g1"]
 
 
 async def test_two_nodes_finishing_one_game_at_once_count_it_once(stores: Stores) -> None:
     a, b = stores.open(), stores.open() if stores.kind == "redis" else None
     b = b or a  # the embedded store has one process: two finishes race on one store
     game = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
-    done = await asyncio.gather(*(s.record_game(game) for s in (a, b, a, b)))
+    done = await asyncio.gather(*(s.players.record_game(game) for s in (a, b, a, b)))
     assert sorted(done) == [False, False, False, True]
-    ann = (await a.player_stats("p222222222222"))["gin_rummy:human"]
-    bob = (await b.player_stats("p333333333333"))["gin_rummy:human"]
+    ann = (await a.players.player_stats("p222222222222"))["gin_rummy:human"]
+    bob = (await b.players.player_stats("p333333333333"))["gin_rummy:human"]
     assert (ann["matches"], ann["matches_won"], ann["gins"], ann["undercuts_suffered"]) == (
         1,
         1,
@@ -73,26 +73,28 @@ async def test_a_game_whose_counting_fails_midway_writes_nothing(store: Store) -
     broken = gin_game("g1", ["p222222222222", "p333333333333"], winner=0)
     broken["result"]["hands"][1] = {"kind": "undercut"}  # the second player's fold breaks
     with pytest.raises(KeyError):
-        await store.record_game(broken)
-    assert await store.player_stats("p222222222222") == {}
-    assert await store.player_games("p222222222222") == []
-    assert await store.record_game(gin_game("g1", ["p222222222222", None], winner=0))
-    assert (await store.player_stats("p222222222222"))["gin_rummy:human"]["matches"] == 1
+        await store.players.record_game(broken)
+    assert await store.players.player_stats("p222222222222") == {}
+    assert await store.players.player_games("p222222222222") == []
+    assert await store.players.record_game(gin_game("g1", ["p222222222222", None], winner=0))
+    assert (await store.players.player_stats("p222222222222"))["gin_rummy:human"]["matches"] == 1
 
 
 async def test_a_player_keeps_the_last_fifty_games(store: Store) -> None:
     for i in range(53):
-        await store.record_game(solitaire_game(f"g{i:02}", "p222222222222", False, i, float(i)))
-    games = await store.player_games("p222222222222")
+        await store.players.record_game(
+            solitaire_game(f"g{i:02}", "p222222222222", False, i, float(i))
+        )
+    games = await store.players.player_games("p222222222222")
     assert [g["id"] for g in games] == [f"g{i:02}" for i in range(52, 2, -1)]
-    assert (await store.player_stats("p222222222222"))["reflechi_draw1"]["played"] == 53
+    assert (await store.players.player_stats("p222222222222"))["reflechi_draw1"]["played"] == 53
 
 
 async def test_redis_game_counting_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
     from server.store.keys import COUNTED_TTL, PLAYER_TTL
 
     store = redis_stores.open()
-    await store.record_game(solitaire_game("g1", "p222222222222", True, 600, 1.0))
+    await store.players.record_game(solitaire_game("g1", "p222222222222", True, 600, 1.0))
     client = redis.from_url(REDIS_URL)
     try:
         keys = Keys(redis_prefix)
@@ -107,21 +109,21 @@ async def test_a_rated_match_changes_both_ratings_once(store: Store) -> None:
     from server.players.glicko2 import Rating, match
 
     ann, bob = "p222222222222", "p333333333333"
-    assert await store.player_rating(ann) is None
-    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
-    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))  # a duplicate finish
-    await store.record_game(gin_game("g2", [ann, bob], 1, 2.0))  # not rated
+    assert await store.players.player_rating(ann) is None
+    await store.players.record_game(rated_game("g1", [ann, bob], 0, 1.0))
+    await store.players.record_game(rated_game("g1", [ann, bob], 0, 1.0))  # a duplicate finish
+    await store.players.record_game(gin_game("g2", [ann, bob], 1, 2.0))  # not rated
     expected = match(Rating(), Rating(), a_won=True)
     for player, want in zip((ann, bob), expected, strict=True):
-        got = await store.player_rating(player)
+        got = await store.players.player_rating(player)
         assert got is not None and got["games"] == 1 and got["at"] == SINCE + 1.0
         assert (got["rating"], got["rd"], got["volatility"]) == (
             pytest.approx(want.rating),
             pytest.approx(want.rd),
             pytest.approx(want.volatility),
         )
-        assert [p["game"] for p in await store.rating_history(player)] == ["g1"]
-    assert await store.rating_board(10) == []  # a deviation of ~290 is not sure enough
+        assert [p["game"] for p in await store.players.rating_history(player)] == ["g1"]
+    assert await store.players.rating_board(10) == []  # a deviation of ~290 is not sure enough
 
 
 async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
@@ -136,28 +138,30 @@ async def test_the_ratings_board_lists_sure_ratings_highest_first_ties_by_id(
     ]
     for g, group in enumerate(groups):
         for n, player in enumerate(group):
-            await store.note_network(player, f"net-{g}-{n}", SINCE)
+            await store.players.note_network(player, f"net-{g}-{n}", SINCE)
     days = 12
     for day in range(days):
         for group in groups:
             for a, b in itertools.combinations(range(4), 2):
                 won = 0 if (a + b + day) % 3 else 1  # the earlier seat wins two in three
                 game = f"g{day}-{group[a]}-{group[b]}"
-                await store.record_game(rated_game(game, [group[a], group[b]], won, day * 86_400.0))
-    ratings = {p: await store.player_rating(p) for group in groups for p in group}
+                await store.players.record_game(
+                    rated_game(game, [group[a], group[b]], won, day * 86_400.0)
+                )
+    ratings = {p: await store.players.player_rating(p) for group in groups for p in group}
     # Every rating moved with each match until it was established (then only against the
     # ratings of its group that were established too).
     assert all(len(r["networks"]) == 3 and r["games"] >= 2 * days for r in ratings.values())
     for first, second in zip(*groups, strict=True):
         assert ratings[first]["rating"] == pytest.approx(ratings[second]["rating"])
-    board = await store.rating_board(10)
+    board = await store.players.rating_board(10)
     assert len(board) == 8 and all(e["rd"] < 110 for e in board)
     assert [e["player"] for e in board] == sorted(
         ratings, key=lambda p: (-round(ratings[p]["rating"], 6), p)
     )
     assert board[0]["player"] == "p444444444444"  # tied with p999999999999, and first by id
-    assert [e["player"] for e in await store.rating_board(1)] == ["p444444444444"]
-    history = await store.rating_history("p444444444444")
+    assert [e["player"] for e in await store.players.rating_board(1)] == ["p444444444444"]
+    history = await store.players.rating_history("p444444444444")
     assert len(history) == ratings["p444444444444"]["games"]
 
 
@@ -167,26 +171,29 @@ async def test_rated_matches_of_one_pair_count_three_a_day(store: Store) -> None
     ann, bob = "p222222222222", "p333333333333"
     for i in range(PAIR_RATED_PER_DAY + 2):
         players = [ann, bob] if i % 2 else [bob, ann]  # whoever sits where
-        await store.record_game(rated_game(f"g{i}", players, 0, float(i)))
-    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY
-    games = await store.player_games(ann)
+        await store.players.record_game(rated_game(f"g{i}", players, 0, float(i)))
+    assert (await store.players.player_rating(ann))["games"] == PAIR_RATED_PER_DAY
+    games = await store.players.player_games(ann)
     assert [g.get("unrated") for g in games] == ["pair_limit"] * 2 + [None] * 3
     assert [g["rated"] for g in games] == [False] * 2 + [True] * 3
-    await store.record_game(rated_game("next-day", [ann, bob], 0, 86_400.0))
-    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 1
-    await store.record_game(rated_game("other", [ann, "p444444444444"], 0, 10.0))
-    assert (await store.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 2
+    await store.players.record_game(rated_game("next-day", [ann, bob], 0, 86_400.0))
+    assert (await store.players.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 1
+    await store.players.record_game(rated_game("other", [ann, "p444444444444"], 0, 10.0))
+    assert (await store.players.player_rating(ann))["games"] == PAIR_RATED_PER_DAY + 2
 
 
 async def test_a_match_is_not_rated_between_identities_of_one_address(store: Store) -> None:
     ann, bob, cy = "p222222222222", "p333333333333", "p444444444444"
     for player, addr in ((ann, "tag-a"), (bob, "tag-a"), (cy, "tag-c")):
-        await store.create_player({**player_record(player), "addr": addr}, player[1:] * 5)
-    await store.record_game(rated_game("g1", [ann, bob], 0, 1.0))
-    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
-    assert (await store.player_games(ann))[0]["unrated"] == "same_address"
-    await store.record_game(rated_game("g3", [ann, cy], 1, 3.0))
-    assert (await store.player_rating(ann))["games"] == 1
+        await store.players.create_player({**player_record(player), "addr": addr}, player[1:] * 5)
+    await store.players.record_game(rated_game("g1", [ann, bob], 0, 1.0))
+    assert (
+        await store.players.player_rating(ann) is None
+        and await store.players.player_rating(bob) is None
+    )
+    assert (await store.players.player_games(ann))[0]["unrated"] == "same_address"
+    await store.players.record_game(rated_game("g3", [ann, cy], 1, 3.0))
+    assert (await store.players.player_rating(ann))["games"] == 1
 
 
 async def test_identities_that_shared_a_network_in_30_days_are_never_rated_together(
@@ -198,17 +205,20 @@ async def test_identities_that_shared_a_network_in_30_days_are_never_rated_toget
 
     ann, bob, cy = "p222222222222", "p333333333333", "p444444444444"
     for player, tag in ((ann, "tag-a"), (bob, "tag-a"), (bob, "tag-b"), (cy, "tag-c")):
-        await store.note_network(player, tag, SINCE)
-    await store.note_network(bob, "tag-b", SINCE + 1.5)  # his last hello
-    await store.record_game(rated_game("g2", [ann, bob], 0, 2.0))
-    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
-    assert (await store.player_games(bob))[0]["unrated"] == "same_address"
-    await store.record_game(rated_game("g3", [ann, cy], 1, 3.0))
-    assert (await store.player_rating(ann))["games"] == 1
+        await store.players.note_network(player, tag, SINCE)
+    await store.players.note_network(bob, "tag-b", SINCE + 1.5)  # his last hello
+    await store.players.record_game(rated_game("g2", [ann, bob], 0, 2.0))
+    assert (
+        await store.players.player_rating(ann) is None
+        and await store.players.player_rating(bob) is None
+    )
+    assert (await store.players.player_games(bob))[0]["unrated"] == "same_address"
+    await store.players.record_game(rated_game("g3", [ann, cy], 1, 3.0))
+    assert (await store.players.player_rating(ann))["games"] == 1
     # Past the window, the network they shared is forgotten.
     later = SHARED_NETWORK_DAYS * 86_400.0 + 10
-    await store.record_game(rated_game("g4", [ann, bob], 0, later))
-    assert (await store.player_rating(bob))["games"] == 1
+    await store.players.record_game(rated_game("g4", [ann, bob], 0, later))
+    assert (await store.players.player_rating(bob))["games"] == 1
 
 
 async def test_a_player_keeps_a_bounded_history_of_networks(store: Store) -> None:
@@ -216,14 +226,14 @@ async def test_a_player_keeps_a_bounded_history_of_networks(store: Store) -> Non
 
     ann = "p222222222222"
     for n in range(NETWORKS_KEPT + 5):
-        await store.note_network(ann, f"tag-{n:02}", SINCE + n)
-    await store.note_network(ann, "tag-00", SINCE + 1)  # an older use changes nothing
-    kept = await store.networks(ann)
+        await store.players.note_network(ann, f"tag-{n:02}", SINCE + n)
+    await store.players.note_network(ann, "tag-00", SINCE + 1)  # an older use changes nothing
+    kept = await store.players.networks(ann)
     assert sorted(kept) == [f"tag-{n:02}" for n in range(5, NETWORKS_KEPT + 5)]
     assert kept["tag-10"] == SINCE + 10
     # A use after a month's silence: the month-old networks are forgotten.
-    await store.note_network(ann, "tag-new", SINCE + SHARED_NETWORK_DAYS * 86_400.0 + 100)
-    assert sorted(await store.networks(ann)) == ["tag-new"]
+    await store.players.note_network(ann, "tag-new", SINCE + SHARED_NETWORK_DAYS * 86_400.0 + 100)
+    assert sorted(await store.players.networks(ann)) == ["tag-new"]
 
 
 async def test_an_aborted_match_or_one_without_a_finished_hand_is_not_rated(
@@ -235,20 +245,23 @@ async def test_an_aborted_match_or_one_without_a_finished_hand_is_not_rated(
     no_hand["result"]["hands"] = []
     for game in (aborted, no_hand):
         game["result"]["forfeit"] = 1
-        await store.record_game(game)
-    assert await store.player_rating(ann) is None and await store.player_rating(bob) is None
-    assert [g["unrated"] for g in await store.player_games(bob)] == ["no_hand", "aborted"]
-    assert (await store.player_stats(bob))["gin_rummy:human"]["matches"] == 2
+        await store.players.record_game(game)
+    assert (
+        await store.players.player_rating(ann) is None
+        and await store.players.player_rating(bob) is None
+    )
+    assert [g["unrated"] for g in await store.players.player_games(bob)] == ["no_hand", "aborted"]
+    assert (await store.players.player_stats(bob))["gin_rummy:human"]["matches"] == 2
     played = {**rated_game("g3", [ann, bob], 0, 3.0), "own_moves": [1, 1]}
-    await store.record_game(played)
-    assert (await store.player_rating(bob))["games"] == 1
+    await store.players.record_game(played)
+    assert (await store.players.player_rating(bob))["games"] == 1
 
 
 async def test_redis_pair_counts_expire(redis_stores: Stores, redis_prefix: str) -> None:
     from server.players.ledger import PAIR_TTL, utc_day
 
     store = redis_stores.open()
-    await store.record_game(rated_game("g1", ["p333333333333", "p222222222222"], 0, 1.0))
+    await store.players.record_game(rated_game("g1", ["p333333333333", "p222222222222"], 0, 1.0))
     client = redis.from_url(REDIS_URL)
     try:
         key = Keys(redis_prefix).rated_pair(utc_day(SINCE + 1.0), "p222222222222", "p333333333333")
@@ -269,7 +282,7 @@ async def test_a_daily_board_orders_won_then_score_then_moves_then_time(store: S
     ]
     for game in games:
         assert await ranked(store, game)
-    board = await store.daily_board("reflechi_draw1", DAY, 100, "p333333333333")
+    board = await store.dailies.daily_board("reflechi_draw1", DAY, 100, "p333333333333")
     assert board["total"] == 6
     assert [(r["rank"], r["game"]) for r in board["rows"]] == [
         (1, "g3"),
@@ -290,26 +303,26 @@ async def test_a_daily_board_orders_won_then_score_then_moves_then_time(store: S
         "moves": 200,
         "ms": 9000,
     }
-    top = await store.daily_board("reflechi_draw1", DAY, 3, "p222222222222")
+    top = await store.dailies.daily_board("reflechi_draw1", DAY, 3, "p222222222222")
     assert [r["game"] for r in top["rows"]] == ["g3", "g4", "g5"] and top["me"]["rank"] == 6
-    nobody = await store.daily_board("reflechi_draw1", DAY, 0, "p888888888888")
+    nobody = await store.dailies.daily_board("reflechi_draw1", DAY, 0, "p888888888888")
     assert nobody == {"total": 6, "rows": [], "me": None}
-    assert (await store.daily_board("easy_harp", DAY, 100))["total"] == 0
+    assert (await store.dailies.daily_board("easy_harp", DAY, 100))["total"] == 0
 
 
 async def test_only_the_first_attempt_of_the_day_is_ranked(store: Store) -> None:
     ann = "p222222222222"
-    assert await store.attempt("reflechi_draw1", DAY, ann) is None
-    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g1") == "g1"
-    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == "g1"
-    assert await store.attempt("reflechi_draw1", DAY, ann) == "g1"
-    await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))  # practice
-    assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
-    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))
-    await store.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))  # counted once
-    board = await store.daily_board("reflechi_draw1", DAY, 10, ann)
+    assert await store.dailies.attempt("reflechi_draw1", DAY, ann) is None
+    assert await store.dailies.claim_attempt("reflechi_draw1", DAY, ann, "g1") == "g1"
+    assert await store.dailies.claim_attempt("reflechi_draw1", DAY, ann, "g2") == "g1"
+    assert await store.dailies.attempt("reflechi_draw1", DAY, ann) == "g1"
+    await store.players.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))  # practice
+    assert (await store.dailies.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
+    await store.players.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))
+    await store.players.record_game(daily_solitaire("g1", ann, False, 5, 10, 1000))  # counted once
+    board = await store.dailies.daily_board("reflechi_draw1", DAY, 10, ann)
     assert board["total"] == 1 and board["me"]["game"] == "g1" and board["me"]["rank"] == 1
-    assert (await store.player_stats(ann))["reflechi_draw1"]["played"] == 2
+    assert (await store.players.player_stats(ann))["reflechi_draw1"]["played"] == 2
 
 
 async def test_a_first_attempt_claimed_unranked_is_used_up_and_never_ranked(
@@ -319,11 +332,11 @@ async def test_a_first_attempt_claimed_unranked_is_used_up_and_never_ranked(
 
     ann = "p222222222222"
     unranked = claim("g1", ranked=False)
-    assert await store.claim_attempt("reflechi_draw1", DAY, ann, unranked) == unranked
-    assert await store.claim_attempt("reflechi_draw1", DAY, ann, "g2") == unranked
-    await store.record_game(daily_solitaire("g1", ann, True, 900, 10, 1000))
-    await store.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))
-    assert (await store.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
+    assert await store.dailies.claim_attempt("reflechi_draw1", DAY, ann, unranked) == unranked
+    assert await store.dailies.claim_attempt("reflechi_draw1", DAY, ann, "g2") == unranked
+    await store.players.record_game(daily_solitaire("g1", ann, True, 900, 10, 1000))
+    await store.players.record_game(daily_solitaire("g2", ann, True, 900, 10, 1000))
+    assert (await store.dailies.daily_board("reflechi_draw1", DAY, 10))["total"] == 0
 
 
 async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store: Store) -> None:
@@ -348,7 +361,7 @@ async def test_the_daily_gin_board_orders_won_then_margin_then_fewer_hands(store
         cut_off,
     ):
         await ranked(store, game)
-    board = await store.daily_board("gin_rummy", DAY, 10)
+    board = await store.dailies.daily_board("gin_rummy", DAY, 10)
     assert [(r["rank"], r["game"], r["margin"], r["forfeit"]) for r in board["rows"]] == [
         (1, "g4", 110, False),
         (2, "g3", 80, False),

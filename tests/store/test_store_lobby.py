@@ -18,31 +18,31 @@ from server.store.redis_store import RedisStore
 
 
 async def test_lobby_put_and_remove_round_trip(store: Store) -> None:
-    assert await store.lobby() == []
+    assert await store.lobby.listed() == []
     for room_id in ("r1", "r2"):
-        await store.create_room(room_id, meta())
-    await store.lobby_put("r1", lobby_entry("r1", 1))
-    await store.lobby_put("r2", lobby_entry("r2", 1))
-    assert by_room(await store.lobby()) == [lobby_entry("r1", 1), lobby_entry("r2", 1)]
-    await store.lobby_remove("r1")
-    assert await store.lobby() == [lobby_entry("r2", 1)]
-    await store.lobby_remove("r1")  # removing an absent room is not an error
-    assert await store.lobby() == [lobby_entry("r2", 1)]
+        await store.rooms.create_room(room_id, meta())
+    await store.lobby.put("r1", lobby_entry("r1", 1))
+    await store.lobby.put("r2", lobby_entry("r2", 1))
+    assert by_room(await store.lobby.listed()) == [lobby_entry("r1", 1), lobby_entry("r2", 1)]
+    await store.lobby.remove("r1")
+    assert await store.lobby.listed() == [lobby_entry("r2", 1)]
+    await store.lobby.remove("r1")  # removing an absent room is not an error
+    assert await store.lobby.listed() == [lobby_entry("r2", 1)]
 
 
 async def test_lobby_put_of_same_room_keeps_latest_summary(store: Store) -> None:
-    await store.create_room("r1", meta())
-    await store.lobby_put("r1", lobby_entry("r1", 1))
-    await store.lobby_put("r1", lobby_entry("r1", 2))
-    assert await store.lobby() == [lobby_entry("r1", 2)]
+    await store.rooms.create_room("r1", meta())
+    await store.lobby.put("r1", lobby_entry("r1", 1))
+    await store.lobby.put("r1", lobby_entry("r1", 2))
+    assert await store.lobby.listed() == [lobby_entry("r1", 2)]
 
 
 async def test_finish_room_removes_it_from_lobby(store: Store) -> None:
     for room_id in ("r1", "r2"):
-        await store.create_room(room_id, meta())
-        await store.lobby_put(room_id, lobby_entry(room_id, 2))
-    await store.finish_room("r1", replay("g1", 100.0))
-    assert await store.lobby() == [lobby_entry("r2", 2)]
+        await store.rooms.create_room(room_id, meta())
+        await store.lobby.put(room_id, lobby_entry(room_id, 2))
+    await store.rooms.finish_room("r1", replay("g1", 100.0))
+    assert await store.lobby.listed() == [lobby_entry("r2", 2)]
 
 
 async def test_ping_answers(store: Store) -> None:
@@ -52,25 +52,25 @@ async def test_ping_answers(store: Store) -> None:
 async def test_the_lobby_lists_the_public_rooms_of_every_group(store: Store) -> None:
     rooms = [f"room{n}" for n in range(30)]
     for room_id in rooms:
-        await store.create_room(room_id, meta())
-        await store.lobby_put(room_id, lobby_entry(room_id, 1))
-    assert by_room(await store.lobby()) == [lobby_entry(r, 1) for r in sorted(rooms)]
+        await store.rooms.create_room(room_id, meta())
+        await store.lobby.put(room_id, lobby_entry(room_id, 1))
+    assert by_room(await store.lobby.listed()) == [lobby_entry(r, 1) for r in sorted(rooms)]
 
 
 async def test_finishing_a_listed_room_tells_that_it_left_the_lobby(store: Store) -> None:
-    await store.create_room("r1", meta())
-    await store.lobby_put("r1", lobby_entry("r1", 1))
+    await store.rooms.create_room("r1", meta())
+    await store.lobby.put("r1", lobby_entry("r1", 1))
     events = store.events()
     assert await anext(events) == {"k": "resync"}
-    version, _ = await store.lobby_snapshot()
-    await store.finish_room("r1", None)
+    version, _ = await store.lobby.snapshot()
+    await store.rooms.finish_room("r1", None)
     assert await asyncio.wait_for(anext(events), 5) == {
         "k": "lobby",
         "v": version + 1,
         "room": "r1",
         "summary": None,
     }
-    assert await store.lobby_snapshot() == (version + 1, {})
+    assert await store.lobby.snapshot() == (version + 1, {})
     await events.aclose()
 
 
@@ -83,7 +83,7 @@ class Mirror:
         self.version, self.rooms = -1, {}
 
     async def read(self) -> None:
-        self.version, self.rooms = await self.store.lobby_snapshot()
+        self.version, self.rooms = await self.store.lobby.snapshot()
 
     async def follow(self, events) -> None:
         async for event in events:
@@ -118,20 +118,20 @@ async def test_a_mirror_of_the_lobby_holds_what_the_store_holds_after_racing_wri
         monkeypatch.setattr(store.redis, "incr", paused)
     rooms = ["r1", "r2", "r3"]
     for room_id in rooms:
-        await store.create_room(room_id, meta())
+        await store.rooms.create_room(room_id, meta())
     mirror, events = Mirror(store), store.events()
     following = asyncio.create_task(mirror.follow(events))
     try:
         for n in range(10):
             writes = [
-                store.lobby_put(r, None if (w + n) % 5 == 0 else lobby_entry(r, 10 * n + w))
+                store.lobby.put(r, None if (w + n) % 5 == 0 else lobby_entry(r, 10 * n + w))
                 for w in range(6)
                 for r in rooms
             ]
             if n == 5:
-                writes.append(store.finish_room("r1", None))
+                writes.append(store.rooms.finish_room("r1", None))
             await asyncio.gather(*writes)
-            version, listed = await store.lobby_snapshot()
+            version, listed = await store.lobby.snapshot()
             await until(lambda v=version: mirror.version >= v, what="the mirror to catch up")
             assert mirror.rooms == listed, f"round {n}"
         assert "r1" not in listed

@@ -48,65 +48,65 @@ SEED = 2**63 + 12345  # a 64-bit seed, kept whole
 
 async def test_a_lone_seek_waits_and_the_next_compatible_one_pairs_with_it(store: Store):
     ann, bob = seek("ann", 1500), seek("bob", 1550, T0 + 1000)
-    assert await store.seek(ann, "r1", SEED, T0) is None
-    assert await store.seekers() == [ann]
-    made = await store.seek(bob, "r2", SEED, T0 + 1000)
+    assert await store.seeks.seek(ann, "r1", SEED, T0) is None
+    assert await store.seeks.seekers() == [ann]
+    made = await store.seeks.seek(bob, "r2", SEED, T0 + 1000)
     # The one that waited takes seat 0; the new room is the one the pairing seek named.
     assert made == {"room": "r2", "seed": SEED, "at": T0 + 1000, "seeks": [ann, bob]}
-    assert await store.seekers() == []
-    assert await store.pairing("ann") == made == await store.pairing("bob")
-    assert await store.seek_of("ann") is None
+    assert await store.seeks.seekers() == []
+    assert await store.seeks.pairing("ann") == made == await store.seeks.pairing("bob")
+    assert await store.seeks.seek_of("ann") is None
 
 
 async def test_seek_of_reads_one_players_seek(store: Store):
     ann = seek("ann")
-    await store.seek(ann, "r", 1, T0)
-    assert await store.seek_of("ann") == ann
-    assert await store.seek_of("bob") is None
+    await store.seeks.seek(ann, "r", 1, T0)
+    assert await store.seeks.seek_of("ann") == ann
+    assert await store.seeks.seek_of("bob") is None
 
 
 async def test_different_settings_never_pair(store: Store):
-    await store.seek(seek("ann"), "r1", 1, T0)
+    await store.seeks.seek(seek("ann"), "r1", 1, T0)
     for other in (
         seek("bob", target=50),
         seek("cat", turn=30),
         seek("dan", rated=False),
     ):
-        assert await store.seek(other, "r", 1, T0) is None
-    assert len(await store.seekers()) == 4
+        assert await store.seeks.seek(other, "r", 1, T0) is None
+    assert len(await store.seeks.seekers()) == 4
 
 
 async def test_nobody_is_paired_with_themselves_and_a_new_seek_replaces_the_old(store: Store):
-    await store.seek(seek("ann", conn="c1"), "r1", 1, T0)
-    assert await store.seek(seek("ann", conn="c2"), "r2", 1, T0 + 10) is None
-    assert [s["conn"] for s in await store.seekers()] == ["c2"]
+    await store.seeks.seek(seek("ann", conn="c1"), "r1", 1, T0)
+    assert await store.seeks.seek(seek("ann", conn="c2"), "r2", 1, T0 + 10) is None
+    assert [s["conn"] for s in await store.seeks.seekers()] == ["c2"]
 
 
 async def test_the_reach_widens_while_a_seek_waits(store: Store):
     gap = RANGE_START + 10 * RANGE_GROWTH  # reached after 10 s of waiting, not before
-    await store.seek(seek("ann", 1500), "r1", 1, T0)
-    assert await store.seek(seek("bob", 1500 + gap, T0 + 5000), "r2", 1, T0 + 5000) is None
+    await store.seeks.seek(seek("ann", 1500), "r1", 1, T0)
+    assert await store.seeks.seek(seek("bob", 1500 + gap, T0 + 5000), "r2", 1, T0 + 5000) is None
     # Both must reach: 10 s later ann does, but bob (waiting 5 s) does not yet.
-    assert await store.sweep("n1", T0 + 10_000, None, [("r3", 3)]) == ([], ["ann", "bob"])
-    made, mine = await store.sweep("n1", T0 + 15_000, None, [("r4", 4)])
+    assert await store.seeks.sweep("n1", T0 + 10_000, None, [("r3", 3)]) == ([], ["ann", "bob"])
+    made, mine = await store.seeks.sweep("n1", T0 + 15_000, None, [("r4", 4)])
     assert [m["room"] for m in made] == ["r4"] and mine == []
     assert [s["player"] for s in made[0]["seeks"]] == ["ann", "bob"]
 
 
 async def test_the_reach_stops_at_its_widest(store: Store):
-    await store.seek(seek("ann", 1000), "r1", 1, T0)
-    await store.seek(seek("bob", 1000 + RANGE_MAX + 1), "r2", 1, T0)
-    assert await store.sweep("n1", T0 + 3_600_000 // 20, None, [("r3", 3)]) == (
+    await store.seeks.seek(seek("ann", 1000), "r1", 1, T0)
+    await store.seeks.seek(seek("bob", 1000 + RANGE_MAX + 1), "r2", 1, T0)
+    assert await store.seeks.sweep("n1", T0 + 3_600_000 // 20, None, [("r3", 3)]) == (
         [],
         ["ann", "bob"],
     )
 
 
 async def test_the_closest_rating_is_chosen_then_the_longest_waiting(store: Store):
-    await store.seek(seek("far", 1580, T0), "r", 1, T0)
-    await store.seek(seek("near_late", 1520, T0 + 200), "r", 1, T0 + 200)
-    await store.seek(seek("near_early", 1480, T0 + 100), "r", 1, T0 + 100)
-    made = await store.seek(seek("me", 1500, T0 + 300), "r9", 1, T0 + 300)
+    await store.seeks.seek(seek("far", 1580, T0), "r", 1, T0)
+    await store.seeks.seek(seek("near_late", 1520, T0 + 200), "r", 1, T0 + 200)
+    await store.seeks.seek(seek("near_early", 1480, T0 + 100), "r", 1, T0 + 100)
+    made = await store.seeks.seek(seek("me", 1500, T0 + 300), "r9", 1, T0 + 300)
     assert made["seeks"][0]["player"] == "near_early"
 
 
@@ -114,64 +114,67 @@ async def test_rated_pairing_keeps_apart_one_address_and_a_pair_past_its_daily_l
     store: Store,
 ):
     # One address: never rated together; casual, they may play.
-    await store.seek(seek("ann", addr="same"), "r", 1, T0)
-    assert await store.seek(seek("bob", addr="same"), "r", 1, T0) is None
-    await store.unseek("ann")
-    await store.unseek("bob")
-    await store.seek(seek("ann", addr="same", rated=False), "r", 1, T0)
-    assert await store.seek(seek("bob", addr="same", rated=False), "r", 1, T0) is not None
+    await store.seeks.seek(seek("ann", addr="same"), "r", 1, T0)
+    assert await store.seeks.seek(seek("bob", addr="same"), "r", 1, T0) is None
+    await store.seeks.unseek("ann")
+    await store.seeks.unseek("bob")
+    await store.seeks.seek(seek("ann", addr="same", rated=False), "r", 1, T0)
+    assert await store.seeks.seek(seek("bob", addr="same", rated=False), "r", 1, T0) is not None
     # The same two identities: PAIR_LIMIT rated pairings a day, then not again that day.
     for n in range(PAIR_LIMIT):
-        await store.seek(seek("cat"), "r", 1, T0 + n)
-        assert await store.seek(seek("dan"), f"r{n}", 1, T0 + n) is not None
-    await store.seek(seek("cat"), "r", 1, T0 + 10)
-    assert await store.seek(seek("dan"), "r", 1, T0 + 10) is None
-    await store.unseek("cat")
-    await store.unseek("dan")
+        await store.seeks.seek(seek("cat"), "r", 1, T0 + n)
+        assert await store.seeks.seek(seek("dan"), f"r{n}", 1, T0 + n) is not None
+    await store.seeks.seek(seek("cat"), "r", 1, T0 + 10)
+    assert await store.seeks.seek(seek("dan"), "r", 1, T0 + 10) is None
+    await store.seeks.unseek("cat")
+    await store.seeks.unseek("dan")
     tomorrow = T0 + 24 * 3600 * 1000
-    await store.seek(seek("cat", since=tomorrow), "r", 1, tomorrow)
-    assert await store.seek(seek("dan", since=tomorrow), "r", 1, tomorrow) is not None
+    await store.seeks.seek(seek("cat", since=tomorrow), "r", 1, tomorrow)
+    assert await store.seeks.seek(seek("dan", since=tomorrow), "r", 1, tomorrow) is not None
 
 
 async def test_unseek_takes_out_only_the_socket_that_sought(store: Store):
-    await store.seek(seek("ann", conn="c1"), "r", 1, T0)
-    assert not await store.unseek("ann", "c2")
-    assert await store.unseek("ann", "c1")
-    assert not await store.unseek("ann")
-    assert await store.seekers() == []
+    await store.seeks.seek(seek("ann", conn="c1"), "r", 1, T0)
+    assert not await store.seeks.unseek("ann", "c2")
+    assert await store.seeks.unseek("ann", "c1")
+    assert not await store.seeks.unseek("ann")
+    assert await store.seeks.seekers() == []
 
 
 async def test_a_sweep_drops_old_seeks_and_those_of_dead_nodes_and_runs_once_a_second(
     store: Store,
 ):
-    await store.seek(seek("old", since=T0), "r", 1, T0)
+    await store.seeks.seek(seek("old", since=T0), "r", 1, T0)
     late = T0 + pairing.SEEK_SECONDS * 1000 - 1000
-    await store.seek(seek("gone", since=late, node="n2", target=50), "r", 1, late)
-    await store.seek(seek("here", since=late, node="n1", target=25), "r", 1, late)
+    await store.seeks.seek(seek("gone", since=late, node="n2", target=50), "r", 1, late)
+    await store.seeks.seek(seek("here", since=late, node="n1", target=25), "r", 1, late)
     now = T0 + pairing.SEEK_SECONDS * 1000 + 1
-    assert await store.sweep("n1", now, ["n1"], [("r", 1)]) == ([], ["here"])
-    assert [s["player"] for s in await store.seekers()] == ["here"]
-    assert await store.sweep("n1", now + 10, ["n1"], [("r", 1)]) is None  # just swept
+    assert await store.seeks.sweep("n1", now, ["n1"], [("r", 1)]) == ([], ["here"])
+    assert [s["player"] for s in await store.seeks.seekers()] == ["here"]
+    assert await store.seeks.sweep("n1", now + 10, ["n1"], [("r", 1)]) is None  # just swept
 
 
 async def test_a_pairing_is_forgotten_after_its_time_and_by_a_new_seek(store: Store):
-    await store.seek(seek("ann"), "r", 1, T0)
-    await store.seek(seek("bob"), "r1", 1, T0)
+    await store.seeks.seek(seek("ann"), "r", 1, T0)
+    await store.seeks.seek(seek("bob"), "r1", 1, T0)
     later = T0 + pairing.PAIRED_SECONDS * 1000 + 1
-    await store.sweep("n1", later, None, [])
-    assert await store.pairing("ann") is None
-    await store.seek(seek("cat"), "r", 1, later)
-    await store.seek(seek("dan"), "r2", 1, later)
-    await store.seek(seek("cat", since=later + 5), "r", 1, later + 5)
-    assert await store.pairing("cat") is None and (await store.pairing("dan"))["room"] == "r2"
+    await store.seeks.sweep("n1", later, None, [])
+    assert await store.seeks.pairing("ann") is None
+    await store.seeks.seek(seek("cat"), "r", 1, later)
+    await store.seeks.seek(seek("dan"), "r2", 1, later)
+    await store.seeks.seek(seek("cat", since=later + 5), "r", 1, later + 5)
+    assert (
+        await store.seeks.pairing("cat") is None
+        and (await store.seeks.pairing("dan"))["room"] == "r2"
+    )
 
 
 async def test_a_full_pool_refuses_a_seek_and_changes_nothing(store: Store, monkeypatch):
     monkeypatch.setattr(pairing, "MAX_SEEKS", 2)
-    await store.seek(seek("a", target=10), "r", 1, T0)
-    await store.seek(seek("b", target=25), "r", 1, T0)
-    assert await store.seek(seek("c", target=50), "r", 1, T0) == "full"
-    assert sorted(s["player"] for s in await store.seekers()) == ["a", "b"]
+    await store.seeks.seek(seek("a", target=10), "r", 1, T0)
+    await store.seeks.seek(seek("b", target=25), "r", 1, T0)
+    assert await store.seeks.seek(seek("c", target=50), "r", 1, T0) == "full"
+    assert sorted(s["player"] for s in await store.seeks.seekers()) == ["a", "b"]
 
 
 async def test_concurrent_seekers_on_several_nodes_are_each_paired_exactly_once(stores):
@@ -184,12 +187,12 @@ async def test_concurrent_seekers_on_several_nodes_are_each_paired_exactly_once(
 
     async def one(i: int, player: str):
         store = nodes[i % len(nodes)]
-        return await store.seek(seek(player, ratings[player], T0), f"room-{player}", i, T0)
+        return await store.seeks.seek(seek(player, ratings[player], T0), f"room-{player}", i, T0)
 
     async def sweeps():
         found = []
         for k in range(20):
-            result = await nodes[k % len(nodes)].sweep(
+            result = await nodes[k % len(nodes)].seeks.sweep(
                 f"n{k}", T0 + 1000 * k, None, [(f"sweep-{k}-{j}", j) for j in range(50)]
             )
             if result:
@@ -201,12 +204,12 @@ async def test_concurrent_seekers_on_several_nodes_are_each_paired_exactly_once(
     seats = [s["player"] for m in made for s in m["seeks"]]
     assert len(seats) == len(set(seats))  # nobody twice
     assert len({m["room"] for m in made}) == len(made)  # one room per pairing
-    waiting = [s["player"] for s in await nodes[0].seekers()]
+    waiting = [s["player"] for s in await nodes[0].seeks.seekers()]
     assert sorted(seats + waiting) == players  # nobody lost
     assert len(waiting) <= 1  # all compatible: at most one left over
     for m in made:
         for s in m["seeks"]:
-            assert await nodes[0].pairing(s["player"]) == m
+            assert await nodes[0].seeks.pairing(s["player"]) == m
 
 
 async def test_the_store_pairs_as_the_rules_say_on_random_pools(store: Store):
@@ -226,26 +229,26 @@ async def test_the_store_pairs_as_the_rules_say_on_random_pools(store: Store):
                 addr=rng.choice(["x", "y", ""]),
             )
             now = s["since"]
-            assert await store.seek(s, f"r{trial}-{n}", n, now) == model.seek(
+            assert await store.seeks.seek(s, f"r{trial}-{n}", n, now) == model.seek(
                 s, f"r{trial}-{n}", n, now
             )
         now = base + rng.randint(60_000, 120_000)
         rooms = [(f"s{trial}-{j}", j) for j in range(rng.randint(0, 6))]
         expected = model.sweep("n1", now, None, rooms)
-        assert list(await store.sweep("n1", now, None, rooms)) == [
+        assert list(await store.seeks.sweep("n1", now, None, rooms)) == [
             list(expected[0]),
             expected[1],
         ]
         for player in list(model.seeks):
-            await store.unseek(player)
+            await store.seeks.unseek(player)
 
 
 async def test_one_address_may_have_only_a_few_seeks_waiting(store: Store):
     for n, target in enumerate((100, 50, 25)):  # three waiting from one address
-        assert await store.seek(seek(f"p{n}", target=target, addr="x"), "r", 1, T0) is None
-    assert await store.seek(seek("p3", target=10, addr="x"), "r", 1, T0) == "address"
-    assert await store.seek_of("p3") is None
+        assert await store.seeks.seek(seek(f"p{n}", target=target, addr="x"), "r", 1, T0) is None
+    assert await store.seeks.seek(seek("p3", target=10, addr="x"), "r", 1, T0) == "address"
+    assert await store.seeks.seek_of("p3") is None
     # Another address is another; one of the three seeking again replaces its own seek.
-    assert await store.seek(seek("q", target=10, addr="y"), "r", 1, T0) is None
-    assert await store.seek(seek("p0", target=10, addr="x", rated=False), "r", 1, T0) is None
-    assert len(await store.seekers()) == 4
+    assert await store.seeks.seek(seek("q", target=10, addr="y"), "r", 1, T0) is None
+    assert await store.seeks.seek(seek("p0", target=10, addr="x", rated=False), "r", 1, T0) is None
+    assert len(await store.seeks.seekers()) == 4

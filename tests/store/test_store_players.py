@@ -15,49 +15,51 @@ from server.store.keys import Keys
 
 
 async def test_a_player_is_found_by_id_and_by_the_hash_of_the_secret(store: Store) -> None:
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.player("p222222222222") == player_record()
-    assert await store.player_by_secret("h1" * 32) == player_record()
-    assert await store.player_by_secret("h2" * 32) is None
-    assert await store.player("p333333333333") is None
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.players.player("p222222222222") == player_record()
+    assert await store.players.player_by_secret("h1" * 32) == player_record()
+    assert await store.players.player_by_secret("h2" * 32) is None
+    assert await store.players.player("p333333333333") is None
 
 
 async def test_a_taken_player_id_or_secret_hash_conflicts(store: Store) -> None:
-    await store.create_player(player_record(), "h1" * 32)
+    await store.players.create_player(player_record(), "h1" * 32)
     with pytest.raises(Conflict):
-        await store.create_player(player_record(name="Bob"), "h2" * 32)
+        await store.players.create_player(player_record(name="Bob"), "h2" * 32)
     with pytest.raises(Conflict):
-        await store.create_player(player_record("p333333333333"), "h1" * 32)
-    assert (await store.player("p222222222222"))["name"] == "Ann"
-    assert await store.player("p333333333333") is None
+        await store.players.create_player(player_record("p333333333333"), "h1" * 32)
+    assert (await store.players.player("p222222222222"))["name"] == "Ann"
+    assert await store.players.player("p333333333333") is None
 
 
 async def test_an_update_changes_fields_and_marks_the_player_seen(store: Store) -> None:
-    await store.create_player(player_record(), "h1" * 32)
-    updated = await store.update_player("p222222222222", {"name": "Bo", "settings": {"x": 1}})
+    await store.players.create_player(player_record(), "h1" * 32)
+    updated = await store.players.update_player(
+        "p222222222222", {"name": "Bo", "settings": {"x": 1}}
+    )
     assert updated is not None and updated["name"] == "Bo" and updated["settings"] == {"x": 1}
     assert updated["seen"] > SINCE and updated["created"] == SINCE
-    assert await store.player_by_secret("h1" * 32) == updated
-    assert await store.update_player("p333333333333", {"name": "X"}) is None
+    assert await store.players.player_by_secret("h1" * 32) == updated
+    assert await store.players.update_player("p333333333333", {"name": "X"}) is None
 
 
 async def test_a_reset_secret_replaces_the_old_one_at_once(store: Store) -> None:
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
-    assert await store.player_by_secret("h1" * 32) is None
-    assert (await store.player_by_secret("h2" * 32))["id"] == "p222222222222"
-    assert not await store.reset_secret("p333333333333", "h3" * 32, "h1" * 32)
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.players.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    assert await store.players.player_by_secret("h1" * 32) is None
+    assert (await store.players.player_by_secret("h2" * 32))["id"] == "p222222222222"
+    assert not await store.players.reset_secret("p333333333333", "h3" * 32, "h1" * 32)
 
 
 async def test_a_session_a_reset_ended_can_neither_reset_nor_update(store: Store) -> None:
     """A socket still signed in with the old secret (a leaked device link) changes nothing
     once the owner has reset: its reset would lock the owner out."""
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
-    assert not await store.reset_secret("p222222222222", "h3" * 32, "h1" * 32)
-    assert await store.update_player("p222222222222", {"name": "Thief"}, "h1" * 32) is None
-    assert (await store.player_by_secret("h2" * 32))["name"] == "Ann"
-    updated = await store.update_player("p222222222222", {"name": "Bo"}, "h2" * 32)
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.players.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    assert not await store.players.reset_secret("p222222222222", "h3" * 32, "h1" * 32)
+    assert await store.players.update_player("p222222222222", {"name": "Thief"}, "h1" * 32) is None
+    assert (await store.players.player_by_secret("h2" * 32))["name"] == "Ann"
+    updated = await store.players.update_player("p222222222222", {"name": "Bo"}, "h2" * 32)
     assert updated is not None and updated["name"] == "Bo"
 
 
@@ -69,21 +71,21 @@ async def test_a_reset_ends_the_player_s_seek_in_the_same_step(store: Store) -> 
     from server.store.base import fingerprint
 
     player = "p222222222222"
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.seek(seek(player, 1500), "r1", SEED, T0) is None
-    assert not await store.reset_secret(player, "h3" * 32, "h9" * 32)  # refused: kept
-    assert await store.seek_of(player) is not None
-    assert await store.reset_secret(player, "h2" * 32, "h1" * 32)
-    assert await store.seek_of(player) is None
-    assert await store.seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
-    assert await store.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.seeks.seek(seek(player, 1500), "r1", SEED, T0) is None
+    assert not await store.players.reset_secret(player, "h3" * 32, "h9" * 32)  # refused: kept
+    assert await store.seeks.seek_of(player) is not None
+    assert await store.players.reset_secret(player, "h2" * 32, "h1" * 32)
+    assert await store.seeks.seek_of(player) is None
+    assert await store.seeks.seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await store.seeks.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
     # A seek made on the old secret, whose check passed just before the reset, is refused.
     stale = {**seek(player, 1500, T0 + 2500), "session": fingerprint("h1" * 32)}
-    assert await store.seek(stale, "r4", SEED, T0 + 2500) == "reset"
-    assert await store.seekers() == [seek("bob", 1510, T0 + 1000)]
+    assert await store.seeks.seek(stale, "r4", SEED, T0 + 2500) == "reset"
+    assert await store.seeks.seekers() == [seek("bob", 1510, T0 + 1000)]
     # The player, on the new secret, seeks again like anyone.
     fresh = {**seek(player, 1500, T0 + 3000), "session": fingerprint("h2" * 32)}
-    made = await store.seek(fresh, "r5", SEED, T0 + 3000)
+    made = await store.seeks.seek(fresh, "r5", SEED, T0 + 3000)
     assert made is not None and made["room"] == "r5"
 
 
@@ -97,24 +99,27 @@ async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
     from server.store.base import fingerprint
 
     store, player = embedded_stores.open(), "p222222222222"
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.seek(seek(player, 1500), "r1", SEED, T0) is None
-    resetting = asyncio.ensure_future(store.reset_secret(player, "h2" * 32, "h1" * 32))
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.seeks.seek(seek(player, 1500), "r1", SEED, T0) is None
+    resetting = asyncio.ensure_future(store.players.reset_secret(player, "h2" * 32, "h1" * 32))
     await asyncio.sleep(0)  # the reset is under way: its write is on the file's thread
     assert not resetting.done()
-    assert await store.seek(seek("bob", 1500, T0 + 1000), "r2", SEED, T0 + 1000) is None
-    assert await store.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob", player])
+    assert await store.seeks.seek(seek("bob", 1500, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await store.seeks.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob", player])
     assert await resetting
-    assert await store.seekers() == [seek("bob", 1500, T0 + 1000)]
+    assert await store.seeks.seekers() == [seek("bob", 1500, T0 + 1000)]
     # A reset refused (a session that has ended) leaves the seek as it was, and pairable.
     now = {"session": fingerprint("h2" * 32)}  # the player's seeks on the new secret
-    made = await store.seek({**seek(player, 1500, T0 + 3000), **now}, "r4", SEED, T0 + 3000)
+    made = await store.seeks.seek({**seek(player, 1500, T0 + 3000), **now}, "r4", SEED, T0 + 3000)
     assert made is not None
-    await store.unseek("bob")
-    assert await store.seek({**seek(player, 1500, T0 + 4000), **now}, "r5", SEED, T0 + 4000) is None
-    assert not await store.reset_secret(player, "h3" * 32, "h1" * 32)
-    assert (await store.seek_of(player))["since"] == T0 + 4000
-    made = await store.seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)
+    await store.seeks.unseek("bob")
+    assert (
+        await store.seeks.seek({**seek(player, 1500, T0 + 4000), **now}, "r5", SEED, T0 + 4000)
+        is None
+    )
+    assert not await store.players.reset_secret(player, "h3" * 32, "h1" * 32)
+    assert (await store.seeks.seek_of(player))["since"] == T0 + 4000
+    made = await store.seeks.seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)
     assert made is not None and made["seeks"][0]["player"] == player
 
 
@@ -125,8 +130,8 @@ async def test_a_reset_tells_every_node_whose_sessions_end(stores: Stores) -> No
     other = stores.open() if stores.kind == "redis" else store
     events = other.events()
     assert (await anext(events))["k"] == "resync"
-    await store.create_player(player_record(), "h1" * 32)
-    assert await store.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
+    await store.players.create_player(player_record(), "h1" * 32)
+    assert await store.players.reset_secret("p222222222222", "h2" * 32, "h1" * 32)
     event = await asyncio.wait_for(anext(events), 5)
     assert event == {"k": "signed_out", "player": "p222222222222", "keep": fingerprint("h2" * 32)}
     assert "h2" * 32 not in str(event)
@@ -134,16 +139,16 @@ async def test_a_reset_tells_every_node_whose_sessions_end(stores: Stores) -> No
 
 
 async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> None:
-    assert [await store.allow("a", 3, 3600) for _ in range(5)] == [True] * 3 + [False] * 2
-    assert await store.allow("b", 3, 3600)
+    assert [await store.players.allow("a", 3, 3600) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert await store.players.allow("b", 3, 3600)
 
 
 async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
     from server.store.keys import PLAYER_TTL
 
     store = redis_stores.open()
-    await store.create_player(player_record(), "h1" * 32)
-    await store.allow("a", 3, 3600)
+    await store.players.create_player(player_record(), "h1" * 32)
+    await store.players.allow("a", 3, 3600)
     client = redis.from_url(REDIS_URL)
     try:
         keys = Keys(redis_prefix)

@@ -12,33 +12,33 @@ from server.store import Store
 
 
 async def test_presence_is_kept_per_node_and_forgotten_with_the_node(store: Store) -> None:
-    await store.create_room("r1", meta())
-    await store.set_presence("r1", "node-a", [1, 0, 2])
-    await store.set_presence("r1", "node-b", [0, 1, 0])
-    assert await store.presence("r1") == {"node-a": [1, 0, 2], "node-b": [0, 1, 0]}
-    await store.set_presence("r1", "node-a", None)
-    assert await store.presence("r1") == {"node-b": [0, 1, 0]}
-    await store.leave_cluster("node-b")
-    assert await store.presence("r1") == {}
+    await store.rooms.create_room("r1", meta())
+    await store.leases.set_presence("r1", "node-a", [1, 0, 2])
+    await store.leases.set_presence("r1", "node-b", [0, 1, 0])
+    assert await store.leases.presence("r1") == {"node-a": [1, 0, 2], "node-b": [0, 1, 0]}
+    await store.leases.set_presence("r1", "node-a", None)
+    assert await store.leases.presence("r1") == {"node-b": [0, 1, 0]}
+    await store.leases.leave_cluster("node-b")
+    assert await store.leases.presence("r1") == {}
 
 
 async def test_a_node_hears_itself_in_its_heartbeat(store: Store) -> None:
-    heard = await store.heartbeat("node-a")
+    heard = await store.leases.heartbeat("node-a")
     assert 0 <= heard["node-a"] < 1000
 
 
 async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: Store) -> None:
     """Node b has a socket in r1: it hears node a's entries and presence there, and the
     lobby's changes, in order."""
-    await store.create_room("r1", meta())
-    await store.set_presence("r1", "node-b", [0, 1, 0])
+    await store.rooms.create_room("r1", meta())
+    await store.leases.set_presence("r1", "node-b", [0, 1, 0])
     events = store.events("node-b")
     assert await anext(events) == {"k": "resync"}
-    await store.append("r1", 0, entry(0), node="node-a")
-    await store.set_presence("r1", "node-a", [1, 0, 0])
-    version, _ = await store.lobby_snapshot()
-    await store.lobby_put("r1", lobby_entry("r1", 1))
-    await store.lobby_remove("r1")
+    await store.rooms.append("r1", 0, entry(0), node="node-a")
+    await store.leases.set_presence("r1", "node-a", [1, 0, 0])
+    version, _ = await store.lobby.snapshot()
+    await store.lobby.put("r1", lobby_entry("r1", 1))
+    await store.lobby.remove("r1")
     got = [await asyncio.wait_for(anext(events), 5) for _ in range(4)]
     assert got == [
         {"k": "entry", "room": "r1", "index": 0, "entry": entry(0)},
@@ -46,33 +46,33 @@ async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: S
         {"k": "lobby", "v": version + 1, "room": "r1", "summary": lobby_entry("r1", 1)},
         {"k": "lobby", "v": version + 2, "room": "r1", "summary": None},
     ]
-    assert (await store.lobby_snapshot())[0] == version + 2
+    assert (await store.lobby.snapshot())[0] == version + 2
     await events.aclose()
 
 
 async def test_the_lobby_snapshot_holds_what_its_version_says(store: Store) -> None:
     for room_id in ("r1", "r2"):
-        await store.create_room(room_id, meta())
-        await store.lobby_put(room_id, lobby_entry(room_id, 1))
-    version, rooms = await store.lobby_snapshot()
+        await store.rooms.create_room(room_id, meta())
+        await store.lobby.put(room_id, lobby_entry(room_id, 1))
+    version, rooms = await store.lobby.snapshot()
     assert rooms == {"r1": lobby_entry("r1", 1), "r2": lobby_entry("r2", 1)}
-    await store.lobby_remove("r1")
-    await store.lobby_remove("r1")  # absent: no change, no new version
-    assert await store.lobby_snapshot() == (version + 1, {"r2": lobby_entry("r2", 1)})
+    await store.lobby.remove("r1")
+    await store.lobby.remove("r1")  # absent: no change, no new version
+    assert await store.lobby.snapshot() == (version + 1, {"r2": lobby_entry("r2", 1)})
 
 
 async def test_redis_nodes_hear_each_other_and_share_leases(redis_stores: Stores) -> None:
     a, b = redis_stores.open(), redis_stores.open()
-    await a.heartbeat("node-a")
-    heard = await b.heartbeat("node-b")
+    await a.leases.heartbeat("node-a")
+    heard = await b.leases.heartbeat("node-b")
     assert set(heard) == {"node-a", "node-b"}
-    await a.create_room("r1", meta())
-    assert await a.acquire("r1", "node-a", 10_000) is not None
-    assert await b.acquire("r1", "node-b", 10_000) is None
-    await b.set_presence("r1", "node-b", [0, 0, 1])  # a spectator of r1 on node b
+    await a.rooms.create_room("r1", meta())
+    assert await a.leases.acquire("r1", "node-a", 10_000) is not None
+    assert await b.leases.acquire("r1", "node-b", 10_000) is None
+    await b.leases.set_presence("r1", "node-b", [0, 0, 1])  # a spectator of r1 on node b
     events = b.events("node-b")
     assert await anext(events) == {"k": "resync"}
-    await a.append("r1", 0, entry(0), node="node-a")
+    await a.rooms.append("r1", 0, entry(0), node="node-a")
     assert await asyncio.wait_for(anext(events), 5) == {
         "k": "entry",
         "room": "r1",
@@ -89,18 +89,18 @@ async def test_redis_tells_an_entry_to_the_nodes_holding_the_room_but_the_writer
     node that wrote it, and a node holding nothing of the room (c), do not. A room whose
     home writes its own entries, with all its sockets, costs no message at all."""
     a, b, c = redis_stores.open(), redis_stores.open(), redis_stores.open()
-    await a.create_room("r1", meta())
-    assert await a.acquire("r1", "node-a", 10_000) is not None
-    await b.set_presence("r1", "node-b", [1, 0, 0])
+    await a.rooms.create_room("r1", meta())
+    assert await a.leases.acquire("r1", "node-a", 10_000) is not None
+    await b.leases.set_presence("r1", "node-b", [1, 0, 0])
     heard = {node: store.events(node) for node, store in (("node-a", a), ("node-c", c))}
     for events in heard.values():
         assert await anext(events) == {"k": "resync"}
-    await a.append("r1", 0, entry(0), node="node-a")  # a's own: told to b alone
-    await b.append("r1", 1, entry(1), node="node-b")  # told to a, the driver
+    await a.rooms.append("r1", 0, entry(0), node="node-a")  # a's own: told to b alone
+    await b.rooms.append("r1", 1, entry(1), node="node-b")  # told to a, the driver
     got = await asyncio.wait_for(anext(heard["node-a"]), 5)
     assert (got["k"], got["index"]) == ("entry", 1)
-    await c.set_presence("r1", "node-c", [0, 0, 1])  # now c has a spectator there
-    await b.append("r1", 2, entry(2), node="node-b")
+    await c.leases.set_presence("r1", "node-c", [0, 0, 1])  # now c has a spectator there
+    await b.rooms.append("r1", 2, entry(2), node="node-b")
     got = await asyncio.wait_for(anext(heard["node-c"]), 5)
     assert (got["k"], got["index"]) == ("entry", 2)  # 0 and 1 were never sent to c
     for events in heard.values():
@@ -110,16 +110,16 @@ async def test_redis_tells_an_entry_to_the_nodes_holding_the_room_but_the_writer
 async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(store: Store) -> None:
     rooms = [f"r{k}" for k in range(20)]
     for room_id in rooms:
-        await store.create_room(room_id, meta())
+        await store.rooms.create_room(room_id, meta())
 
     async def write(room_id: str) -> None:
         for i in range(5):
-            await store.append(room_id, i, {**entry(i), "room": room_id})
+            await store.rooms.append(room_id, i, {**entry(i), "room": room_id})
 
     # Racing writers of one room among them: exactly one wins each index.
     results = await asyncio.gather(
         *(write(r) for r in rooms),
-        *(store.append("r0", 5, {"writer": w}) for w in "ab"),
+        *(store.rooms.append("r0", 5, {"writer": w}) for w in "ab"),
         return_exceptions=True,
     )
     assert sorted(type(r).__name__ for r in results[-2:]) in (
@@ -127,16 +127,16 @@ async def test_many_rooms_appending_at_once_each_get_their_own_log_in_order(stor
         ["Conflict", "Conflict"],  # both came before r0 had 5 entries
     )
     for room_id in rooms[1:]:
-        assert await store.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]
+        assert await store.rooms.log(room_id) == [{**entry(i), "room": room_id} for i in range(5)]
 
 
 async def test_a_node_leaving_is_forgotten_in_every_room_it_was_in(store: Store) -> None:
     """Its rooms are spread over many groups (many slots): each is cleaned up."""
     rooms = [f"room{n}" for n in range(20)]
     for room_id in rooms:
-        await store.create_room(room_id, meta())
-        await store.set_presence(room_id, "node-a", [1, 0, 0])
-        await store.set_presence(room_id, "node-b", [0, 1, 0])
-    await store.leave_cluster("node-a")
+        await store.rooms.create_room(room_id, meta())
+        await store.leases.set_presence(room_id, "node-a", [1, 0, 0])
+        await store.leases.set_presence(room_id, "node-b", [0, 1, 0])
+    await store.leases.leave_cluster("node-a")
     for room_id in rooms:
-        assert await store.presence(room_id) == {"node-b": [0, 1, 0]}
+        assert await store.leases.presence(room_id) == {"node-b": [0, 1, 0]}

@@ -1,0 +1,94 @@
+"""The embedded store's days' deals, boards and first attempts (the boards are written with
+the games that rank on them: :mod:`server.store.embedded.players`)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from server.players import boards
+from server.store.dailies import DailyStore
+from server.store.embedded.sqlite import Sqlite
+
+
+def board_size(db: sqlite3.Connection, board: str, date: str) -> int:
+    row = db.execute(
+        "SELECT n FROM board_sizes WHERE board = ? AND date = ?", (board, date)
+    ).fetchone()
+    return row[0] if row else 0
+
+
+class EmbeddedDailies(DailyStore):
+    def __init__(self, sqlite: Sqlite) -> None:
+        self._sqlite = sqlite
+
+    async def daily(self, key: str) -> dict[str, Any] | None:
+        rows = await self._sqlite.run(
+            self._sqlite.query, "SELECT body FROM daily WHERE key = ?", (key,)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def put_daily(self, key: str, deal: dict[str, Any]) -> dict[str, Any]:
+        await self._sqlite.run(
+            self._sqlite.query,
+            "INSERT OR IGNORE INTO daily (key, body) VALUES (?, ?)",
+            (key, json.dumps(deal)),
+        )
+        stored = await self.daily(key)
+        assert stored is not None
+        return stored
+
+    def _claim(self, board: str, date: str, player_id: str, claim: str) -> str:
+        db = self._sqlite.db
+        assert db is not None
+        db.execute(
+            "INSERT OR IGNORE INTO attempts (board, date, player, room) VALUES (?, ?, ?, ?)",
+            (board, date, player_id, claim),
+        )
+        return db.execute(
+            "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+            (board, date, player_id),
+        ).fetchone()[0]
+
+    async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
+        return await self._sqlite.run(self._claim, board, date, player_id, claim)
+
+    async def attempt(self, board: str, date: str, player_id: str) -> str | None:
+        rows = await self._sqlite.run(
+            self._sqlite.query,
+            "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?",
+            (board, date, player_id),
+        )
+        return rows[0][0] if rows else None
+
+    def _daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None
+    ) -> dict[str, Any]:
+        db = self._sqlite.db
+        assert db is not None
+        total = board_size(db, board, date)
+        top = db.execute(
+            "SELECT player, score, body FROM boards WHERE board = ? AND date = ? "
+            "ORDER BY score DESC, player LIMIT ?",
+            (board, date, max(0, limit)),
+        ).fetchall()
+        me = None
+        if player_id is not None:
+            mine = db.execute(
+                "SELECT score, body FROM boards WHERE board = ? AND date = ? AND player = ?",
+                (board, date, player_id),
+            ).fetchone()
+            if mine is not None:
+                (better,) = db.execute(
+                    "SELECT COUNT(*) FROM boards WHERE board = ? AND date = ? AND score > ?",
+                    (board, date, mine[0]),
+                ).fetchone()
+                me = {"rank": better + 1, **json.loads(mine[1])}
+        rows = boards.ranked([(p, score, json.loads(body)) for p, score, body in top])
+        return {"total": total, "rows": rows, "me": me}
+
+    async def daily_board(
+        self, board: str, date: str, limit: int, player_id: str | None = None
+    ) -> dict[str, Any]:
+        return await self._sqlite.run(self._daily_board, board, date, limit, player_id)

@@ -1,0 +1,110 @@
+"""The Redis store (``REDIS_URL``, or ``REDIS_SENTINELS``): shared by every server node.
+
+One module per concern (:mod:`.rooms` with the lobby, :mod:`.leases`, :mod:`.players`,
+:mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), each on the one client of the store, with
+what they share in :mod:`.client`; :class:`RedisStore` holds them and carries the events.
+
+Read-modify-write happens only inside Lua scripts called by SHA (``register_script``), each a
+file of lua/ that begins with its KEYS/ARGV contract. Times that nodes compare (lease
+expiries, heartbeats) are read from Redis' own clock (``TIME``) inside the scripts, so nodes
+whose clocks disagree still agree on who holds a lease.
+
+Every failure to reach Redis surfaces as :class:`Unavailable`: the caller cannot know whether a
+write took effect, and the compare-and-set of the log makes a retry safe.
+
+Ready for Redis Cluster as far as rooms go (:mod:`server.store.keys`): the KEYS of every
+script are in one slot (a room's, with its group's indexes), and what reads every group does
+so with single-key commands in a pipeline. The lobby's version is the one counter outside the
+groups, so a lobby change is written in the room's group, then given a version, then told
+(:meth:`RedisLobby.put`). What still spans slots, all of it players' (each would need its own
+design before a cluster): the transactions of :meth:`~RedisPlayers.update_player` (the record
+and its secret's entry), :meth:`~RedisPlayers.reset_secret` (the record, the old and the new
+secret's entries) and :meth:`~RedisPlayers.record_game` (WATCH and MULTI over the game's mark
+and its players' statistics, ratings, attempts, records, the day's board and pair). The client
+here is a plain ``redis.asyncio.Redis``: a cluster also needs ``RedisCluster``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+
+import redis.asyncio as redis
+
+from server.store import Store
+from server.store.base import Event
+from server.store.keys import Keys
+from server.store.redis_store.client import UNREACHABLE, connect
+from server.store.redis_store.dailies import RedisDailies
+from server.store.redis_store.leases import RedisLeases
+from server.store.redis_store.players import RedisPlayers
+from server.store.redis_store.replays import RedisReplays
+from server.store.redis_store.rooms import RedisLobby, RedisRooms
+from server.store.redis_store.seeks import RedisSeeks
+
+
+class RedisStore(Store):
+    """Every concern on one Redis client (``.redis``) and one set of keys (``.keys``)."""
+
+    def __init__(
+        self,
+        url: str | None = None,
+        prefix: str = "cardroom",
+        *,
+        sentinels: list[tuple[str, int]] | None = None,
+        service: str = "cardroom",
+        wait_replicas: int = 0,
+        wait_ms: int = 500,
+    ) -> None:
+        self.redis = connect(url, sentinels, service)
+        self.keys = Keys(prefix)
+        self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
+        self._closed = asyncio.Event()
+        client, keys = self.redis, self.keys
+        wait = {"wait_replicas": wait_replicas, "wait_ms": wait_ms}
+        self.lobby = RedisLobby(client, keys)
+        self.rooms = RedisRooms(client, keys, self.lobby, **wait)
+        self.leases = RedisLeases(client, keys, **wait)
+        self.players = RedisPlayers(client, keys)
+        self.dailies = RedisDailies(client, keys)
+        self.replays = RedisReplays(client, keys)
+        self.seeks = RedisSeeks(client, keys)
+
+    async def events(self, node: str = "") -> AsyncIterator[Event]:
+        """Pub/sub on the channel of every node and on ``node``'s own, subscribed again
+        (with a ``resync``) whenever the connection was lost, backing off up to two seconds
+        while Redis is away."""
+        backoff = 0.05
+        while not self._closed.is_set():
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.keys.events, self.keys.node_events + node)
+                backoff = 0.05
+                yield {"k": "resync"}
+                while not self._closed.is_set():
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is not None and message["type"] == "message":
+                        yield json.loads(message["data"])
+            except UNREACHABLE:
+                await asyncio.sleep(backoff)
+                backoff = min(2.0, backoff * 2)
+            finally:
+                with contextlib.suppress(*UNREACHABLE):
+                    await pubsub.aclose()
+
+    async def ping(self) -> bool:
+        try:
+            return bool(await self.redis.ping())
+        except UNREACHABLE:
+            return False
+        except redis.RedisError:
+            return False
+
+    async def close(self) -> None:
+        self._closed.set()
+        await self.redis.aclose()
+
+
+__all__ = ["RedisStore", "connect"]

@@ -1,0 +1,92 @@
+"""The appends to rooms' logs, sent to Redis in batches (:class:`Batches`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import redis.asyncio as redis
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
+
+
+class Batches:
+    """The appends of one step of the event loop go to Redis as one pipeline: one write, one
+    read and one connection for all of them, not one each (at a thousand busy rooms, most of
+    a node's Redis cost was redis-py's work per command; see bench/RESULTS.md). With
+    ``wait`` (replicas, ms), one WAIT ends the batch and answers for all of it: Redis runs a
+    connection's commands in order, so the replicas that acknowledged the WAIT hold every
+    append before it.
+
+    Each append is an EVALSHA; a Redis that lost its scripts (a restart) answers NOSCRIPT,
+    and those appends are sent again once it is loaded (redis-py's own pipeline would
+    instead ask SCRIPT EXISTS at every batch)."""
+
+    def __init__(
+        self, client: redis.Redis, script: AsyncScript, wait: tuple[int, int] | None
+    ) -> None:
+        self.client, self.script, self.wait = client, script, wait
+        self.queued: list[tuple[list, list, asyncio.Future]] = []
+        self.sending: set[asyncio.Task] = set()  # held until done (the loop holds tasks weakly)
+
+    def append(self, keys: list, args: list) -> asyncio.Future:
+        """The script's answer and, with ``wait``, the replicas that hold it."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.queued.append((keys, args, done))
+        if len(self.queued) == 1:
+            loop.call_soon(self._send)
+        return done
+
+    def _send(self) -> None:
+        batch, self.queued = self.queued, []
+        task = asyncio.ensure_future(self._round_trip(batch))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def _round_trip(self, batch: list[tuple[list, list, asyncio.Future]]) -> None:
+        if len(batch) == 1 and not self.wait:  # alone: a pipeline would cost a quarter more
+            keys, args, done = batch[0]
+            try:
+                _settle(done, (await self.script(keys=keys, args=args), None))
+            except Exception as failed:
+                _settle(done, error=failed)
+            return
+        try:
+            answers, acked = await self._pipelined([(keys, args) for keys, args, _ in batch])
+            for (keys, args, done), answer in zip(batch, answers, strict=True):
+                held = acked
+                if isinstance(answer, NoScriptError):
+                    await self.client.script_load(self.script.script)
+                    # again with its own WAIT: the batch's did not follow this write
+                    (answer,), held = await self._pipelined([(keys, args)])
+                if isinstance(answer, Exception):
+                    _settle(done, error=answer)
+                else:
+                    _settle(done, (answer, held))
+        except Exception as failed:  # each append raises it as its own
+            for _, _, done in batch:
+                _settle(done, error=failed)
+
+    async def _pipelined(self, appends: list[tuple[list, list]]) -> tuple[list, int | None]:
+        """The appends' answers (an error as its exception), and with ``wait`` the replicas
+        holding them (-1: Redis refused to wait, as a primary just demoted does)."""
+        async with self.client.pipeline(transaction=False) as pipe:
+            for keys, args in appends:
+                pipe.execute_command("EVALSHA", self.script.sha, len(keys), *keys, *args)
+            if self.wait:
+                pipe.execute_command("WAIT", *self.wait)
+            answers = await pipe.execute(raise_on_error=False)
+        if not self.wait:
+            return answers, None
+        acked = answers.pop()
+        return answers, -1 if isinstance(acked, Exception) else acked
+
+
+def _settle(done: asyncio.Future, answer: Any = None, error: BaseException | None = None) -> None:
+    if done.done():  # its appender was cancelled
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(answer)

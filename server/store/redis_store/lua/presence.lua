@@ -1,0 +1,18 @@
+-- KEYS[1] = the room's presence hash, KEYS[2] = the node's room set in the room's group,
+-- KEYS[3] = the room's lease (who is told: tell.lua).
+-- ARGV[1] = node, ARGV[2] = counts JSON ('' to remove), ARGV[3] = room id, ARGV[4] = TTL (s),
+-- ARGV[5] = the event, ARGV[6] = channel.
+
+if ARGV[2] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('SREM', KEYS[2], ARGV[3])
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('SADD', KEYS[2], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+end
+-- include: tell.lua
+
+tell(KEYS[3], KEYS[1], ARGV[1], ARGV[6], ARGV[5])
+return 1

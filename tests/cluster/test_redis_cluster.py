@@ -1,0 +1,44 @@
+"""The local Redis Cluster the store's cluster tests run on (tools.redis_cluster): three
+primaries sharing every slot, a replica each, and the fail-over the store relies on: a write
+a replica acknowledged (WAIT) is still there once its primary was killed with kill -9 and
+the replica took over."""
+
+from __future__ import annotations
+
+from redis import Redis
+from redis.cluster import RedisCluster
+
+from tools.redis_cluster import SLOTS
+
+
+def test_three_primaries_share_every_slot_and_each_has_a_replica(redis_cluster):
+    nodes = redis_cluster.nodes()
+    primaries = [n for n in nodes if n.primary]
+    assert len(primaries) == 3 and len(nodes) == 6
+    assert sum(n.slots for n in primaries) == SLOTS
+    assert all(abs(n.slots - SLOTS / 3) < 2 for n in primaries)  # even ranges
+    assert redis_cluster.replicas_in_sync()
+
+
+def test_a_write_its_replica_acknowledged_survives_its_primarys_kill_9(redis_cluster):
+    keys = [f"{{t{n}}}:kept" for n in range(40)]  # spread over the three primaries
+    by_primary: dict[int, list[str]] = {}
+    for key in keys:
+        by_primary.setdefault(redis_cluster.primary_of(key), []).append(key)
+    assert len(by_primary) == 3
+    for port, held in by_primary.items():
+        # WAIT counts the writes of its own connection: the writes, then WAIT, on one.
+        with Redis(port=port) as primary, primary.pipeline(transaction=False) as pipe:
+            for key in held:
+                pipe.set(key, keys.index(key))
+            pipe.execute_command("WAIT", 1, 2000)
+            assert pipe.execute()[-1] == 1  # its replica holds them
+    victim = redis_cluster.primary_of(keys[0])
+    redis_cluster.kill(victim)
+    redis_cluster.wait_healthy()
+    assert redis_cluster.primary_of(keys[0]) != victim  # its replica serves the slot now
+    port = redis_cluster.primary_ports()[0]
+    with RedisCluster(host="127.0.0.1", port=port, decode_responses=True) as after:
+        assert [after.get(k) for k in keys] == [str(n) for n in range(len(keys))]
+    redis_cluster.restart(victim)  # back, as a replica
+    redis_cluster.wait_healthy()
