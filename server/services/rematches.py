@@ -23,7 +23,7 @@ from typing import Any
 from server.games.gin_rummy.game import first_dealer
 from server.host.replicas import Replicas
 from server.rooms import RoomError
-from server.rooms.rematch import State, is_open, public, step
+from server.rooms.rematch import KEEP_SECONDS, State, is_open, public, step
 from server.rooms.room import Room, new_room_code
 from server.seeds import new_seed_where
 from server.services.connection import Connection
@@ -87,7 +87,7 @@ class RematchOffers:
         now = self.wall_ms()
         fresh, seed = new_room_code(), rematch_seed(room)
         state = await self.store.seeks.rematch(
-            room.id, lambda st: step(st, seat, answer, now, fresh, seed)
+            room.id, lambda st: step(st, seat, answer, now, fresh, seed), KEEP_SECONDS
         )
         if state["state"] == "accepted":
             # An agreement kept by a node of an earlier version has no seed: this answer's

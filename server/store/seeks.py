@@ -59,12 +59,15 @@ class SeekStore(ABC):
 
     @abstractmethod
     async def rematch(
-        self, room_id: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]
+        self,
+        room_id: str,
+        change: Callable[[dict[str, Any] | None], dict[str, Any]],
+        keep_s: int,
     ) -> dict[str, Any]:
-        """Apply ``change`` (a pure step) to the room's offer at one instant: read it, and
-        write what ``change`` makes of it unless another writer changed it meanwhile (then
-        read again); the state written, kept KEEP_SECONDS. An exception from ``change``
-        writes nothing."""
+        """Apply ``change`` (a pure step: the rules of :mod:`server.rooms.rematch`) to the
+        room's offer at one instant: read it, and write what ``change`` makes of it unless
+        another writer changed it meanwhile (then read again); the state written, kept
+        ``keep_s`` seconds. An exception from ``change`` writes nothing."""
 
     @abstractmethod
     async def rematch_state(self, room_id: str) -> dict[str, Any] | None:

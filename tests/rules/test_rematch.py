@@ -97,11 +97,15 @@ def test_the_new_room_swaps_the_seats_and_the_other_player_deals_first():
 async def test_the_store_applies_each_step_at_one_instant(store: Store):
     # Both players accept an offer at the same moment, through their own nodes: one
     # agreement, one room.
-    offer = await store.seeks.rematch("r1", lambda s: step(s, 0, "offer", T, "unused"))
+    offer = await store.seeks.rematch(
+        "r1", lambda s: step(s, 0, "offer", T, "unused"), rematch.KEEP_SECONDS
+    )
     assert await store.seeks.rematch_state("r1") == offer
 
     async def accept(room: str, seed: int):
-        return await store.seeks.rematch("r1", lambda s: step(s, 1, "accept", T + 1, room, seed))
+        return await store.seeks.rematch(
+            "r1", lambda s: step(s, 1, "accept", T + 1, room, seed), rematch.KEEP_SECONDS
+        )
 
     first, second = await asyncio.gather(accept("ra", 1), accept("rb", 2))
     assert first["next"] == second["next"] in ("ra", "rb")
@@ -110,6 +114,8 @@ async def test_the_store_applies_each_step_at_one_instant(store: Store):
     assert second["seed"] == first["seed"]
     # A refused step writes nothing.
     with pytest.raises(RoomError):
-        await store.seeks.rematch("r1", lambda s: step(s, 0, "decline", T + 2, "rc"))
+        await store.seeks.rematch(
+            "r1", lambda s: step(s, 0, "decline", T + 2, "rc"), rematch.KEEP_SECONDS
+        )
     assert (await store.seeks.rematch_state("r1"))["next"] == first["next"]
     assert await store.seeks.rematch_state("r2") is None

@@ -7,7 +7,6 @@ import time
 from typing import Any
 
 from server.players import pairing
-from server.rooms import rematch
 from server.store.base import Event
 from server.store.embedded.sqlite import Sqlite
 from server.store.seeks import SeekStore
@@ -24,15 +23,17 @@ class EmbeddedSeeks(SeekStore):
 
     # ---- rematch offers --------------------------------------------------------------------------
 
-    # In memory, as the pool: an offer lives a minute. Each step does not yield, and the
-    # offers are kept in the order they were written, so the lapsed ones go from the front.
+    # In memory, as the pool: an offer lives ``keep_s`` (a minute: the service always asks
+    # for KEEP_SECONDS). Each step does not yield, and the offers are kept in the order they
+    # were written, so with one keeping time the lapsed ones go from the front (with
+    # others, a lapsed offer behind one still kept would wait for it: later, never lost).
 
-    async def rematch(self, room_id: str, change) -> dict[str, Any]:
+    async def rematch(self, room_id: str, change, keep_s: int) -> dict[str, Any]:
         now = time.monotonic()
         kept = self._rematches.get(room_id)
         made = _copy(change(_copy(kept[0]) if kept and kept[1] >= now else None))
         self._rematches.pop(room_id, None)
-        self._rematches[room_id] = (made, now + rematch.KEEP_SECONDS)
+        self._rematches[room_id] = (made, now + keep_s)
         while next(iter(self._rematches.values()))[1] < now:
             self._rematches.pop(next(iter(self._rematches)))
         return _copy(made)

@@ -11,7 +11,6 @@ from typing import Any
 import redis.asyncio as redis
 
 from server.players import ledger, pairing
-from server.rooms import rematch
 from server.store.base import Event
 from server.store.keys import Keys
 from server.store.redis_store.client import Concern, reachable, script
@@ -95,14 +94,14 @@ class RedisSeeks(Concern, SeekStore):
     # ---- rematch offers --------------------------------------------------------------------------
 
     @reachable
-    async def rematch(self, room_id: str, change) -> dict[str, Any]:
+    async def rematch(self, room_id: str, change, keep_s: int) -> dict[str, Any]:
         key = self.keys.rematch(room_id)
 
         async def work(pipe) -> dict[str, Any]:
             raw = await pipe.get(key)
             made = change(json.loads(raw) if raw else None)
             pipe.multi()
-            pipe.set(key, json.dumps(made), ex=rematch.KEEP_SECONDS)
+            pipe.set(key, json.dumps(made), ex=keep_s)
             return made
 
         return await self._watched([key], work)
