@@ -87,7 +87,7 @@ def _daily_is_over(request: Request, replay: dict) -> bool:
 
 
 async def replays(request: Request) -> JSONResponse:
-    found = await request.app.state.services.store.replays(limit=100)
+    found = await request.app.state.services.store.replays.replays(limit=100)
     return JSONResponse({"replays": [s for s in found if _daily_is_over(request, s)]})
 
 
