@@ -126,9 +126,10 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
     """A run of the store's operations, each named as it goes."""
     one, two, three = rooms
     ann, bob = "p" + uuid4().hex[:12], "p" + uuid4().hex[:12]
+    carl, dave, erin = ("p" + uuid4().hex[:12] for _ in range(3))  # seekers never reset
     game = "game-" + uuid4().hex[:10]  # not its room's id: its replay is in another slot
     tokens: dict[str, int] = {}
-    leases, players, dailies = store.leases, store.players, store.dailies
+    leases, players, dailies, seeks = store.leases, store.players, store.dailies, store.seeks
     daily_game = daily_solitaire("g-daily", ann, True, 9, 99, 6)
 
     async def take(room: str) -> None:
@@ -201,10 +202,36 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("player_rating", lambda: players.player_rating(ann)),
         ("rating_history", lambda: players.rating_history(ann)),
         ("rating_board", lambda: players.rating_board(10)),
+        ("seek", lambda: seeks.seek(seeker(carl), "room-s1", 11, T0)),
+        ("seek_of", lambda: seeks.seek_of(carl)),
+        ("unseek", lambda: seeks.unseek(carl, f"c-{carl}")),
+        ("seek", lambda: seeks.seek(seeker(carl), "room-s1", 11, T0)),
+        ("seek", lambda: seeks.seek(seeker(dave), "room-s2", 12, T0)),  # pairs with carl
+        ("pairing", lambda: seeks.pairing(carl)),
+        ("seek", lambda: seeks.seek(seeker(erin), "room-s3", 13, T0)),
+        ("sweep", lambda: seeks.sweep("node-a", T0 + 5_000, ["node-a"], [("room-s4", 14)])),
+        ("seekers", lambda: seeks.seekers()),
+        ("announce", lambda: seeks.announce({"k": "paired", "room": "room-s2"})),
+        ("rematch", lambda: seeks.rematch(one, lambda state: {"state": "offered"}, 60)),
+        ("rematch_state", lambda: seeks.rematch_state(one)),
+        ("put_review", lambda: store.replays.put_review(one, 0, {"marks": []})),
+        ("review", lambda: store.replays.review(one, 0)),
     ]  # fmt: skip
     for op, step in steps:
         with recorder.doing(op.split()[0]):
             await step()
+
+
+T0 = 1_767_000_000_000  # the pool's "now" (ms): the caller's clock
+
+
+def seeker(player: str) -> dict[str, Any]:
+    """A rated seek of a 100-point match from its own address, waiting since T0."""
+    return {
+        "player": player, "name": "P", "rating": 1500, "target": 100, "turn": None,
+        "rated": True, "addr": f"addr-{player}", "node": "node-a", "conn": f"c-{player}",
+        "since": T0,
+    }  # fmt: skip
 
 
 async def _conflict(write) -> None:
@@ -236,6 +263,7 @@ async def test_the_run_went_through_every_kind_of_operation(recorded) -> None:
     assert {"EVALSHA", "MULTI", "GET", "HGETALL", "ZREVRANGE", "SMEMBERS"} <= names
     ops = {u.op for u in units}
     assert {"finish_room", "lobby_put", "lapsed", "set_deadline", "record_game"} <= ops
+    assert {"seek", "sweep", "unseek", "rematch", "put_review"} <= ops
 
 
 async def test_every_script_touches_the_keys_of_one_slot(recorded) -> None:
