@@ -75,7 +75,7 @@ async def establish(server: Server, player_id: str, rating: float, store: str) -
     client = aioredis.from_url(REDIS_URL)
     try:
         keys = Keys(server.env["REDIS_PREFIX"])
-        await client.set(keys.rating(player_id), json.dumps(body))
+        await client.set(keys.results_rating(player_id), json.dumps(body))
         await client.zadd(keys.rating_board, {player_id: rating})  # as a match would
     finally:
         await client.aclose()

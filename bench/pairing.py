@@ -118,7 +118,7 @@ async def crowd(cluster: LocalCluster, count: int, spread: float) -> None:
         rating = round(min(2600, max(600, rng.gauss(1500, 250))))
         ratings[client.player["id"]] = rating
         record = {"rating": rating, "rd": 80.0, "volatility": 0.06, "at": None, "games": 20}
-        await store.set(keys.rating(client.player["id"]), json.dumps(record))
+        await store.set(keys.results_rating(client.player["id"]), json.dumps(record))
     print(
         f"\na crowd: {count} players with identities on 3 nodes in "
         f"{time.perf_counter() - started:.0f} s; ratings around 1500 (sd 250); {load()}"

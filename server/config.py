@@ -33,12 +33,13 @@ CLIENT_DIR = Path(__file__).resolve().parent.parent / "client_web" / "dist"
 
 @dataclass(frozen=True)
 class StoreSettings:
-    """Which store a node opens: Redis when ``redis_url`` or ``sentinels`` is set, the
-    embedded SQLite file ``db_path`` otherwise (one command starts a server on a bare
-    machine)."""
+    """Which store a node opens: Redis when ``redis_url``, ``sentinels`` or
+    ``cluster_nodes`` is set, the embedded SQLite file ``db_path`` otherwise (one command
+    starts a server on a bare machine)."""
 
     redis_url: str | None = None
     sentinels: tuple[tuple[str, int], ...] = ()  # the primary found through Redis Sentinel
+    cluster_nodes: tuple[tuple[str, int], ...] = ()  # Redis Cluster: some of its nodes
     sentinel_service: str = "cardroom"
     wait_replicas: int = 0  # acknowledge only once this many replicas hold a write (WAIT)
     wait_ms: int = 500
@@ -47,19 +48,27 @@ class StoreSettings:
 
     @property
     def redis(self) -> bool:
-        return bool(self.redis_url or self.sentinels)
+        return bool(self.redis_url or self.sentinels or self.cluster_nodes)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> StoreSettings:
+        url = env.get("REDIS_URL") or None
+        cluster = env.get("REDIS_CLUSTER_NODES", "")
+        if url and url.startswith(CLUSTER_SCHEME):  # redis+cluster://host:port,host:port
+            cluster, url = url.removeprefix(CLUSTER_SCHEME).rstrip("/"), None
         return cls(
-            redis_url=env.get("REDIS_URL") or None,
+            redis_url=url,
             sentinels=tuple(_sentinels(env.get("REDIS_SENTINELS", ""))),
+            cluster_nodes=tuple(_sentinels(cluster)),
             sentinel_service=env.get("REDIS_SENTINEL_SERVICE", "cardroom"),
             wait_replicas=int(env.get("REDIS_WAIT_REPLICAS", 0)),
             wait_ms=int(env.get("REDIS_WAIT_MS", 500)),
             prefix=env.get("REDIS_PREFIX") or "cardroom",
             db_path=env.get("CARDROOM_DB") or "cardroom.sqlite3",
         )
+
+
+CLUSTER_SCHEME = "redis+cluster://"
 
 
 def _sentinels(spec: str) -> list[tuple[str, int]]:

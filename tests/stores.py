@@ -16,6 +16,7 @@ from uuid import uuid4
 import pytest
 import redis.asyncio as redis
 
+from server.host.settlement import record_game
 from server.store import Store
 from server.store.embedded import EmbeddedStore
 from server.store.redis_store import RedisStore
@@ -187,4 +188,4 @@ async def ranked(store: Store, game: dict) -> bool:
     player = game["seats"][0]["player"]
     board = "reflechi_draw1" if game["game"] == "reflechi" else "gin_rummy"
     await store.dailies.claim_attempt(board, DAY, player, game["id"])
-    return await store.players.record_game(game)
+    return await record_game(store, game)

@@ -25,6 +25,7 @@ from server.games.cards import derive_seed
 from server.host.clock import REAL, Clock
 from server.host.replica import Replica
 from server.host.replicas import Replicas
+from server.host.settlement import record_game
 from server.logs import log, logger
 from server.rooms import RoomError
 from server.rooms.gin import default_action
@@ -503,7 +504,7 @@ class Driver:
         counts = replay is not None and any(s.player is not None for s in room.seats)
         while counts:
             try:
-                await self.store.players.record_game(replay)
+                await record_game(self.store, replay)
                 break
             except Unavailable:
                 await self.clock.sleep(1.0)

@@ -164,7 +164,7 @@ class Rooms:
             ranked = await self._claim(player, room.meta, room.id)
         rating, unsure = None, False
         if player is not None and room.game == "gin_rummy":
-            record = await self.store.players.player_rating(player)
+            record = await self.store.results.player_rating(player)
             if record is not None:
                 rating, unsure = round(record["rating"]), ledger.provisional(record, time.time())
         entry = await self.replicas.commits.write(
@@ -189,7 +189,7 @@ class Rooms:
         claim = await self.store.dailies.attempt(board, day, player)
         if claim is None:
             record, stats = await asyncio.gather(
-                self.store.players.player(player), self.store.players.player_stats(player)
+                self.store.players.player(player), self.store.results.player_stats(player)
             )
             fresh = boards.claim(room_id, boards.eligible(record or {}, stats, day))
             claim = await self.store.dailies.claim_attempt(board, day, player, fresh)

@@ -124,7 +124,7 @@ class Seeks:
         if player is None or conn.player is None or conn.session is None:
             raise RoomError("no_player", "Quick pairing needs a player: make one first.")
         name, session = conn.player["name"], fingerprint(conn.session)
-        rating = await self.store.players.player_rating(player)
+        rating = await self.store.results.player_rating(player)
         now = self.wall_ms()
         seek = {
             "player": player,

@@ -1,10 +1,10 @@
 """Persistence: one object per concern, each with its own small interface (rooms and their
-logs, the lobby, leases and presence, players, today's deals and boards, replays, seeks and
-rematches: :mod:`server.store.rooms` and its neighbours) and one implementation per backend
-(:mod:`server.store.embedded`, :mod:`server.store.redis_store`), held together by a
-:class:`Store` that also carries the events between nodes. One contract suite per concern
-(tests/store/test_store_*.py) runs on both backends. A part of the server is given the
-concerns it uses.
+logs, the lobby, leases and presence, players, their results, today's deals and boards,
+replays, seeks and rematches: :mod:`server.store.rooms` and its neighbours) and one
+implementation per backend (:mod:`server.store.embedded`, :mod:`server.store.redis_store`),
+held together by a :class:`Store` that also carries the events between nodes. One contract
+suite per concern (tests/store/test_store_*.py) runs on both backends. A part of the server
+is given the concerns it uses.
 
 :func:`open_store` picks the Redis store when the settings name one Redis (``REDIS_URL``)
 or a primary found through Redis Sentinel (``REDIS_SENTINELS``), and the embedded SQLite store
@@ -22,6 +22,7 @@ from server.store.dailies import DailyStore
 from server.store.leases import LeaseStore
 from server.store.players import PlayerStore
 from server.store.replays import ReplayStore
+from server.store.results import ResultStore
 from server.store.rooms import LobbyStore, RoomStore
 from server.store.seeks import SeekStore
 
@@ -33,6 +34,7 @@ class Store(ABC):
     lobby: LobbyStore
     leases: LeaseStore
     players: PlayerStore
+    results: ResultStore
     dailies: DailyStore
     replays: ReplayStore
     seeks: SeekStore

@@ -33,3 +33,12 @@ class DailyStore(ABC):
         """A day's board: ``total`` entries, the best ``limit`` ``rows`` (best first, ties by
         player id, each with its ``rank``: 1 + how many are strictly better), and ``me``: the
         row of ``player_id`` with its rank among everyone, or None."""
+
+    @abstractmethod
+    async def rank(self, board: str, date: str, player_id: str, score: float, row: dict) -> bool:
+        """Enter the player's ``row`` with ``score`` on a day's board unless an entry of
+        theirs is there (whether it was entered now)."""
+
+    @abstractmethod
+    async def board_size(self, board: str, date: str) -> int:
+        """How many entries a day's board holds."""

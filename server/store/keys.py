@@ -6,11 +6,13 @@ key of the room carries its group's hash tag (``prefix:{g07.53}:room:<id>:log``)
 the group's indexes of rooms (its active set, lease index, lobby, replays, and the set of its
 rooms where a node has presence), so that what one script does to a room and to the indexes
 it is in lands in one slot. What spans every room (the active count, lapsed leases, the
-lobby's snapshot, a node leaving) reads each group, in one pipeline. Other keys (players,
-dailies, heartbeats, the lobby's version) are single keys, read and written one at a time
-or in transactions of their own (see :mod:`server.store.redis_store` for what is left to do
-before a cluster). tests/store/test_redis_slots.py drives the store and checks the slots of every
-command it sends.
+lobby's snapshot, a node leaving) reads each group, in one pipeline. A player's results
+(statistics, last games, rating and its history, and the games settled for them) share a
+tag of the player's (``prefix:{p:<id>}:stats``); quick pairing's keys share ``{seeks}``; a
+day's board and its rows share the board's and day's tag. Other keys (players' records and
+secrets, dailies, heartbeats, the lobby's version, counted marks) are single keys, each
+written alone or in a transaction of its own. tests/store/test_redis_slots.py drives the
+store and checks that no command, script or transaction it sends spans two slots.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ counted for the player."""
 COUNTED_TTL = REPLAY_TTL
 """A finished game's *counted* mark: far longer than the room could be finished again (a
 finished room's meta goes after a week)."""
+SETTLED_KEPT = 200
+"""The games a player's *settled* marks keep (the latest): a count tried again is tried
+within minutes, long before 200 more games of the player's are settled."""
+PAIR_TTL = 2 * 24 * 3600
+"""A pair's rated games of a day are kept past the day (a match may end after midnight).
+The same as server.players.ledger.PAIR_TTL, which the store does not import."""
 RATING_BOARD = 10_000
 ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
@@ -84,9 +92,13 @@ def room_group(room_id: str) -> int:
     return zlib.crc32(room_id.encode()) % ROOM_GROUPS
 
 
-class Keys:
+class _Prefixed:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
+
+
+class _RoomKeys(_Prefixed):
+    """A room's keys, all in its group's slot, and a group's indexes of its rooms."""
 
     def group(self, group: int) -> str:
         """The start of every key of a group: the prefix, then the group's hash tag."""
@@ -162,7 +174,10 @@ class Keys:
         it)."""
         return f"{self.group(group)}:node:{node}:rooms"
 
-    # ---- across groups -------------------------------------------------------------------
+
+class _SharedKeys(_Prefixed):
+    """What every node shares: the lobby's version, heartbeats, events, and quick pairing
+    (one slot, every key tagged ``{seeks}``: one script pairs)."""
 
     @property
     def lobby_version(self) -> str:
@@ -185,9 +200,6 @@ class Keys:
         """The start of each node's own channel (its id follows): the entries and presence
         of the rooms it holds, sent to it alone."""
         return f"{self.prefix}:events:"
-
-    def daily(self, key: str) -> str:
-        return f"{self.prefix}:daily:{key}"
 
     # ---- quick pairing: one slot, every key tagged {seeks} (one script pairs) -------------
 
@@ -223,7 +235,9 @@ class Keys:
         """When the pool was last swept (ms), by any node."""
         return self._seeks("swept")
 
-    # ---- players -------------------------------------------------------------------------
+
+class _PlayerKeys(_Prefixed):
+    """Players' records, their secrets' entries, allowances and networks."""
 
     def player(self, player_id: str) -> str:
         """A player's record (JSON, with the secret's hash), PLAYER_TTL from last seen."""
@@ -237,30 +251,24 @@ class Keys:
         """A counter of one fixed window of a rate limit (expires with the window)."""
         return f"{self.prefix}:allow:{bucket}:{window}"
 
-    def counted(self, game_id: str) -> str:
-        """Set once a finished game has been counted for its players (COUNTED_TTL)."""
-        return f"{self.prefix}:counted:{game_id}"
-
-    def stats(self, player_id: str) -> str:
-        """A player's statistics: JSON, line -> counters (PLAYER_TTL)."""
-        return f"{self.prefix}:player:{player_id}:stats"
-
-    def games(self, player_id: str) -> str:
-        """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
-        return f"{self.prefix}:player:{player_id}:games"
-
     def networks(self, player_id: str) -> str:
         """Sorted set: the networks (address tags) the player used -> when last (seconds);
         at most NETWORKS_KEPT, for SHARED_NETWORK_DAYS (server.players.ledger)."""
         return f"{self.prefix}:player:{player_id}:networks"
 
-    def rating(self, player_id: str) -> str:
-        """A player's Glicko-2 rating: JSON (PLAYER_TTL)."""
-        return f"{self.prefix}:player:{player_id}:rating"
 
-    def rating_history(self, player_id: str) -> str:
-        """List: the player's rating after each rated match, newest first (RATING_HISTORY)."""
-        return f"{self.prefix}:player:{player_id}:ratings"
+class _ResultKeys(_Prefixed):
+    """Players' results (:mod:`server.store.redis_store.results`): the steps of a game's
+    count, and each player's results in a slot of their own."""
+
+    def counted(self, game_id: str) -> str:
+        """Set once a finished game has been counted for its players (COUNTED_TTL)."""
+        return f"{self.prefix}:counted:{game_id}"
+
+    def settle_plan(self, game_id: str) -> str:
+        """What a finished game changes, as first proposed (JSON; COUNTED_TTL): see
+        :meth:`server.store.results.ResultStore.propose`."""
+        return f"{self.prefix}:settle:{game_id}"
 
     @property
     def rating_board(self) -> str:
@@ -268,13 +276,71 @@ class Keys:
         last match; at most RATING_BOARD members (the lowest go)."""
         return f"{self.prefix}:ratings"
 
+    def pair_games(self, date: str, a: str, b: str) -> str:
+        """Set: the rated matches players ``a`` < ``b`` played that UTC day (PAIR_TTL)."""
+        return f"{self.prefix}:pairs:{date}:{a}:{b}"
+
+    # ---- a player's results: one slot per player -----------------------------------------
+
+    def _results(self, player_id: str, what: str) -> str:
+        return f"{self.prefix}:{{p:{player_id}}}:{what}"
+
+    def results_stats(self, player_id: str) -> str:
+        """A player's statistics: JSON, line -> counters (PLAYER_TTL)."""
+        return self._results(player_id, "stats")
+
+    def results_games(self, player_id: str) -> str:
+        """List: the player's last games, newest first, at most RECENT_GAMES (PLAYER_TTL)."""
+        return self._results(player_id, "games")
+
+    def results_rating(self, player_id: str) -> str:
+        """A player's Glicko-2 rating: JSON (PLAYER_TTL)."""
+        return self._results(player_id, "rating")
+
+    def results_history(self, player_id: str) -> str:
+        """List: the player's rating after each rated match, newest first, at most
+        RATING_HISTORY (PLAYER_TTL)."""
+        return self._results(player_id, "ratings")
+
+    def settled(self, player_id: str) -> str:
+        """Sorted set: the games settled for the player -> when (seconds), the last
+        SETTLED_KEPT (PLAYER_TTL)."""
+        return self._results(player_id, "settled")
+
+    # ---- read only: a player's results as counted before they had a slot of their own ----
+    # Read where the player's key above is missing; written no more, they expire.
+
+    def stats(self, player_id: str) -> str:
+        """Read only: a player's statistics (see :meth:`results_stats`)."""
+        return f"{self.prefix}:player:{player_id}:stats"
+
+    def games(self, player_id: str) -> str:
+        """Read only: the player's last games (see :meth:`results_games`)."""
+        return f"{self.prefix}:player:{player_id}:games"
+
+    def rating(self, player_id: str) -> str:
+        """Read only: a player's rating (see :meth:`results_rating`)."""
+        return f"{self.prefix}:player:{player_id}:rating"
+
+    def rating_history(self, player_id: str) -> str:
+        """Read only: the player's rating history (see :meth:`results_history`)."""
+        return f"{self.prefix}:player:{player_id}:ratings"
+
+    def rated_pair(self, date: str, a: str, b: str) -> str:
+        """Read only: a counter of the rated matches of ``a`` < ``b`` that UTC day (see
+        :meth:`pair_games`)."""
+        return f"{self.prefix}:pair:{date}:{a}:{b}"
+
+
+class _DailyKeys(_Prefixed):
+    """The days' deals, first attempts and boards (a board and its rows in one slot)."""
+
+    def daily(self, key: str) -> str:
+        return f"{self.prefix}:daily:{key}"
+
     def attempt(self, board: str, date: str, player_id: str) -> str:
         """The room of the player's first attempt at a daily board that day (ATTEMPT_TTL)."""
         return f"{self.prefix}:attempt:{board}:{date}:{player_id}"
-
-    def rated_pair(self, date: str, a: str, b: str) -> str:
-        """How many rated matches players ``a`` < ``b`` played that UTC day (PAIR_TTL)."""
-        return f"{self.prefix}:pair:{date}:{a}:{b}"
 
     def daily_board(self, board: str, date: str) -> str:
         """Sorted set: player -> minus the composite score (so that ZRANGE lists the best
@@ -285,3 +351,7 @@ class Keys:
     def daily_rows(self, board: str, date: str) -> str:
         """Hash: player -> the shown row of their ranked game (DAILY_TTL)."""
         return f"{self.daily_board(board, date)}:rows"
+
+
+class Keys(_RoomKeys, _SharedKeys, _PlayerKeys, _ResultKeys, _DailyKeys):
+    """Every key of the store under ``prefix``, one class of them per concern."""

@@ -1,5 +1,5 @@
-"""Players in the store: their identities (reached by the hash of their secret), allowances,
-networks, and what finished games change for them (statistics, last games, ratings)."""
+"""Players in the store: their identities (reached by the hash of their secret), allowances
+and networks (what their finished games change: :mod:`server.store.results`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 
 class PlayerStore(ABC):
-    """Players' identities and what their finished games changed."""
+    """Players' identities, allowances and networks."""
 
     @abstractmethod
     async def create_player(self, record: dict[str, Any], secret_hash: str) -> None:
@@ -56,39 +56,8 @@ class PlayerStore(ABC):
         """The player used network ``tag`` (a keyed hash: :func:`server.players.identity.
         address_tag`) at ``at`` (epoch seconds). Kept for SHARED_NETWORK_DAYS after its last
         use, at most NETWORKS_KEPT per player (the most recent; :mod:`server.players.ledger`),
-        and read by :meth:`record_game` in its own step."""
+        and read by :func:`server.host.settlement.record_game` in its own step."""
 
     @abstractmethod
     async def networks(self, player_id: str) -> dict[str, float]:
         """The player's networks still kept: tag -> when last used."""
-
-    @abstractmethod
-    async def record_game(self, replay: dict[str, Any]) -> bool:
-        """Count a finished game for its identified players (statistics, last games, daily
-        boards, ratings and the rated pair's count of the day; see
-        :mod:`server.players.ledger`) exactly once per game id, atomically with its
-        *counted* mark: True if it was counted now, False if it had been already. A rated
-        match is settled on what the store holds in that same step: both ratings, both
-        players' networks (:meth:`note_network`, and the ``addr`` their record
-        last kept), the pair's count of the day."""
-
-    @abstractmethod
-    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
-        """The player's statistics, line -> counters (empty for none)."""
-
-    @abstractmethod
-    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
-        """The player's last games, newest first (at most ``RECENT_GAMES``)."""
-
-    @abstractmethod
-    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
-        """The player's rating record as of their last rated match, or None."""
-
-    @abstractmethod
-    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
-        """The player's rating after each rated match, newest first."""
-
-    @abstractmethod
-    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
-        """Up to ``limit`` rating records (with ``player``), highest rating first, of
-        players whose deviation was under RATED_RD at their last match (ties: player id)."""

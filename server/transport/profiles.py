@@ -33,10 +33,10 @@ async def player(request: Request) -> JSONResponse:
             return _error(404, "player_not_found", "There is no player with that id.")
         today = _today(request)
         stats, games, rating, history, *ranks = await asyncio.gather(
-            store.players.player_stats(player_id),
-            store.players.player_games(player_id),
-            store.players.player_rating(player_id),
-            store.players.rating_history(player_id),
+            store.results.player_stats(player_id),
+            store.results.player_games(player_id),
+            store.results.player_rating(player_id),
+            store.results.rating_history(player_id),
             *(store.dailies.daily_board(b, today, 0, player_id) for b in boards.BOARDS),
         )
     except Unavailable:
@@ -132,7 +132,7 @@ async def ratings(request: Request) -> JSONResponse:
     store = request.app.state.services.store
     now = time.time()
     try:
-        found = await store.players.rating_board(200)
+        found = await store.results.rating_board(200)
         sure = [ledger.current(e, now) | {"player": e["player"]} for e in found]
         sure = [e for e in sure if ledger.on_the_board(e)][:100]
         names = await _names(store, [e["player"] for e in sure])

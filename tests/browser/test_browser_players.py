@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from solitaire_play import todays_line
 from waiting import until_sync
 
+from server.host.settlement import record_game
 from server.store.embedded import EmbeddedStore
 
 SECRET = "() => localStorage.getItem('cardroom.player')"
@@ -42,7 +43,8 @@ def rated_games(db: str, me: str, other: str, results: list[bool]) -> None:
         try:
             for i, won in enumerate(results):
                 hand = {"hand": 1, "dealer": 0, "kind": "knock", "winner": 0 if won else 1}
-                await store.players.record_game(
+                await record_game(
+                    store,
                     {
                         "id": f"rated{i}",
                         "game": "gin_rummy",
@@ -58,7 +60,7 @@ def rated_games(db: str, me: str, other: str, results: list[bool]) -> None:
                         },
                         "finished_at": time.time() - 86_400 * (len(results) - i),
                         "daily": None,
-                    }
+                    },
                 )
         finally:
             await store.close()

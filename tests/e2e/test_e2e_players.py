@@ -16,6 +16,7 @@ from waiting import until
 
 from protocol.client import Client
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
+from server.host.settlement import record_game
 from server.players.glicko2 import Rating, match
 from server.players.stats import derived, recompute
 from server.store.keys import Keys, room_group
@@ -473,7 +474,7 @@ async def test_a_past_days_board_links_its_replays(server):
             "daily": yesterday,
         }
         await store.dailies.claim_attempt("easy_harp", yesterday, "p222222222222", "oldroom")
-        await store.players.record_game(replay)
+        await record_game(store, replay)
     finally:
         await store.close()
     status, board = server.get(f"/api/leaderboards/daily/easy_harp?date={yesterday}")

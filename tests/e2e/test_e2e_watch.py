@@ -25,7 +25,7 @@ async def test_the_featured_game_is_the_same_on_every_node_and_moves_on(redis_en
             for client, name, rating in zip(clients, names, ratings, strict=True):
                 player = (await client.new_player(name))["id"]
                 record = {"rating": rating, "rd": 80.0, "volatility": 0.06, "games": 30}
-                await store.redis.set(store.keys.rating(player), json.dumps(record))
+                await store.redis.set(store.keys.results_rating(player), json.dumps(record))
             room = await clients[0].create(HUMANS, public=True, rated=True)
             for seat, (client, name) in enumerate(zip(clients, names, strict=True)):
                 await client.join(room, seat, name)

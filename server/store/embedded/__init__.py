@@ -1,8 +1,8 @@
 """The embedded store: SQLite in one file, used when no REDIS_URL is set.
 
-One object per concern (:mod:`.rooms`, :mod:`.leases`, :mod:`.players`, :mod:`.dailies`,
-:mod:`.replays`, :mod:`.seeks`), all on one :class:`~.sqlite.Sqlite`: the file, the one
-thread its reads and writes run on, the checkpointer, and the events.
+One object per concern (:mod:`.rooms`, :mod:`.leases`, :mod:`.players`, :mod:`.results`,
+:mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), all on one :class:`~.sqlite.Sqlite`: the
+file, the one thread its reads and writes run on, the checkpointer, and the events.
 
 One process owns the file, so what only matters between nodes lives in this process's
 memory: leases (this node drives every room, but through the same code as a cluster),
@@ -27,6 +27,7 @@ from server.store.embedded.dailies import EmbeddedDailies
 from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.players import EmbeddedPlayers
 from server.store.embedded.replays import EmbeddedReplays
+from server.store.embedded.results import EmbeddedResults
 from server.store.embedded.rooms import EmbeddedLobby, EmbeddedRooms
 from server.store.embedded.seeks import EmbeddedSeeks
 from server.store.embedded.sqlite import Sqlite
@@ -46,6 +47,7 @@ class EmbeddedStore(Store):
         self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases)
         self.seeks = EmbeddedSeeks(self.sqlite)
         self.players = EmbeddedPlayers(self.sqlite, self.seeks.pool)
+        self.results = EmbeddedResults(self.sqlite)
         self.dailies = EmbeddedDailies(self.sqlite)
         self.replays = EmbeddedReplays(self.sqlite)
 

@@ -1,5 +1,5 @@
-"""The embedded store's days' deals, boards and first attempts (the boards are written with
-the games that rank on them: :mod:`server.store.embedded.players`)."""
+"""The embedded store's days' deals, boards and first attempts. A board's size is kept beside
+it (``board_sizes``: a COUNT would read the whole board)."""
 
 from __future__ import annotations
 
@@ -92,3 +92,27 @@ class EmbeddedDailies(DailyStore):
         self, board: str, date: str, limit: int, player_id: str | None = None
     ) -> dict[str, Any]:
         return await self._sqlite.run(self._daily_board, board, date, limit, player_id)
+
+    def _rank(self, board: str, date: str, player_id: str, score: float, row: dict) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            added = db.execute(
+                "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (board, date, player_id, score, json.dumps(row)),
+            ).rowcount
+            if added:
+                db.execute(
+                    "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, 1) "
+                    "ON CONFLICT (board, date) DO UPDATE SET n = n + 1",
+                    (board, date),
+                )
+            return added > 0
+
+        return self._sqlite.transaction(work)
+
+    async def rank(self, board: str, date: str, player_id: str, score: float, row: dict) -> bool:
+        return await self._sqlite.run(self._rank, board, date, player_id, score, row)
+
+    async def board_size(self, board: str, date: str) -> int:
+        assert self._sqlite.db is not None
+        return await self._sqlite.run(board_size, self._sqlite.db, board, date)

@@ -1,5 +1,5 @@
-"""The embedded store's players: their records, allowances (in memory) and networks, and
-what finished games change for them, counted in one transaction each."""
+"""The embedded store's players: their records, allowances (in memory) and networks; and the
+sweep of what outlived its time in the tables of players, results and boards."""
 
 from __future__ import annotations
 
@@ -9,14 +9,38 @@ import time
 from typing import Any
 
 from server.players import ledger, pairing
-from server.store.base import Conflict, fingerprint, with_last
-from server.store.embedded.dailies import board_size
+from server.store.base import Conflict, fingerprint
 from server.store.embedded.sqlite import Sqlite
-from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL, RATING_BOARD
+from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL
 from server.store.players import PlayerStore
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
+
+
+def sweep(db: sqlite3.Connection, now: float) -> None:
+    """Forget what outlived its time (the Redis store's keys expire by TTL), run in the
+    transaction that marks a game counted (:mod:`server.store.embedded.results`). Here
+    since two of the times are the rules' (:mod:`server.players.ledger`)."""
+    for table, column in (("counted", "at"), ("settled", "at"), ("settlements", "at")):
+        db.execute(f"DELETE FROM {table} WHERE {column} < ?", (now - COUNTED_TTL,))
+    db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
+    db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
+    db.execute(
+        "DELETE FROM rating_board WHERE player IN (SELECT player FROM ratings WHERE at < ?)",
+        (now - PLAYER_TTL,),
+    )
+    db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
+    db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
+    forgotten = now - ledger.SHARED_NETWORK_DAYS * 86_400
+    db.execute("DELETE FROM player_networks WHERE seen < ?", (forgotten,))
+    day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
+    db.execute("DELETE FROM boards WHERE date < ?", (day,))
+    db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
+    day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
+    db.execute("DELETE FROM attempts WHERE date < ?", (day,))
+    day = time.strftime("%Y-%m-%d", time.gmtime(now - ledger.PAIR_TTL))
+    db.execute("DELETE FROM pair_games WHERE date < ?", (day,))
 
 
 class EmbeddedPlayers(PlayerStore):
@@ -146,185 +170,3 @@ class EmbeddedPlayers(PlayerStore):
     async def networks(self, player_id: str) -> dict[str, float]:
         assert self._sqlite.db is not None
         return await self._sqlite.run(self._networks, self._sqlite.db, player_id)
-
-    # ---- what finished games change for their players --------------------------------------------
-
-    def _record_game(self, replay: dict[str, Any]) -> bool:
-        want = ledger.wanted(replay)
-        now = time.time()
-
-        def work(db: sqlite3.Connection) -> bool:
-            if db.execute("SELECT 1 FROM counted WHERE game = ?", (replay["id"],)).fetchone():
-                return False
-            self._sweep(db, now)
-            changes = ledger.settle(replay, **self._before(db, want))
-            self._write_changes(db, want, changes, now)
-            db.execute("INSERT INTO counted (game, at) VALUES (?, ?)", (replay["id"], now))
-            return True
-
-        return self._sqlite.transaction(work)
-
-    @staticmethod
-    def _body(db: sqlite3.Connection, sql: str, *params: Any) -> Any:
-        """The JSON of the first column of the one row ``sql`` reads, or None."""
-        row = db.execute(sql, params).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def _before(self, db: sqlite3.Connection, want: ledger.Wanted) -> dict[str, Any]:
-        """What :func:`server.players.ledger.settle` needs besides the replay, as stored."""
-        stats_sql = "SELECT body FROM player_stats WHERE player = ?"
-        stats = {p: self._body(db, stats_sql, p) for p in want.players}
-        ratings_sql = "SELECT body FROM ratings WHERE player = ?"
-        ratings = {p: self._body(db, ratings_sql, p) for p in want.rated or ()}
-        addresses, pair_count = {}, 0
-        if want.rated is not None:
-            for player in want.rated:
-                record = self._body(db, "SELECT body FROM players WHERE id = ?", player)
-                addresses[player] = with_last(self._networks(db, player), record)
-            row = db.execute(
-                "SELECT n FROM rated_pairs WHERE date = ? AND a = ? AND b = ?",
-                (want.day, *ledger.pair_key(want.rated)),
-            ).fetchone()
-            pair_count = row[0] if row else 0
-        attempts, size = {}, 0
-        if want.board is not None:
-            sql = "SELECT room FROM attempts WHERE board = ? AND date = ? AND player = ?"
-            for player in want.players:
-                row = db.execute(sql, (*want.board, player)).fetchone()
-                attempts[player] = row[0] if row else None
-            size = board_size(db, *want.board)
-        return {
-            "stats": stats,
-            "ratings": ratings,
-            "attempts": attempts,
-            "board_size": size,
-            "addresses": addresses,
-            "pair_count": pair_count,
-        }
-
-    def _write_changes(
-        self, db: sqlite3.Connection, want: ledger.Wanted, changes: ledger.Changes, now: float
-    ) -> None:
-        if changes.pair_counted:
-            assert want.rated is not None
-            db.execute(
-                "INSERT INTO rated_pairs (date, a, b, n) VALUES (?, ?, ?, 1) "
-                "ON CONFLICT (date, a, b) DO UPDATE SET n = n + 1",
-                (want.day, *ledger.pair_key(want.rated)),
-            )
-        for player, (score, row) in changes.ranked.items():
-            assert want.board is not None
-            added = db.execute(
-                "INSERT OR IGNORE INTO boards (board, date, player, score, body) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (*want.board, player, score, json.dumps(row)),
-            ).rowcount
-            # The board's size, kept beside it (a COUNT would read the whole board).
-            db.execute(
-                "INSERT INTO board_sizes (board, date, n) VALUES (?, ?, ?) "
-                "ON CONFLICT (board, date) DO UPDATE SET n = n + excluded.n",
-                (*want.board, added),
-            )
-        for player, body in changes.ratings.items():
-            db.execute(
-                "INSERT OR REPLACE INTO ratings (player, rating, rd, body, at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (player, body["rating"], body["rd"], json.dumps(body), now),
-            )
-        for player, point in changes.history.items():
-            self._keep_last(
-                db, "rating_history", "at", player, point["game"], point["at"], point,
-                ledger.RATING_HISTORY,
-            )  # fmt: skip
-        for player, body in changes.stats.items():
-            db.execute(
-                "INSERT OR REPLACE INTO player_stats (player, body, at) VALUES (?, ?, ?)",
-                (player, json.dumps(body), now),
-            )
-        for player, game in changes.games.items():
-            self._keep_last(
-                db, "player_games", "finished", player, game["id"], game["finished_at"], game,
-                ledger.RECENT_GAMES,
-            )  # fmt: skip
-
-    @staticmethod
-    def _keep_last(
-        db: sqlite3.Connection,
-        table: str,
-        when: str,
-        player: str,
-        game: str,
-        at: float,
-        body: dict[str, Any],
-        keep: int,
-    ) -> None:
-        """Add one of a player's rows (games, rating points) and keep their last ``keep``."""
-        db.execute(
-            f"INSERT OR REPLACE INTO {table} (player, game, {when}, body) VALUES (?, ?, ?, ?)",
-            (player, game, at, json.dumps(body)),
-        )
-        db.execute(
-            f"DELETE FROM {table} WHERE player = ? AND game NOT IN (SELECT game FROM {table} "
-            f"WHERE player = ? ORDER BY {when} DESC, game DESC LIMIT ?)",
-            (player, player, keep),
-        )
-
-    @staticmethod
-    def _sweep(db: sqlite3.Connection, now: float) -> None:
-        """Forget what outlived its time (the Redis store's keys expire by TTL)."""
-        db.execute("DELETE FROM counted WHERE at < ?", (now - COUNTED_TTL,))
-        db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
-        db.execute("DELETE FROM player_games WHERE finished < ?", (now - PLAYER_TTL,))
-        db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
-        forgotten = now - ledger.SHARED_NETWORK_DAYS * 86_400
-        db.execute("DELETE FROM player_networks WHERE seen < ?", (forgotten,))
-        day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
-        db.execute("DELETE FROM boards WHERE date < ?", (day,))
-        db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
-        day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
-        db.execute("DELETE FROM attempts WHERE date < ?", (day,))
-        db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
-        day = time.strftime("%Y-%m-%d", time.gmtime(now - ledger.PAIR_TTL))
-        db.execute("DELETE FROM rated_pairs WHERE date < ?", (day,))
-
-    async def record_game(self, replay: dict[str, Any]) -> bool:
-        return await self._sqlite.run(self._record_game, replay)
-
-    async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
-        rows = await self._sqlite.run(
-            self._sqlite.query, "SELECT body FROM player_stats WHERE player = ?", (player_id,)
-        )
-        return json.loads(rows[0][0]) if rows else {}
-
-    async def player_games(self, player_id: str) -> list[dict[str, Any]]:
-        rows = await self._sqlite.run(
-            self._sqlite.query,
-            "SELECT body FROM player_games WHERE player = ? ORDER BY finished DESC, game DESC "
-            "LIMIT ?",
-            (player_id, ledger.RECENT_GAMES),
-        )
-        return [json.loads(r[0]) for r in rows]
-
-    async def player_rating(self, player_id: str) -> dict[str, Any] | None:
-        rows = await self._sqlite.run(
-            self._sqlite.query, "SELECT body FROM ratings WHERE player = ?", (player_id,)
-        )
-        return json.loads(rows[0][0]) if rows else None
-
-    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
-        rows = await self._sqlite.run(
-            self._sqlite.query,
-            "SELECT body FROM rating_history WHERE player = ? ORDER BY at DESC, game DESC LIMIT ?",
-            (player_id, ledger.RATING_HISTORY),
-        )
-        return [json.loads(r[0]) for r in rows]
-
-    async def rating_board(self, limit: int) -> list[dict[str, Any]]:
-        rows = await self._sqlite.run(
-            self._sqlite.query,
-            "SELECT player, body FROM ratings WHERE rd < ? AND (json_type(body, '$.networks') "
-            "IS NULL OR json_array_length(body, '$.networks') >= ?) "
-            "ORDER BY rating DESC, player LIMIT ?",
-            (ledger.RATED_RD, ledger.NETWORKS_TO_ESTABLISH, min(limit, RATING_BOARD)),
-        )
-        return [{**json.loads(body), "player": player} for player, body in rows]

@@ -59,7 +59,6 @@ CREATE TABLE IF NOT EXISTS player_networks (player TEXT NOT NULL, tag TEXT NOT N
 CREATE INDEX IF NOT EXISTS player_networks_seen ON player_networks (seen);
 CREATE TABLE IF NOT EXISTS ratings (player TEXT PRIMARY KEY, rating REAL NOT NULL,
                                     rd REAL NOT NULL, body TEXT NOT NULL, at REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS ratings_rating ON ratings (rating);
 CREATE TABLE IF NOT EXISTS rating_history (player TEXT NOT NULL, game TEXT NOT NULL,
                                            at REAL NOT NULL, body TEXT NOT NULL,
                                            PRIMARY KEY (player, game));
@@ -72,8 +71,16 @@ CREATE TABLE IF NOT EXISTS boards (board TEXT NOT NULL, date TEXT NOT NULL,
 CREATE INDEX IF NOT EXISTS boards_order ON boards (board, date, score DESC, player);
 CREATE TABLE IF NOT EXISTS board_sizes (board TEXT NOT NULL, date TEXT NOT NULL,
                                         n INTEGER NOT NULL, PRIMARY KEY (board, date));
-CREATE TABLE IF NOT EXISTS rated_pairs (date TEXT NOT NULL, a TEXT NOT NULL, b TEXT NOT NULL,
-                                        n INTEGER NOT NULL, PRIMARY KEY (date, a, b));
+CREATE TABLE IF NOT EXISTS settlements (game TEXT PRIMARY KEY, plan TEXT NOT NULL,
+                                        at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS settlements_at ON settlements (at);
+CREATE TABLE IF NOT EXISTS settled (player TEXT NOT NULL, game TEXT NOT NULL, at REAL NOT NULL,
+                                    PRIMARY KEY (player, game));
+CREATE INDEX IF NOT EXISTS settled_at ON settled (at);
+CREATE TABLE IF NOT EXISTS pair_games (date TEXT NOT NULL, a TEXT NOT NULL, b TEXT NOT NULL,
+                                       game TEXT NOT NULL, PRIMARY KEY (date, a, b, game));
+CREATE TABLE IF NOT EXISTS rating_board (player TEXT PRIMARY KEY, rating REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS rating_board_order ON rating_board (rating DESC, player);
 """
 
 
@@ -102,6 +109,10 @@ class Sqlite:
         # memory, since a disk sync per spectator count would cap the lobby's changes at
         # what the disk syncs in a second. Files of earlier versions had it as a table.
         db.execute("DROP TABLE IF EXISTS lobby")
+        # Files of earlier versions counted a pair's rated matches of a day in one row (now
+        # one row a game: pair_games), and ordered the rating board by an index of ratings.
+        db.execute("DROP TABLE IF EXISTS rated_pairs")
+        db.execute("DROP INDEX IF EXISTS ratings_rating")
         self.db = db
         return [r[0] for r in db.execute("SELECT id FROM rooms WHERE active = 1")]
 

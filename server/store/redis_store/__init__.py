@@ -1,27 +1,30 @@
 """The Redis store (``REDIS_URL``, or ``REDIS_SENTINELS``): shared by every server node.
 
 One module per concern (:mod:`.rooms` with the lobby, :mod:`.leases`, :mod:`.players`,
-:mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), each on the one client of the store, with
-what they share in :mod:`.client`; :class:`RedisStore` holds them and carries the events.
+:mod:`.results`, :mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), each on the one client of
+the store, with what they share in :mod:`.client`; :class:`RedisStore` holds them and
+carries the events.
 
-Read-modify-write happens only inside Lua scripts called by SHA (``register_script``), each a
-file of lua/ that begins with its KEYS/ARGV contract. Times that nodes compare (lease
-expiries, heartbeats) are read from Redis' own clock (``TIME``) inside the scripts, so nodes
-whose clocks disagree still agree on who holds a lease.
+Read-modify-write happens inside Lua scripts called by SHA (``register_script``), each a
+file of lua/ that begins with its KEYS/ARGV contract, or, where rules in Python decide what
+is written (a player's record, a player's results, a rematch offer), under WATCH and MULTI.
+Times that nodes compare (lease expiries, heartbeats) are read from Redis' own clock
+(``TIME``) inside the scripts, so nodes whose clocks disagree still agree on who holds a
+lease.
 
 Every failure to reach Redis surfaces as :class:`Unavailable`: the caller cannot know whether a
 write took effect, and the compare-and-set of the log makes a retry safe.
 
-Ready for Redis Cluster as far as rooms go (:mod:`server.store.keys`): the KEYS of every
-script are in one slot (a room's, with its group's indexes), and what reads every group does
-so with single-key commands in a pipeline. The lobby's version is the one counter outside the
-groups, so a lobby change is written in the room's group, then given a version, then told
-(:meth:`RedisLobby.put`). What still spans slots, all of it players' (each would need its own
-design before a cluster): the transactions of :meth:`~RedisPlayers.update_player` (the record
-and its secret's entry), :meth:`~RedisPlayers.reset_secret` (the record, the old and the new
-secret's entries) and :meth:`~RedisPlayers.record_game` (WATCH and MULTI over the game's mark
-and its players' statistics, ratings, attempts, records, the day's board and pair). The client
-here is a plain ``redis.asyncio.Redis``: a cluster also needs ``RedisCluster``.
+Ready for Redis Cluster (:mod:`server.store.keys`): every script, and every transaction
+(WATCH, MULTI .. EXEC), touches the keys of one slot: a room's with its group's indexes, a
+player's results, quick pairing's, a day's board. What reads every group does so with
+single-key commands in a pipeline. What spans slots is done as steps, each in one slot, in
+an order that leaves every state between them safe: the lobby's version (the one counter
+outside the groups) is taken after a lobby change is written in the room's group and before
+it is told (:meth:`RedisLobby.put`); a player's secret is reset seeks first, then the
+record, then the secrets' entries (:meth:`~RedisPlayers.reset_secret`); a finished game is
+counted one player at a time (:mod:`server.host.settlement`). The client here is a plain
+``redis.asyncio.Redis``: a cluster also needs ``RedisCluster``.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from server.store.redis_store.dailies import RedisDailies
 from server.store.redis_store.leases import RedisLeases
 from server.store.redis_store.players import RedisPlayers
 from server.store.redis_store.replays import RedisReplays
+from server.store.redis_store.results import RedisResults
 from server.store.redis_store.rooms import RedisLobby, RedisRooms
 from server.store.redis_store.seeks import RedisSeeks
 
@@ -68,6 +72,7 @@ class RedisStore(Store):
         self.rooms = RedisRooms(client, keys, self.lobby, **wait)
         self.leases = RedisLeases(client, keys, **wait)
         self.players = RedisPlayers(client, keys)
+        self.results = RedisResults(client, keys)
         self.dailies = RedisDailies(client, keys)
         self.replays = RedisReplays(client, keys)
         self.seeks = RedisSeeks(client, keys)

@@ -1,5 +1,6 @@
 """The days' deals and boards on Redis: a board is a sorted set of negated scores with a hash
-of its rows, read in one script (``daily_board.lua``)."""
+of its rows (one slot: the board's and day's tag), read in one script (``daily_board.lua``)
+and entered in one transaction (:meth:`RedisDailies.rank`)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,19 @@ class RedisDailies(Concern, DailyStore):
         me = {"rank": int(better) + 1, **json.loads(row)} if mine and row else None
         total = int(size)
         return {"total": total, "rows": rows, "me": me}
+
+    @reachable
+    async def rank(self, board: str, date: str, player_id: str, score: float, row: dict) -> bool:
+        k = self.keys
+        entries, rows = k.daily_board(board, date), k.daily_rows(board, date)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(entries, {player_id: -score}, nx=True)
+            pipe.hsetnx(rows, player_id, json.dumps(row))
+            pipe.expire(entries, DAILY_TTL)
+            pipe.expire(rows, DAILY_TTL)
+            added, *_ = await pipe.execute()
+        return bool(added)
+
+    @reachable
+    async def board_size(self, board: str, date: str) -> int:
+        return int(await self.redis.zcard(self.keys.daily_board(board, date)))
