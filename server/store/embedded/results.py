@@ -37,9 +37,9 @@ def _keep_last(
     row: tuple[str, float, dict[str, Any]],
     keep: int,
 ) -> None:
-    """Add one of a player's rows (``row``: its game, the time it is kept from, its body: a
-    last game, a rating point) as their newest, and keep their last ``keep``. Newest is last
-    written: the order is the rows' (their rowid grows with each insert)."""
+    """Add one of a player's rows (``row``: its game, its time, its body: a last game, a
+    rating point), and keep their last ``keep``: the latest by their time, and of rows of
+    one time the last written (their rowid grows with each insert)."""
     game, at, body = row
     db.execute(
         f"INSERT OR REPLACE INTO {table} (player, game, {when}, body) VALUES (?, ?, ?, ?)",
@@ -47,7 +47,7 @@ def _keep_last(
     )
     db.execute(
         f"DELETE FROM {table} WHERE player = ? AND rowid NOT IN (SELECT rowid FROM {table} "
-        "WHERE player = ? ORDER BY rowid DESC LIMIT ?)",
+        f"WHERE player = ? ORDER BY {when} DESC, rowid DESC LIMIT ?)",
         (player, player, keep),
     )
 
@@ -99,10 +99,10 @@ class EmbeddedResults(ResultStore):
                         now,
                     ),
                 )
-            row = (settled.game["id"], now, settled.game)
+            row = (settled.game["id"], settled.game.get("finished_at", now), settled.game)
             _keep_last(db, "player_games", "finished", player_id, row, kept.games)
             if settled.point is not None:
-                row = (settled.point["game"], now, settled.point)
+                row = (settled.point["game"], settled.point.get("at", now), settled.point)
                 _keep_last(db, "rating_history", "at", player_id, row, kept.points)
             db.execute("INSERT INTO settled (player, game, at) VALUES (?, ?, ?)", (*mark, now))
             return True
@@ -164,7 +164,7 @@ class EmbeddedResults(ResultStore):
 
     async def player_games(self, player_id: str) -> list[dict[str, Any]]:
         rows = await self._query(
-            "SELECT body FROM player_games WHERE player = ? ORDER BY rowid DESC",
+            "SELECT body FROM player_games WHERE player = ? ORDER BY finished DESC, rowid DESC",
             player_id,
         )
         return [json.loads(r[0]) for r in rows]
@@ -175,7 +175,7 @@ class EmbeddedResults(ResultStore):
 
     async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
         rows = await self._query(
-            "SELECT body FROM rating_history WHERE player = ? ORDER BY rowid DESC",
+            "SELECT body FROM rating_history WHERE player = ? ORDER BY at DESC, rowid DESC",
             player_id,
         )
         return [json.loads(r[0]) for r in rows]
