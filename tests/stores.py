@@ -8,7 +8,7 @@ key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after th
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
@@ -20,6 +20,7 @@ from server.host.settlement import record_game
 from server.store import Store
 from server.store.embedded import EmbeddedStore
 from server.store.redis_store import RedisStore
+from tools.redis_cluster import LocalRedisCluster
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -83,7 +84,39 @@ async def redis_stores(redis_prefix: str) -> AsyncIterator[Stores]:
             await delete_prefix(redis_prefix)
 
 
-@pytest.fixture(params=["embedded", "redis"])
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory) -> Iterator[LocalRedisCluster]:
+    """Six redis-server processes in cluster mode (three primaries, a replica each), for the
+    session: the store's contract runs on it as on one Redis."""
+    with LocalRedisCluster(tmp_path_factory.mktemp("redis-cluster")) as running:
+        yield running
+
+
+async def delete_cluster_prefix(cluster: LocalRedisCluster, prefix: str) -> None:
+    for port in cluster.primary_ports():
+        client = redis.Redis(port=port)
+        try:
+            keys = [key async for key in client.scan_iter(match=f"{prefix}:*", count=500)]
+            for key in keys:  # one by one: a DEL of several keys must keep to one slot
+                await client.delete(key)
+        finally:
+            await client.aclose()
+
+
+@pytest.fixture
+async def cluster_stores(redis_cluster, redis_prefix: str) -> AsyncIterator[Stores]:
+    nodes = [("127.0.0.1", port) for port in redis_cluster.ports]
+    stores = Stores("cluster", lambda: RedisStore(prefix=redis_prefix, cluster_nodes=nodes))
+    try:
+        yield stores
+    finally:
+        try:
+            await stores.close_all()
+        finally:
+            await delete_cluster_prefix(redis_cluster, redis_prefix)
+
+
+@pytest.fixture(params=["embedded", "redis", "cluster"])
 def stores(request: pytest.FixtureRequest) -> Stores:
     return request.getfixturevalue(f"{request.param}_stores")
 

@@ -66,6 +66,7 @@ def open_store(settings: StoreSettings) -> Store:
             service=settings.sentinel_service,
             wait_replicas=settings.wait_replicas,
             wait_ms=settings.wait_ms,
+            cluster_nodes=list(settings.cluster_nodes) or None,
         )
     from server.store.embedded import EmbeddedStore
 

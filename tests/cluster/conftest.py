@@ -9,7 +9,6 @@ import pytest
 from cluster_play import Trace
 
 from tools.cluster import LocalCluster
-from tools.redis_cluster import LocalRedisCluster
 
 ENV = {
     "CARDROOM_BOT_DELAY": "0.02",
@@ -34,11 +33,3 @@ def cluster(tmp_path_factory):
 def trace(cluster):
     """What the cluster's store holds: the rooms' logs and leases (cluster_play.Trace)."""
     return Trace(cluster.redis_url, cluster.prefix)
-
-
-@pytest.fixture(scope="module")
-def redis_cluster(tmp_path_factory):
-    """Six redis-server processes in cluster mode: three primaries, a replica each
-    (tools.redis_cluster.LocalRedisCluster)."""
-    with LocalRedisCluster(tmp_path_factory.mktemp("redis-cluster")) as running:
-        yield running

@@ -273,7 +273,7 @@ async def test_the_run_went_through_every_kind_of_operation(recorded) -> None:
     """The rules below hold of something: scripts, pipelines and transactions were sent."""
     units, _, _ = recorded
     names = {u.name for u in units}
-    assert {"EVALSHA", "MULTI", "GET", "HGETALL", "ZREVRANGE", "SMEMBERS"} <= names
+    assert {"EVALSHA", "GET", "HGETALL", "ZREVRANGE", "SMEMBERS"} <= names
     ops = {u.op for u in units}
     assert {"finish_room", "lobby_put", "lapsed", "set_deadline", "record_game"} <= ops
     assert {"seek", "sweep", "unseek", "rematch", "put_review"} <= ops

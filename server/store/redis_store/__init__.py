@@ -35,11 +35,12 @@ import json
 from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
+from redis.asyncio.cluster import RedisCluster
 
 from server.store import Store
 from server.store.base import Event
 from server.store.keys import Keys
-from server.store.redis_store.client import UNREACHABLE, connect
+from server.store.redis_store.client import UNREACHABLE, close_primaries, connect
 from server.store.redis_store.dailies import RedisDailies
 from server.store.redis_store.leases import RedisLeases
 from server.store.redis_store.players import RedisPlayers
@@ -61,8 +62,9 @@ class RedisStore(Store):
         service: str = "cardroom",
         wait_replicas: int = 0,
         wait_ms: int = 500,
+        cluster_nodes: list[tuple[str, int]] | None = None,
     ) -> None:
-        self.redis = connect(url, sentinels, service)
+        self.redis = connect(url, sentinels, service, cluster_nodes)
         self.keys = Keys(prefix)
         self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self._closed = asyncio.Event()
@@ -83,6 +85,9 @@ class RedisStore(Store):
         while Redis is away."""
         backoff = 0.05
         while not self._closed.is_set():
+            if isinstance(self.redis, RedisCluster):  # its slots known: the channel's node
+                with contextlib.suppress(*UNREACHABLE):
+                    await self.redis.initialize()
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.keys.events, self.keys.node_events + node)
@@ -109,6 +114,7 @@ class RedisStore(Store):
 
     async def close(self) -> None:
         self._closed.set()
+        await close_primaries(self.redis)
         await self.redis.aclose()
 
 

@@ -11,12 +11,15 @@ are written once and composed into each script's text before it is registered.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import json
 import re
 from importlib import resources
 from typing import Any
 
 import redis.asyncio as redis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
@@ -54,6 +57,10 @@ not make it faster). A command waits up to POOL_WAIT seconds for a free one. red
 pool refuses a command at once when a hundred are in use: under a burst of requests (100
 clients setting up rooms together) every one past the hundredth failed as unavailable."""
 POOL_WAIT = 2.0
+CLUSTER_CONNECTIONS = 1024
+"""Connections to each primary of a cluster one node may hold: redis-py's cluster client has
+no pool that waits for a free connection, and its answer to running out (an error, then a
+retry) must not come into a burst of requests."""
 
 
 class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
@@ -62,11 +69,25 @@ class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
 
 
 def connect(
-    url: str | None, sentinels: list[tuple[str, int]] | None = None, service: str = "cardroom"
+    url: str | None,
+    sentinels: list[tuple[str, int]] | None = None,
+    service: str = "cardroom",
+    cluster_nodes: list[tuple[str, int]] | None = None,
 ) -> redis.Redis:
-    """A client for one Redis, or for the primary that ``sentinels`` name for ``service``
-    (it follows a fail-over). Short timeouts and few retries: a request waits at most about
-    two seconds for a Redis that is gone, then is refused as unavailable."""
+    """A client for one Redis, for the primary that ``sentinels`` name for ``service`` (it
+    follows a fail-over), or for the Redis Cluster that ``cluster_nodes`` belong to (it
+    follows the slots as they move, and a primary's fail-over). Short timeouts and few
+    retries: a request waits at most about two seconds for a Redis that is gone, then is
+    refused as unavailable."""
+    if cluster_nodes:
+        return RedisCluster(
+            startup_nodes=[ClusterNode(host, port) for host, port in cluster_nodes],
+            decode_responses=True,
+            socket_timeout=2.0,
+            socket_connect_timeout=1.0,
+            retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 6),
+            max_connections=CLUSTER_CONNECTIONS,
+        )  # type: ignore[return-value]
     options: dict[str, Any] = {
         "decode_responses": True,
         "socket_timeout": 2.0,
@@ -101,8 +122,32 @@ def source(name: str) -> str:
 
 def script(client: redis.Redis, name: str) -> AsyncScript:
     """The script ``lua/<name>.lua`` registered on ``client``: called by its SHA (EVALSHA),
-    loaded again by redis-py when Redis answers NOSCRIPT."""
-    return client.register_script(source(f"{name}.lua"))
+    loaded again by redis-py when Redis answers NOSCRIPT; on a cluster, loaded on every
+    primary before its first call (:class:`_ClusterScript`)."""
+    registered = client.register_script(source(f"{name}.lua"))
+    if isinstance(client, RedisCluster):
+        return _ClusterScript(client, registered)  # type: ignore[return-value]
+    return registered
+
+
+class _ClusterScript:
+    """A script of a cluster client, loaded on every primary (SCRIPT LOAD goes to each)
+    before it is first called. redis-py's own answer to NOSCRIPT, a load from each caller
+    that met it, broke under a burst of calls: the connections of the others were closed
+    under them, and a call whose effect was already made was sent again (a room created
+    twice was told it existed). A primary that takes over from another holds the scripts
+    its primary loaded (they are replicated); one that lost them is loaded by redis-py."""
+
+    def __init__(self, client: Any, registered: AsyncScript) -> None:
+        self.client, self.registered = client, registered
+        self.sha = registered.sha
+        self._loaded: asyncio.Future | None = None
+
+    async def __call__(self, keys: Any = (), args: Any = (), client: Any = None) -> Any:
+        if self._loaded is None or (self._loaded.done() and self._loaded.exception()):
+            self._loaded = asyncio.ensure_future(self.client.script_load(self.registered.script))
+        await asyncio.shield(self._loaded)
+        return await self.registered(keys=keys, args=args)
 
 
 async def waited(client: redis.Redis, replicas: int, ms: int, key: str) -> int:
@@ -114,9 +159,32 @@ async def waited(client: redis.Redis, replicas: int, ms: int, key: str) -> int:
     async with client.pipeline(transaction=False) as pipe:
         pipe.set(key, "", px=1000)
         pipe.execute_command("WAIT", replicas, ms)
-        answers = await pipe.execute(raise_on_error=False)
-    acked = answers[-1]
-    return -1 if isinstance(acked, Exception) else int(acked)
+        written, acked = await pipe.execute(raise_on_error=False)
+    # A write refused (a demoted primary; on a cluster, a slot served elsewhere now) counts
+    # no replica: whoever asked answers "unavailable", and a retry finds the new primary.
+    if isinstance(written, Exception) or isinstance(acked, Exception):
+        return -1
+    return int(acked)
+
+
+_PRIMARIES: dict[tuple[int, str, int], redis.Redis] = {}
+
+
+def primary_client(cluster: Any, host: str, port: int) -> redis.Redis:
+    """A client of one primary of ``cluster`` (for what must run on one connection to it,
+    as a write and the WAIT that follows it), made once and closed with the cluster's."""
+    key = (id(cluster), host, port)
+    if key not in _PRIMARIES:
+        _PRIMARIES[key] = redis.Redis(
+            host=host, port=port, decode_responses=True, socket_timeout=2.0,
+            socket_connect_timeout=1.0,
+        )  # fmt: skip
+    return _PRIMARIES[key]
+
+
+async def close_primaries(cluster: Any) -> None:
+    for key in [k for k in _PRIMARIES if k[0] == id(cluster)]:
+        await _PRIMARIES.pop(key).aclose()
 
 
 class Concern:
@@ -124,6 +192,7 @@ class Concern:
 
     def __init__(self, client: redis.Redis, keys: Keys) -> None:
         self.redis, self.keys = client, keys
+        self._step: AsyncScript | None = None
 
     async def _each_group(self, command) -> list[Any]:
         """``command(pipe, group)`` for every group, in one pipeline: their answers."""
@@ -141,16 +210,56 @@ class Concern:
                 pipe.get(key)
             return await pipe.execute()
 
-    async def _watched(self, keys: list[str], work) -> Any:
-        """Run ``await work(pipe)`` under WATCH on ``keys``: it reads, calls ``pipe.multi()``
-        and queues its writes; the writes happen only if no watched key changed meanwhile
-        (else it runs again on what is there now)."""
-        async with self.redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(*keys)
-                    result = await work(pipe)
-                    await pipe.execute()
-                    return result
-                except redis.WatchError:
-                    continue
+    @property
+    def clustered(self) -> bool:
+        return isinstance(self.redis, RedisCluster)
+
+    async def _each_script(self, script: AsyncScript, calls: list[tuple[list, list]]) -> list:
+        """``script`` once for each ``(keys, args)``: in one pipeline on one Redis; on a
+        cluster, which runs no script in a pipeline, each on its own, all at once (each to
+        the primary of its keys' slot)."""
+        if self.clustered:
+            return list(await asyncio.gather(*(script(keys=k, args=a) for k, a in calls)))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for keys, args in calls:
+                await script(keys=keys, args=args, client=pipe)
+            return await pipe.execute()
+
+    async def _waited(self, replicas: int, ms: int, key: str) -> int:
+        """:func:`waited` on the Redis that holds ``key``'s slot: on a cluster, the primary
+        that serves it now (WAIT counts one primary's replicas, on one connection)."""
+        if not self.clustered:
+            return await waited(self.redis, replicas, ms, key)
+        node = self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
+        return await waited(primary_client(self.redis, node.host, node.port), replicas, ms, key)
+
+    async def _apply(self, step: Step) -> bool:
+        """Write ``step`` if its checks still hold (lua/step.lua): whether it was written."""
+        if self._step is None:
+            self._step = script(self.redis, "step")
+        checks, writes = json.dumps(step.checks), json.dumps(step.writes)
+        return bool(await self._step(keys=step.keys, args=[checks, writes]))
+
+
+class Step:
+    """What a step of the store read (``check``: a command and the answer it gave) and what
+    it writes if none of those answers changed (``write``), as lua/step.lua runs it: on one
+    Redis or a cluster alike, one slot, atomic."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.checks: list[list[Any]] = []
+        self.writes: list[list[Any]] = []
+
+    def _key(self, key: str) -> int:
+        if key not in self.keys:
+            self.keys.append(key)
+        return self.keys.index(key) + 1
+
+    def check(self, command: str, key: str, *args: Any, answer: str | None) -> Step:
+        self.checks.append([command, self._key(key), *map(str, args), answer])
+        return self
+
+    def write(self, command: str, key: str, *args: Any) -> Step:
+        self.writes.append([command, self._key(key), *map(str, args)])
+        return self

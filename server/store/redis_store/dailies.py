@@ -12,7 +12,7 @@ import redis.asyncio as redis
 from server.players import boards
 from server.store.dailies import DailyStore
 from server.store.keys import ATTEMPT_TTL, DAILY_TTL, Keys
-from server.store.redis_store.client import Concern, reachable, script
+from server.store.redis_store.client import Concern, Step, reachable, script
 
 
 class RedisDailies(Concern, DailyStore):
@@ -38,11 +38,8 @@ class RedisDailies(Concern, DailyStore):
     @reachable
     async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
         key = self.keys.attempt(board, date, player_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(key, claim, nx=True, ex=ATTEMPT_TTL)
-            pipe.get(key)
-            _, first = await pipe.execute()
-        return first
+        await self.redis.set(key, claim, nx=True, ex=ATTEMPT_TTL)  # the first claim stays
+        return await self.redis.get(key)
 
     @reachable
     async def attempt(self, board: str, date: str, player_id: str) -> str | None:
@@ -69,13 +66,12 @@ class RedisDailies(Concern, DailyStore):
     async def rank(self, board: str, date: str, player_id: str, score: float, row: dict) -> bool:
         k = self.keys
         entries, rows = k.daily_board(board, date), k.daily_rows(board, date)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.zadd(entries, {player_id: -score}, nx=True)
-            pipe.hsetnx(rows, player_id, json.dumps(row))
-            pipe.expire(entries, DAILY_TTL)
-            pipe.expire(rows, DAILY_TTL)
-            added, *_ = await pipe.execute()
-        return bool(added)
+        step = Step().check("ZSCORE", entries, player_id, answer=None)
+        step.write("ZADD", entries, "NX", repr(-float(score)), player_id)
+        step.write("HSETNX", rows, player_id, json.dumps(row))
+        return await self._apply(
+            step.write("EXPIRE", entries, DAILY_TTL).write("EXPIRE", rows, DAILY_TTL)
+        )
 
     @reachable
     async def board_size(self, board: str, date: str) -> int:

@@ -40,14 +40,13 @@ class RedisLeases(Concern, LeaseStore):
         if not self.wait_replicas:
             return int(await self._acquire(keys=keys, args=args)) or None
         # A token a fail-over could lose might be granted again to another node: wait until
-        # the replicas have it, as for an entry.
-        async with self.redis.pipeline(transaction=False) as pipe:
-            await self._acquire(keys=keys, args=args, client=pipe)
-            pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
-            token, acked = await pipe.execute(raise_on_error=False)
-        if isinstance(token, Exception):
-            raise token  # read-only (a demoted primary): unavailable
-        if token and (isinstance(acked, Exception) or acked < self.wait_replicas):
+        # the replicas have it, as for an entry (a write just after it, then WAIT, on the
+        # primary of the room's slot: see waited).
+        token = await self._acquire(keys=keys, args=args)
+        if not token:
+            return None
+        acked = await self._waited(self.wait_replicas, self.wait_ms, k.wait(room_id))
+        if acked < self.wait_replicas:
             raise Unavailable(f"the lease of {room_id} reached {acked} replicas")
         return int(token) or None
 
@@ -56,14 +55,14 @@ class RedisLeases(Concern, LeaseStore):
         if not leases:
             return []
         k = self.keys
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room_id, node, token in leases:
-                await self._renew(
-                    keys=[k.lease(room_id), k.leases(room_group(room_id))],
-                    args=[f"{node}:{token}", ttl_ms, room_id],
-                    client=pipe,
-                )
-            return [bool(r) for r in await pipe.execute()]
+        calls = [
+            (
+                [k.lease(room_id), k.leases(room_group(room_id))],
+                [f"{node}:{token}", ttl_ms, room_id],
+            )
+            for room_id, node, token in leases
+        ]
+        return [bool(r) for r in await self._each_script(self._renew, calls)]
 
     @reachable
     async def release(self, room_id: str, node: str, token: int) -> None:
@@ -85,12 +84,10 @@ class RedisLeases(Concern, LeaseStore):
 
     @reachable
     async def lapsed(self, limit: int) -> list[str]:
-        async def lapsed(pipe, group: int) -> None:
-            await self._lapsed(keys=[self.keys.leases(group)], args=[limit], client=pipe)
-
+        calls = [([self.keys.leases(group)], [limit]) for group in GROUPS]
         found = [
             (float(when), room)
-            for flat in await self._each_group(lapsed)
+            for flat in await self._each_script(self._lapsed, calls)
             for room, when in zip(flat[::2], flat[1::2], strict=True)
         ]
         return [room for _, room in sorted(found)[:limit]]

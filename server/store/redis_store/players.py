@@ -15,7 +15,7 @@ from server.players import ledger, pairing
 from server.store.base import Conflict, fingerprint
 from server.store.keys import PLAYER_TTL, Keys
 from server.store.players import PlayerStore
-from server.store.redis_store.client import Concern, reachable, script
+from server.store.redis_store.client import Concern, Step, reachable, script
 
 
 class RedisPlayers(Concern, PlayerStore):
@@ -64,10 +64,8 @@ class RedisPlayers(Concern, PlayerStore):
         self, player_id: str, changes: dict[str, Any], secret_hash: str | None = None
     ) -> dict[str, Any] | None:
         key = self.keys.player(player_id)
-
-        async def work(pipe) -> tuple[dict[str, Any], str] | None:
-            raw = await pipe.get(key)
-            pipe.multi()
+        while True:
+            raw = await self.redis.get(key)
             if not raw:
                 return None
             stored = json.loads(raw)
@@ -75,14 +73,10 @@ class RedisPlayers(Concern, PlayerStore):
                 return None
             record = {**stored, **changes}
             record["seen"] = max(record["seen"], time.time())
-            pipe.set(key, json.dumps(record), ex=PLAYER_TTL)
-            secret = record.pop("secret")
-            return record, secret
-
-        done = await self._watched([key], work)
-        if done is None:
-            return None
-        record, secret = done
+            step = Step().check("GET", key, answer=raw)
+            if await self._apply(step.write("SET", key, json.dumps(record), "EX", PLAYER_TTL)):
+                break
+        secret = record.pop("secret")
         # The secret's entry lives as long as its record: in a slot of its own, after it.
         await self.redis.expire(self.keys.secret(secret), PLAYER_TTL)
         return record
@@ -93,11 +87,11 @@ class RedisPlayers(Concern, PlayerStore):
 
         0. A look at the record: a session that has ended (``current`` is not the secret)
            changes nothing, not even the pool (its reset is refused).
-        1. The pool (``{seeks}``), in one MULTI: the player's seek leaves it, and the reset
+        1. The pool (``{seeks}``), in one step: the player's seek leaves it, and the reset
            mark (the new secret's fingerprint, RESET_MS) refuses from now on any seek made
            on another session. After this, no seek of the old session is in the pool or can
            enter it.
-        2. The commit: under WATCH, the record's secret becomes the new one if it is still
+        2. The commit, a compare-and-set: the record's secret becomes the new one if it is still
            ``current``. From here the old secret reaches nobody: :meth:`player_by_secret`
            and :meth:`update_player` check the record's secret. Else False: another reset
            from ``current`` (a second socket on the same secret) committed between step 0
@@ -118,10 +112,9 @@ class RedisPlayers(Concern, PlayerStore):
         raw = await self.redis.get(k.player(player_id))
         if not raw or json.loads(raw).get("secret") != current:
             return False
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hdel(k.seek_pool, player_id)
-            pipe.set(k.seek_reset(player_id), fingerprint(secret_hash), px=pairing.RESET_MS)
-            await pipe.execute()
+        mark = fingerprint(secret_hash)
+        pool = Step().write("HDEL", k.seek_pool, player_id)
+        await self._apply(pool.write("SET", k.seek_reset(player_id), mark, "PX", pairing.RESET_MS))
         if not await self._commit_secret(player_id, secret_hash, current):
             return False
         await self.redis.delete(k.secret(current))
@@ -133,27 +126,23 @@ class RedisPlayers(Concern, PlayerStore):
     async def _commit_secret(self, player_id: str, secret_hash: str, current: str) -> bool:
         """Step 2 of :meth:`reset_secret`: the record's secret, if still ``current``."""
         key = self.keys.player(player_id)
-
-        async def commit(pipe) -> bool:
-            raw = await pipe.get(key)
-            pipe.multi()
+        while True:
+            raw = await self.redis.get(key)
             if not raw or json.loads(raw).get("secret") != current:
                 return False
-            pipe.set(key, json.dumps({**json.loads(raw), "secret": secret_hash}), ex=PLAYER_TTL)
-            return True
-
-        return await self._watched([key], commit)
+            record = json.dumps({**json.loads(raw), "secret": secret_hash})
+            step = Step().check("GET", key, answer=raw)
+            if await self._apply(step.write("SET", key, record, "EX", PLAYER_TTL)):
+                return True
 
     @reachable
     async def note_network(self, player_id: str, tag: str, at: float) -> None:
         key = self.keys.networks(player_id)
         kept = ledger.SHARED_NETWORK_DAYS * 86_400
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.zadd(key, {tag: at}, gt=True)
-            pipe.zremrangebyscore(key, "-inf", f"({at - kept}")
-            pipe.zremrangebyrank(key, 0, -1 - ledger.NETWORKS_KEPT)
-            pipe.expire(key, kept)
-            await pipe.execute()
+        step = Step().write("ZADD", key, "GT", repr(at), tag)
+        step.write("ZREMRANGEBYSCORE", key, "-inf", f"({at - kept!r}")
+        step.write("ZREMRANGEBYRANK", key, 0, -1 - ledger.NETWORKS_KEPT)
+        await self._apply(step.write("EXPIRE", key, kept))
 
     @reachable
     async def networks(self, player_id: str) -> dict[str, float]:

@@ -23,7 +23,7 @@ from server.store.keys import (
     SETTLED_KEPT,
     Keys,
 )
-from server.store.redis_store.client import Concern, reachable
+from server.store.redis_store.client import Concern, Step, reachable
 from server.store.results import Fold, Kept, ResultStore
 
 
@@ -35,43 +35,49 @@ class RedisResults(Concern, ResultStore):
     @reachable
     async def propose(self, game_id: str, plan: dict[str, Any]) -> dict[str, Any]:
         key = self.keys.settle_plan(game_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(key, json.dumps(plan), nx=True, ex=COUNTED_TTL)
-            pipe.get(key)
-            _, kept = await pipe.execute()
-        return json.loads(kept)
+        await self.redis.set(key, json.dumps(plan), nx=True, ex=COUNTED_TTL)
+        return json.loads(await self.redis.get(key))
 
     @reachable
     async def settle_player(self, game_id: str, player_id: str, fold: Fold, kept: Kept) -> bool:
         mine = _Mine(self.keys, player_id)
-
-        async def work(pipe) -> bool:
-            if await pipe.zscore(mine.settled, game_id) is not None:
-                pipe.multi()
+        while True:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zscore(mine.settled, game_id)
+                pipe.exists(mine.settled)
+                pipe.get(mine.stats)
+                pipe.get(mine.rating)
+                done, known, stats, rating = await pipe.execute()
+            if done is not None:
                 return False
-            first = not await pipe.exists(mine.settled)  # since results had their own slot
-            old = await self._old(player_id) if first else {}
-            stats = await pipe.get(mine.stats) or old.get("stats")
-            rating = await pipe.get(mine.rating) or old.get("rating")
-            settled = fold(_body(stats), _body(rating))
-            pipe.multi()
-            pipe.set(mine.stats, json.dumps(settled.stats), ex=PLAYER_TTL)
-            if settled.rating is not None:
-                pipe.set(mine.rating, json.dumps(settled.rating), ex=PLAYER_TTL)
-            elif first and rating:  # carried over
-                pipe.set(mine.rating, rating, ex=PLAYER_TTL)
-            _push_last(pipe, mine.games, old.get("games"), settled.game, kept.games)
-            if settled.point is not None:
-                _push_last(pipe, mine.history, old.get("points"), settled.point, kept.points)
-            elif old.get("points"):  # carried over
-                pipe.rpush(mine.history, *old["points"][: kept.points])
-            pipe.zadd(mine.settled, {game_id: time.time()})
-            pipe.zremrangebyrank(mine.settled, 0, -1 - SETTLED_KEPT)
+            step = Step().check("ZSCORE", mine.settled, game_id, answer=None)
+            step.check("EXISTS", mine.settled, answer=known)
+            step.check("GET", mine.stats, answer=stats)
+            step.check("GET", mine.rating, answer=rating)
+            old = {} if known else await self._old(player_id)  # its first step in this slot
+            settled = fold(_body(stats or old.get("stats")), _body(rating or old.get("rating")))
+            self._write(step, mine, settled, kept, old, rating or old.get("rating"))
+            step.write("ZADD", mine.settled, time.time(), game_id)
+            step.write("ZREMRANGEBYRANK", mine.settled, 0, -1 - SETTLED_KEPT)
             for key in mine.all:
-                pipe.expire(key, PLAYER_TTL)
-            return True
+                step.write("EXPIRE", key, PLAYER_TTL)
+            if await self._apply(step):
+                return True
 
-        return await self._watched(mine.all, work)
+    @staticmethod
+    def _write(step: Step, mine: _Mine, settled, kept: Kept, old: dict, rating: str | None):
+        """A player's results after a game, written by ``step`` (and what their old keys
+        held, carried over at their first step: ``old``)."""
+        step.write("SET", mine.stats, json.dumps(settled.stats), "EX", PLAYER_TTL)
+        if settled.rating is not None:
+            step.write("SET", mine.rating, json.dumps(settled.rating), "EX", PLAYER_TTL)
+        elif old and rating:  # carried over
+            step.write("SET", mine.rating, rating, "EX", PLAYER_TTL)
+        _push_last(step, mine.games, old.get("games"), settled.game, kept.games)
+        if settled.point is not None:
+            _push_last(step, mine.history, old.get("points"), settled.point, kept.points)
+        elif old.get("points"):  # carried over
+            step.write("RPUSH", mine.history, *old["points"][: kept.points])
 
     async def _old(self, player_id: str) -> dict[str, Any]:
         """What the player's old untagged keys hold, read at their first step since results
@@ -90,10 +96,7 @@ class RedisResults(Concern, ResultStore):
     @reachable
     async def count_pair(self, day: str, pair: tuple[str, str], game_id: str) -> None:
         key = self.keys.pair_games(day, *pair)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.sadd(key, game_id)
-            pipe.expire(key, PAIR_TTL)
-            await pipe.execute()
+        await self._apply(Step().write("SADD", key, game_id).write("EXPIRE", key, PAIR_TTL))
 
     @reachable
     async def pair_games(self, day: str, pair: tuple[str, str]) -> int:
@@ -104,13 +107,12 @@ class RedisResults(Concern, ResultStore):
     @reachable
     async def set_board_rating(self, player_id: str, rating: float | None) -> None:
         board = self.keys.rating_board
-        async with self.redis.pipeline(transaction=True) as pipe:
-            if rating is None:
-                pipe.zrem(board, player_id)
-            else:
-                pipe.zadd(board, {player_id: rating})
-            pipe.zremrangebyrank(board, 0, -1 - RATING_BOARD)
-            await pipe.execute()
+        step = Step()
+        if rating is None:
+            step.write("ZREM", board, player_id)
+        else:
+            step.write("ZADD", board, repr(float(rating)), player_id)
+        await self._apply(step.write("ZREMRANGEBYRANK", board, 0, -1 - RATING_BOARD))
 
     @reachable
     async def mark_counted(self, game_id: str) -> bool:
@@ -194,13 +196,13 @@ def _body(raw: str | None) -> dict[str, Any] | None:
     return json.loads(raw) if raw else None
 
 
-def _push_last(pipe, key: str, before: list[str] | None, item: dict[str, Any], keep: int) -> None:
+def _push_last(step: Step, key: str, before: list[str] | None, item: dict, keep: int) -> None:
     """Add one of a player's items (games, rating points) and keep the last ``keep``: on
     ``before`` (the old key's items, newest first) if the player's key is new."""
     if before:
-        pipe.rpush(key, *before[:keep])
-    pipe.lpush(key, json.dumps(item))
-    pipe.ltrim(key, 0, keep - 1)
+        step.write("RPUSH", key, *before[:keep])
+    step.write("LPUSH", key, json.dumps(item))
+    step.write("LTRIM", key, 0, keep - 1)
 
 
 __all__ = ["RedisResults"]

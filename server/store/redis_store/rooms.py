@@ -20,7 +20,7 @@ from server.store.keys import (
     room_group,
 )
 from server.store.redis_store.batches import Batches
-from server.store.redis_store.client import Concern, reachable, script, waited
+from server.store.redis_store.client import Concern, reachable, script
 from server.store.rooms import LobbyStore, RoomStore
 
 
@@ -128,7 +128,12 @@ class RedisRooms(Concern, RoomStore):
         keys = [k.room_log(room_id), k.fence(room_id), k.lease(room_id), k.presence(room_id)]
         fenced = "" if fence is None else str(fence)
         args = [index, body, fenced, event, k.node_events, node]
-        done, acked = await self._appends.append(keys, args)
+        if self.clustered:  # one by one, each to its slot's primary (no scripts in pipelines)
+            done, acked = await self._append(keys=keys, args=args), None
+            if done == 1 and self.wait_replicas:
+                acked = await self._waited(self.wait_replicas, self.wait_ms, k.wait(room_id))
+        else:
+            done, acked = await self._appends.append(keys, args)
         if done == -1:
             raise Conflict(f"entry {index} of {room_id} is taken")
         if done == -2:
@@ -141,9 +146,7 @@ class RedisRooms(Concern, RoomStore):
     @reachable
     async def durable(self, room_id: str) -> None:
         if self.wait_replicas:
-            acked = await waited(
-                self.redis, self.wait_replicas, self.wait_ms, self.keys.wait(room_id)
-            )
+            acked = await self._waited(self.wait_replicas, self.wait_ms, self.keys.wait(room_id))
             if acked < self.wait_replicas:
                 raise Unavailable(f"the log of {room_id} reached {acked} replicas")
 

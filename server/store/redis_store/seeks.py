@@ -13,7 +13,7 @@ import redis.asyncio as redis
 from server.players import ledger, pairing
 from server.store.base import Event
 from server.store.keys import Keys
-from server.store.redis_store.client import Concern, reachable, script
+from server.store.redis_store.client import Concern, Step, reachable, script
 from server.store.seeks import SeekStore
 
 
@@ -96,15 +96,12 @@ class RedisSeeks(Concern, SeekStore):
     @reachable
     async def rematch(self, room_id: str, change, keep_s: int) -> dict[str, Any]:
         key = self.keys.rematch(room_id)
-
-        async def work(pipe) -> dict[str, Any]:
-            raw = await pipe.get(key)
+        while True:
+            raw = await self.redis.get(key)
             made = change(json.loads(raw) if raw else None)
-            pipe.multi()
-            pipe.set(key, json.dumps(made), ex=keep_s)
-            return made
-
-        return await self._watched([key], work)
+            step = Step().check("GET", key, answer=raw)
+            if await self._apply(step.write("SET", key, json.dumps(made), "EX", keep_s)):
+                return made
 
     @reachable
     async def rematch_state(self, room_id: str) -> dict[str, Any] | None:
