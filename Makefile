@@ -53,10 +53,11 @@ test: lint client chromium services
 # Redis (private, with AOF), three nodes on 8001-8003 and HAProxy on 8000, on bare processes.
 # Ctrl-C, or a SIGTERM to make or to the tool, stops all of them; `restart N` typed at it
 # restarts node N. Other ports: make cluster CLUSTER_ARGS='--port 9000 --redis-port 9379'.
+# On a Redis Cluster of six processes (three primaries, a replica each): CLUSTER_REDIS=cluster.
 # The recipe stays one plain command, so that make runs the tool itself and passes it a
 # SIGTERM (a shell in between would not).
 cluster: $(VENV)/.run-deps client services
-	$(BIN)/python -m tools.cluster --port 8000 $(CLUSTER_ARGS)
+	$(BIN)/python -m tools.cluster --port 8000 $(if $(filter cluster,$(CLUSTER_REDIS)),--redis-cluster) $(CLUSTER_ARGS)
 
 bench: $(VENV)/.run-deps
 	$(BIN)/python bench/melds.py && $(BIN)/python bench/diffs.py

@@ -11,6 +11,7 @@ from typing import Any
 
 import redis.asyncio as redis
 from e2e_play import OPEN, my_turn
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from waiting import until
 from websockets.exceptions import ConnectionClosed
 
@@ -179,8 +180,17 @@ class Trace:
     def __init__(self, url: str, prefix: str) -> None:
         self.url, self.prefix = url, prefix
 
+    def client(self):
+        """A client of the cluster's Redis: one, or a Redis Cluster (``redis+cluster://``)."""
+        if self.url.startswith("redis+cluster://"):
+            nodes = [n.rsplit(":", 1) for n in self.url.removeprefix("redis+cluster://").split(",")]
+            return RedisCluster(
+                startup_nodes=[ClusterNode(h, int(p)) for h, p in nodes], decode_responses=True
+            )
+        return redis.from_url(self.url, decode_responses=True)
+
     async def read(self, room: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        client, keys = redis.from_url(self.url, decode_responses=True), Keys(self.prefix)
+        client, keys = self.client(), Keys(self.prefix)
         try:
             meta = json.loads(await client.get(keys.room_meta(room)))
             entries = [json.loads(e) for e in await client.lrange(keys.room_log(room), 0, -1)]
@@ -190,7 +200,7 @@ class Trace:
 
     async def driver(self, room: str) -> str | None:
         """The node holding the room's lease now."""
-        client = redis.from_url(self.url, decode_responses=True)
+        client = self.client()
         try:
             lease = await client.get(Keys(self.prefix).lease(room))
         finally:

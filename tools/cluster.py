@@ -38,6 +38,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
@@ -226,9 +227,11 @@ class Node(Part):
 
 @dataclass(eq=False)  # a handle on processes: equal only to itself
 class LocalCluster:
-    """Redis (private, with AOF, unless ``redis_url`` is given), ``nodes`` server nodes and
-    HAProxy, all on loopback. ``env`` is added to every node's environment. Ports left None
-    are chosen free; ``node_ports``, if given, names one port per node."""
+    """Redis (private, with AOF, unless ``redis_url`` is given; with ``redis_cluster``, a
+    private Redis Cluster of six processes: :class:`tools.redis_cluster.LocalRedisCluster`),
+    ``nodes`` server nodes and HAProxy, all on loopback. ``env`` is added to every node's
+    environment. Ports left None are chosen free; ``node_ports``, if given, names one port
+    per node."""
 
     workdir: Path
     nodes: int = 3
@@ -239,6 +242,8 @@ class LocalCluster:
     lb_port: int | None = None
     redis_port: int | None = None
     lb_rate: int = 100_000
+    redis_cluster: bool = False
+    cluster_redis: Any = None  # the LocalRedisCluster, with redis_cluster
     parts: dict[str, Part] = field(default_factory=dict)
     interrupted: int | None = None
     """The stop signal received, if any (:meth:`interrupt`)."""
@@ -286,7 +291,12 @@ class LocalCluster:
         self.workdir.mkdir(parents=True, exist_ok=True)
         # A backstop for a program that never calls stop (an exception past its cleanup).
         atexit.register(self.stop)
-        if self.redis_url is None:
+        if self.redis_cluster:
+            from tools.redis_cluster import LocalRedisCluster  # (it builds on this module)
+
+            self.cluster_redis = LocalRedisCluster(self.workdir / "redis-cluster").start()
+            self.redis_url = f"redis+cluster://{self.cluster_redis.startup_nodes}"
+        elif self.redis_url is None:
             self.redis_port = self.redis_port or free_port()
             self.redis_url = f"redis://127.0.0.1:{self.redis_port}/0"
             self.parts["redis"] = Part(
@@ -414,6 +424,8 @@ class LocalCluster:
             node.wait_stopped(deadline - time.monotonic())
         if self.redis is not None:
             self.redis.stop()
+        if self.cluster_redis is not None:
+            self.cluster_redis.stop()
 
     def __enter__(self) -> LocalCluster:
         try:
@@ -497,6 +509,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         "--redis-port", type=int, help="the private Redis's port (default: a free one)"
     )
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or None)
+    parser.add_argument(
+        "--redis-cluster",
+        action="store_true",
+        help="a private Redis Cluster of six processes (three primaries, a replica each)",
+    )
     args = parser.parse_args(argv)
     if args.node_ports is None:
         args.node_ports = [args.port + k for k in (1, 2, 3)]
@@ -507,6 +524,8 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
             parser.error("--node-ports: port numbers separated by commas")
         if not 1 <= len(args.node_ports) <= 3:
             parser.error("--node-ports: deploy/haproxy.cfg has three servers: 1 to 3 nodes")
+    if args.redis_cluster and (args.redis_url or args.redis_port is not None):
+        parser.error("--redis-cluster starts its own: not with --redis-url or --redis-port")
     if args.redis_url and args.redis_port is not None:
         parser.error("--redis-port is for the private Redis, not with --redis-url")
     return args
@@ -543,6 +562,7 @@ def main(argv: list[str] | None = None) -> None:
         lb_port=args.port,
         redis_port=args.redis_port,
         lb_rate=2000,
+        redis_cluster=args.redis_cluster,
     )
 
     # Installed before the first process starts: from here on, a stop signal only records

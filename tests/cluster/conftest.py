@@ -33,3 +33,12 @@ def cluster(tmp_path_factory):
 def trace(cluster):
     """What the cluster's store holds: the rooms' logs and leases (cluster_play.Trace)."""
     return Trace(cluster.redis_url, cluster.prefix)
+
+
+@pytest.fixture(scope="module")
+def on_redis_cluster(tmp_path_factory):
+    """Three nodes behind HAProxy on a Redis Cluster of three primaries, a replica each
+    (``make cluster CLUSTER_REDIS=cluster``)."""
+    workdir = tmp_path_factory.mktemp("on-redis-cluster")
+    with LocalCluster(workdir, env=ENV, redis_cluster=True) as running:
+        yield running

@@ -63,6 +63,15 @@ no pool that waits for a free connection, and its answer to running out (an erro
 retry) must not come into a burst of requests."""
 
 
+class _Cluster(RedisCluster):
+    """redis-py's cluster client, with one more error it may try a command again on: while a
+    primary is failing over, a connection it is reconnecting can be handed to a second
+    command, which finds no writer (AttributeError on ``writelines``) before a byte is
+    sent; its other errors already make it read the slots again and retry."""
+
+    ERRORS_ALLOW_RETRY = (*RedisCluster.ERRORS_ALLOW_RETRY, AttributeError)
+
+
 class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
     """A pool that follows the primary the sentinels name (SentinelConnectionPool) and waits
     for a free connection (BlockingConnectionPool)."""
@@ -80,7 +89,7 @@ def connect(
     retries: a request waits at most about two seconds for a Redis that is gone, then is
     refused as unavailable."""
     if cluster_nodes:
-        return RedisCluster(
+        return _Cluster(
             startup_nodes=[ClusterNode(host, port) for host, port in cluster_nodes],
             decode_responses=True,
             socket_timeout=2.0,
