@@ -7,8 +7,9 @@ key prefix for the Redis store, whose keys are all deleted (SCAN + DEL) after th
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
@@ -72,16 +73,23 @@ def redis_prefix() -> str:
     return f"cardroom-test:{uuid4().hex}"
 
 
-@pytest.fixture
-async def redis_stores(redis_prefix: str) -> AsyncIterator[Stores]:
-    stores = Stores("redis", lambda: RedisStore(REDIS_URL, prefix=redis_prefix))
+@contextlib.asynccontextmanager
+async def closing(stores: Stores, clean: Callable[[], Awaitable[None]]) -> AsyncIterator[Stores]:
+    """``stores`` for a test, closed after it and their keys deleted (``clean``)."""
     try:
         yield stores
     finally:
         try:
             await stores.close_all()
         finally:
-            await delete_prefix(redis_prefix)
+            await clean()
+
+
+@pytest.fixture
+async def redis_stores(redis_prefix: str) -> AsyncIterator[Stores]:
+    stores = Stores("redis", lambda: RedisStore(REDIS_URL, prefix=redis_prefix))
+    async with closing(stores, lambda: delete_prefix(redis_prefix)):
+        yield stores
 
 
 @pytest.fixture(scope="session")
@@ -107,13 +115,8 @@ async def delete_cluster_prefix(cluster: LocalRedisCluster, prefix: str) -> None
 async def cluster_stores(redis_cluster, redis_prefix: str) -> AsyncIterator[Stores]:
     nodes = [("127.0.0.1", port) for port in redis_cluster.ports]
     stores = Stores("cluster", lambda: RedisStore(prefix=redis_prefix, cluster_nodes=nodes))
-    try:
+    async with closing(stores, lambda: delete_cluster_prefix(redis_cluster, redis_prefix)):
         yield stores
-    finally:
-        try:
-            await stores.close_all()
-        finally:
-            await delete_cluster_prefix(redis_cluster, redis_prefix)
 
 
 @pytest.fixture(params=["embedded", "redis", "cluster"])

@@ -124,33 +124,37 @@ class RedisResults(Concern, ResultStore):
 
     # ---- reads ---------------------------------------------------------------------------
 
+    async def _read(self, read, new: str, old: str) -> Any:
+        """``read`` of a player's key in their slot, or of the old key it replaced while the
+        new one is empty (a player not counted since)."""
+        return await read(new) or await read(old)
+
+    def _list(self, key: str):
+        return self.redis.lrange(key, 0, -1)
+
     @reachable
     async def player_stats(self, player_id: str) -> dict[str, dict[str, Any]]:
         k = self.keys
-        raw = await self.redis.get(k.results_stats(player_id))
-        raw = raw or await self.redis.get(k.stats(player_id))
+        raw = await self._read(self.redis.get, k.results_stats(player_id), k.stats(player_id))
         return json.loads(raw) if raw else {}
 
     @reachable
     async def player_games(self, player_id: str) -> list[dict[str, Any]]:
         k = self.keys
-        raw = await self.redis.lrange(k.results_games(player_id), 0, -1)
-        raw = raw or await self.redis.lrange(k.games(player_id), 0, -1)
+        raw = await self._read(self._list, k.results_games(player_id), k.games(player_id))
         return [json.loads(g) for g in raw]
 
     @reachable
     async def player_rating(self, player_id: str) -> dict[str, Any] | None:
         k = self.keys
-        raw = await self.redis.get(k.results_rating(player_id))
-        raw = raw or await self.redis.get(k.rating(player_id))
+        raw = await self._read(self.redis.get, k.results_rating(player_id), k.rating(player_id))
         return json.loads(raw) if raw else None
 
     @reachable
     async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
         k = self.keys
-        raw = await self.redis.lrange(k.results_history(player_id), 0, -1)
-        raw = raw or await self.redis.lrange(k.rating_history(player_id), 0, -1)
-        return [json.loads(p) for p in raw]
+        new, old = k.results_history(player_id), k.rating_history(player_id)
+        return [json.loads(p) for p in await self._read(self._list, new, old)]
 
     @reachable
     async def rating_board(self, limit: int) -> list[dict[str, Any]]:
