@@ -39,11 +39,11 @@ class PlayerStore(ABC):
         secret's hash: the old secret stops working at once, and every node is told (a
         ``signed_out`` event: the player, and the :func:`fingerprint` of the new hash, so
         that each node signs out that player's sockets but those on the new secret). The
-        player's seek (quick pairing) leaves the pool in the same step, and for RESET_MS the
-        pool refuses a seek made on another session (one whose check of the old secret
-        passed just before the reset): no seek a signed-out socket made is paired after it.
-        False (nothing changed) if there is no such player or its secret is no longer
-        ``current``."""
+        player's seek (quick pairing) leaves the pool no later than the secret changes (on
+        Redis in a step just before it, in its own slot), and for RESET_MS the pool refuses
+        a seek made on another session (one whose check of the old secret passed just before
+        the reset): no seek a signed-out socket made is paired after it. False (nothing
+        changed) if there is no such player or its secret is no longer ``current``."""
 
     @abstractmethod
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:

@@ -1,4 +1,5 @@
-"""The Redis store (``REDIS_URL``, or ``REDIS_SENTINELS``): shared by every server node.
+"""The Redis store (``REDIS_URL``, ``REDIS_SENTINELS`` or ``REDIS_CLUSTER_NODES``): shared by
+every server node.
 
 One module per concern (:mod:`.rooms` with the lobby, :mod:`.leases`, :mod:`.players`,
 :mod:`.results`, :mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), each on the one client of
@@ -7,7 +8,10 @@ carries the events.
 
 Read-modify-write happens inside Lua scripts called by SHA (``register_script``), each a
 file of lua/ that begins with its KEYS/ARGV contract, or, where rules in Python decide what
-is written (a player's record, a player's results, a rematch offer), under WATCH and MULTI.
+is written (a player's record, a player's results, a rematch offer), as a compare-and-set:
+what the step read is read again by lua/step.lua, which writes only if it is unchanged
+(WATCH and MULTI are not for a cluster: redis-py's cluster client runs them by blocking the
+loop).
 Times that nodes compare (lease expiries, heartbeats) are read from Redis' own clock
 (``TIME``) inside the scripts, so nodes whose clocks disagree still agree on who holds a
 lease.
@@ -15,16 +19,18 @@ lease.
 Every failure to reach Redis surfaces as :class:`Unavailable`: the caller cannot know whether a
 write took effect, and the compare-and-set of the log makes a retry safe.
 
-Ready for Redis Cluster (:mod:`server.store.keys`): every script, and every transaction
-(WATCH, MULTI .. EXEC), touches the keys of one slot: a room's with its group's indexes, a
-player's results, quick pairing's, a day's board. What reads every group does so with
-single-key commands in a pipeline. What spans slots is done as steps, each in one slot, in
-an order that leaves every state between them safe: the lobby's version (the one counter
-outside the groups) is taken after a lobby change is written in the room's group and before
-it is told (:meth:`RedisLobby.put`); a player's secret is reset seeks first, then the
-record, then the secrets' entries (:meth:`~RedisPlayers.reset_secret`); a finished game is
-counted one player at a time (:mod:`server.host.settlement`). The client here is a plain
-``redis.asyncio.Redis``: a cluster also needs ``RedisCluster``.
+On a Redis Cluster (:mod:`server.store.keys`) every script touches the keys of one slot: a
+room's with its group's indexes, a player's results, quick pairing's, a day's board. What
+reads every group does so with single-key commands in a pipeline. What spans slots is done
+as steps, each in one slot, in an order that leaves every state between them safe: the
+lobby's version (the one counter outside the groups) is taken after a lobby change is
+written in the room's group and before it is told (:meth:`RedisLobby.put`); a player's
+secret is reset seeks first, then the record, then the secrets' entries
+(:meth:`~RedisPlayers.reset_secret`); a finished game is counted one player at a time
+(:mod:`server.host.settlement`). The client is then redis-py's ``RedisCluster``
+(:func:`~.client.connect`): scripts go one by one where a cluster takes none in a pipeline,
+a WAIT goes to the primary that serves the room's slot, and events still go by plain
+pub/sub, which the cluster carries to every node.
 """
 
 from __future__ import annotations

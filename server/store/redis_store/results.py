@@ -1,8 +1,8 @@
 """Players' results on Redis, each step of counting a game in one slot
 (:mod:`server.store.results`): a player's statistics, last games, rating, rating history and
-*settled* marks share the player's tag (``{p:<id>}``), written in one WATCH and MULTI per
-game and player; a game's plan, its counted mark, a pair's games of a day and the rating
-board are single keys.
+*settled* marks share the player's tag (``{p:<id>}``), written in one compare-and-set per
+game and player (lua/step.lua); a game's plan, its counted mark, a pair's games of a day
+and the rating board are single keys.
 
 Players counted before their results had a slot of their own have them under the old
 untagged keys (:meth:`~server.store.keys.Keys.stats` and its neighbours), which nothing
