@@ -271,14 +271,6 @@ async def test_a_fault_at_a_random_moment_loses_nothing(cluster, trace, fault):
         assert result["takeover"] is not None
 
 
-async def test_nodes_on_a_redis_cluster_play_every_room_to_its_end(on_redis_cluster):
-    """The trial's rooms (two people across nodes, a person against a bot, bots) with a
-    spectator on every node, on three primaries: every log and every view as the engine
-    says, without a fault (a primary's fail-over under play is not shown yet)."""
-    trace = Trace(on_redis_cluster.redis_url, on_redis_cluster.prefix)
-    await trial(on_redis_cluster, trace, "none", random.Random(5))
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("n", range(32))
 async def test_many_faults_at_random_moments_lose_nothing(cluster, trace, n):
