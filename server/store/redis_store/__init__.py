@@ -46,7 +46,7 @@ from redis.asyncio.cluster import RedisCluster
 from server.store import Store
 from server.store.base import Event
 from server.store.keys import Keys
-from server.store.redis_store.client import UNREACHABLE, close_primaries, connect
+from server.store.redis_store.client import UNREACHABLE, connect
 from server.store.redis_store.dailies import RedisDailies
 from server.store.redis_store.leases import RedisLeases
 from server.store.redis_store.players import RedisPlayers
@@ -120,7 +120,6 @@ class RedisStore(Store):
 
     async def close(self) -> None:
         self._closed.set()
-        await close_primaries(self.redis)
         await self.redis.aclose()
 
 

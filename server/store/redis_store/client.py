@@ -64,12 +64,37 @@ retry) must not come into a burst of requests."""
 
 
 class _Cluster(RedisCluster):
-    """redis-py's cluster client, with one more error it may try a command again on: while a
-    primary is failing over, a connection it is reconnecting can be handed to a second
-    command, which finds no writer (AttributeError on ``writelines``) before a byte is
-    sent; its other errors already make it read the slots again and retry."""
+    """redis-py's cluster client with what the store needs of it besides:
+
+    - one more error it may try a command again on: while a primary is failing over, a
+      connection it is reconnecting can be handed to a second command, which finds no
+      writer (AttributeError on ``writelines``) before a byte is sent; its other errors
+      already make it read the slots again and retry;
+    - scripts loaded on every primary before their first call (:class:`_ClusterScript`);
+    - a plain client of each primary (:meth:`primary`), for what must run on one connection
+      to it (a write and the WAIT that follows it), closed with this client."""
 
     ERRORS_ALLOW_RETRY = (*RedisCluster.ERRORS_ALLOW_RETRY, AttributeError)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._primaries: dict[tuple[str, int], redis.Redis] = {}
+
+    def register_script(self, script: Any) -> Any:
+        return _ClusterScript(self, super().register_script(script))
+
+    def primary(self, host: str, port: int) -> redis.Redis:
+        if (host, port) not in self._primaries:
+            self._primaries[host, port] = redis.Redis(
+                host=host, port=port, decode_responses=True, socket_timeout=2.0,
+                socket_connect_timeout=1.0,
+            )  # fmt: skip
+        return self._primaries[host, port]
+
+    async def aclose(self) -> None:
+        while self._primaries:
+            await self._primaries.popitem()[1].aclose()
+        await super().aclose()
 
 
 class _BlockingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
@@ -131,12 +156,9 @@ def source(name: str) -> str:
 
 def script(client: redis.Redis, name: str) -> AsyncScript:
     """The script ``lua/<name>.lua`` registered on ``client``: called by its SHA (EVALSHA),
-    loaded again by redis-py when Redis answers NOSCRIPT; on a cluster, loaded on every
-    primary before its first call (:class:`_ClusterScript`)."""
-    registered = client.register_script(source(f"{name}.lua"))
-    if isinstance(client, RedisCluster):
-        return _ClusterScript(client, registered)  # type: ignore[return-value]
-    return registered
+    loaded again by redis-py when Redis answers NOSCRIPT (on a cluster, loaded on every
+    primary before its first call: :class:`_Cluster`)."""
+    return client.register_script(source(f"{name}.lua"))
 
 
 class _ClusterScript:
@@ -174,26 +196,6 @@ async def waited(client: redis.Redis, replicas: int, ms: int, key: str) -> int:
     if isinstance(written, Exception) or isinstance(acked, Exception):
         return -1
     return int(acked)
-
-
-_PRIMARIES: dict[tuple[int, str, int], redis.Redis] = {}
-
-
-def primary_client(cluster: Any, host: str, port: int) -> redis.Redis:
-    """A client of one primary of ``cluster`` (for what must run on one connection to it,
-    as a write and the WAIT that follows it), made once and closed with the cluster's."""
-    key = (id(cluster), host, port)
-    if key not in _PRIMARIES:
-        _PRIMARIES[key] = redis.Redis(
-            host=host, port=port, decode_responses=True, socket_timeout=2.0,
-            socket_connect_timeout=1.0,
-        )  # fmt: skip
-    return _PRIMARIES[key]
-
-
-async def close_primaries(cluster: Any) -> None:
-    for key in [k for k in _PRIMARIES if k[0] == id(cluster)]:
-        await _PRIMARIES.pop(key).aclose()
 
 
 class Concern:
@@ -240,7 +242,8 @@ class Concern:
         if not self.clustered:
             return await waited(self.redis, replicas, ms, key)
         node = self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
-        return await waited(primary_client(self.redis, node.host, node.port), replicas, ms, key)
+        primary = self.redis.primary(node.host, node.port)  # type: ignore[attr-defined]
+        return await waited(primary, replicas, ms, key)
 
     async def _apply(self, step: Step) -> bool:
         """Write ``step`` if its checks still hold (lua/step.lua): whether it was written."""
