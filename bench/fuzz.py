@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -37,16 +36,12 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests")]
 from fuzzing import checks  # noqa: E402
 from load import pid_usage  # noqa: E402
 
+from tools.cluster import free_port  # noqa: E402
+
 RATE, BURST = 200, 400  # the server's per-connection limit in this run
 PACE = 150  # frames per second a worker's connection keeps under
 PROBE_PACE = 0.04  # seconds between the probe's actions
 STRAGGLE = 60.0  # seconds past its time after which a worker is killed (and reported)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(workdir: Path, port: int, seconds: float) -> subprocess.Popen:

@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,7 @@ import websockets
 from hdrh.histogram import HdrHistogram
 
 from protocol.codec import MAX_FRAME, ProtocolError, unpack
+from tools.cluster import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -62,12 +62,6 @@ def describe(h: HdrHistogram) -> str:
 
 
 # ---- the server under test ------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

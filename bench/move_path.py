@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dis
-import socket
 import sys
 import tempfile
 import threading
@@ -32,6 +31,7 @@ from protocol.client import Client
 from server.app import create_app
 from server.config import Config, StoreSettings
 from server.transport.wire import Wire
+from tools.cluster import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 RESUME = dis.opmap["RESUME"]
@@ -98,12 +98,6 @@ def upward(calls: list[tuple[str, str, str | None]]) -> list[tuple[str, str, str
     """The visits that call up: into a layer above their caller's (a callback, or a
     lower layer reaching back for something an upper one holds)."""
     return [c for c in calls if c[2] is not None and layer(c[0]) < layer(c[2])]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def players(url: str, recorder: Recorder, moves: int, done: list) -> None:

@@ -41,20 +41,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from protocol.client import Client, ClientError  # noqa: E402
+from tools.cluster import free_port  # noqa: E402
 
 FLOOD_ADDRESS, BYSTANDER_ADDRESS = "203.0.113.7", "198.51.100.20"
 BUSY_PAUSE = 0.1  # a flood socket told busy asks again after this
 
 
 # ---- the server ------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
