@@ -4,11 +4,15 @@ once however often it is asked. Run against both implementations (tests/stores.p
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from stores import DAY
 
 from server.store import Store
+from server.store.embedded import EmbeddedStore
+from server.store.embedded.players import sweep
+from server.store.keys import COUNTED_TTL
 from server.store.results import Kept, Settled
 
 KEPT = Kept(games=3, points=2)
@@ -105,3 +109,32 @@ async def test_a_row_on_a_days_board_is_entered_once(store: Store):
     shown = await store.dailies.daily_board(board, DAY, 10, "pb")
     assert [r["score"] for r in shown["rows"]] == [900, 800]
     assert shown["me"]["rank"] == 2
+
+
+async def test_the_embedded_store_forgets_the_counts_steps_when_their_time_is_over(tmp_path):
+    """What Redis lets expire (a game's plan, a player's settled marks, a pair's games of a
+    day), the embedded store deletes in the sweep that runs as a game is marked counted."""
+    store = EmbeddedStore(str(tmp_path / "sweep.sqlite3"))
+    try:
+        await store.results.propose("g1", {"n": 1})
+        await store.results.settle_player("g1", "pann", adding("g1"), KEPT)
+        await store.results.count_pair(DAY, ("pa", "pb"), "g1")
+        tables = ("settlements", "settled", "pair_games")
+
+        async def rows() -> list[int]:
+            counts = []
+            for table in tables:
+                (n,) = (
+                    await store.sqlite.run(store.sqlite.query, f"SELECT COUNT(*) FROM {table}")
+                )[0]
+                counts.append(n)
+            return counts
+
+        assert await rows() == [1, 1, 1]
+        await store.sqlite.run(store.sqlite.transaction, lambda db: sweep(db, time.time()))
+        assert await rows() == [1, 1, 1]  # still in their time
+        later = time.time() + COUNTED_TTL + 3 * 86_400  # past the plan's, the mark's, the day's
+        await store.sqlite.run(store.sqlite.transaction, lambda db: sweep(db, later))
+        assert await rows() == [0, 0, 0]
+    finally:
+        await store.close()
