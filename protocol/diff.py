@@ -14,7 +14,6 @@ added, and a whole value is replaced when that is shorter.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import jsonpatch
@@ -340,5 +339,6 @@ def _appended(was: Any, now: bytes, new: Any, path: str, ops: list[dict[str, Any
 
 
 def apply(doc: Any, ops: list[dict[str, Any]]) -> Any:
-    """A new document: ``doc`` with ``ops`` applied (``doc`` itself is left alone)."""
-    return jsonpatch.apply_patch(copy.deepcopy(doc), ops)
+    """A new document: ``doc`` with ``ops`` applied (``doc`` itself is left alone: not in
+    place, jsonpatch works on a deep copy)."""
+    return jsonpatch.apply_patch(doc, ops)

@@ -202,7 +202,9 @@ class Shadowed(Table):
         super().__init__(seats, seed, **options)
         self.logs = {a: PatchLog(self.room.seq) for a in AUDIENCES}
         self.shadow = {a: self.room.render(a) for a in AUDIENCES}
-        self.past = {a: {self.room.seq: self.shadow[a]} for a in AUDIENCES}  # seq -> view
+        # What a client that never missed a frame holds, patched in place as the browser does.
+        self.client = {a: copy.deepcopy(self.shadow[a]) for a in AUDIENCES}
+        self.sent = {a: {} for a in AUDIENCES}  # seq -> the frame sent for it
         self.changes = 0
 
     def commit(self, made: dict | Move) -> None:
@@ -221,33 +223,36 @@ class Shadowed(Table):
         for audience in AUDIENCES:
             new = self.room.render(audience)
             assert ops[audience] == diff(self.shadow[audience], new, WHOLE)
-            assert apply(self.shadow[audience], ops[audience]) == new
             assert self.room.view(audience) == new
             self.shadow[audience] = new
-            self.past[audience][self.room.seq] = new
             size = self.room.view_size(audience)
-            self.logs[audience].add(self.room.id, self.room.seq, ops[audience], size)
+            frame = self.logs[audience].add(self.room.id, self.room.seq, ops[audience], size)
+            self.sent[audience][self.room.seq] = frame
+            client = self.client[audience]
+            jsonpatch.apply_patch(client, msgpack.unpackb(frame)["ops"], in_place=True)
+            assert client == new
             self.check_resumes(audience)
         self.changes += 1
 
     def check_resumes(self, audience: str) -> None:
         """A client that saw seq k gets the patches k+1.. that rebuild the view, or None
         (a snapshot) when they are no longer kept; the last change is always kept, and what
-        is kept stays within the view's size (or is that one frame)."""
-        seq, past, log = self.room.seq, self.past[audience], self.logs[audience]
+        is kept stays within the view's size (or is that one frame).
+
+        The frames kept must be the very frames sent for those changes: each of those was
+        checked (in :meth:`check`) to turn the view before it into the view after it, as the
+        client that applied them all in turn shows, so a resume from k rebuilds the view."""
+        seq, sent, log = self.room.seq, self.sent[audience], self.logs[audience]
         assert log.since(seq) == []
         assert log.since(seq - 1) is not None
         oldest = seq - 1
-        while oldest - 1 in past and log.since(oldest - 1) is not None:
+        while oldest - 1 in sent and log.since(oldest - 1) is not None:
             oldest -= 1
         frames = log.since(oldest)
         assert [s for s, _ in frames] == list(range(oldest + 1, seq + 1))
-        view = copy.deepcopy(past[oldest])
-        for _, frame in frames:
-            jsonpatch.apply_patch(view, msgpack.unpackb(frame)["ops"], in_place=True)
-        assert view == past[seq]
-        for k in [k for k in past if k < oldest]:
-            del past[k]
+        assert all(frame == sent[s] for s, frame in frames)
+        for k in [k for k in sent if k < oldest]:
+            del sent[k]
         sizes = [len(f) for _, f in frames]
         assert len(sizes) == 1 or sum(sizes) <= self.room.view_size(audience)
 
