@@ -48,7 +48,7 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff check .
 
 test: lint client chromium services
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 # Redis (private, with AOF), three nodes on 8001-8003 and HAProxy on 8000, on bare processes.
 # Ctrl-C, or a SIGTERM to make or to the tool, stops all of them; `restart N` typed at it

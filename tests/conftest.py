@@ -96,11 +96,17 @@ def pytest_configure(config) -> None:
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
-    """Fail the run if a process it started outlives it (a server, a worker, a browser)."""
+    """Fail the run if a process it started outlives it (a server, a worker, a browser).
+
+    Under pytest-xdist every worker shares the run's mark, so only the controller looks, once
+    every worker has ended: a worker that finished first would take the processes of the
+    tests still running on the others for strays."""
     # In-process apps (TestClient) start this process's fork server and resource tracker,
     # which would only end with it: stop them first (the stdlib's own tests do the same).
     multiprocessing.forkserver._forkserver._stop()
     multiprocessing.resource_tracker._resource_tracker._stop()
+    if hasattr(session.config, "workerinput"):
+        return
     strays = survivors(started_by_run(os.environ[MARK]), within=10.0)
     if not strays:
         return
@@ -114,3 +120,17 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         with contextlib.suppress(OSError):
             os.kill(p.pid, signal.SIGKILL)
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# The tests that start whole clusters of processes (nodes, HAProxy, Redis primaries, replicas
+# and Sentinels): under pytest-xdist (make test) they run one after another on one worker,
+# as they would alone, while the other worker runs the rest; two of them at once on a small
+# machine would only slow each other's fail-overs past their deadlines.
+CLUSTERS = ("cluster/", "store/test_sentinel.py", "store/test_lost_writes.py")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    for item in items:
+        path = item.path.relative_to(config.rootpath / "tests").as_posix()
+        if path.startswith(CLUSTERS):
+            item.add_marker(pytest.mark.xdist_group("clusters"))
