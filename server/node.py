@@ -81,6 +81,7 @@ class Node:
         keep("checks", lambda: self.replicas.commits.checks(self.config.check_seconds))
         keep("scan", self.driver.scan)
         keep("renew", self.driver.renew)
+        keep("sweep", self.driver.sweep)
         keep("homes", self.homes.tell)
         keep("lag", watch_lag)
         keep("seeks", self.services.seeks.run)
