@@ -74,7 +74,8 @@ class Drive:
 class Driver:
     """Given what it uses: the store, this node's name, the settings (lease, delays,
     limits), ``think`` (a bot's decision), ``spawn`` (the node's task group), ``live`` (the
-    nodes alive) and ``on_strangers`` (nodes heard of but not known: membership's look).
+    nodes alive; with ``name``, this node's life, the lives alive: presence is kept by life)
+    and ``on_strangers`` (nodes heard of but not known: membership's look).
 
     The driver holds the node's :class:`Replicas` (``replicas``): every change of a replica
     is the driver's turn, so the cache is made with the driver's own callbacks, and a move's
@@ -90,12 +91,14 @@ class Driver:
         live: Callable[[], set[str]],
         clock: Clock = REAL,
         on_strangers: Callable[[set[str]], None] = lambda nodes: None,
+        name: str | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.replicas = Replicas(
             store, node_id, spawn, live, config.idle_unload, config.finished_linger, clock,
             on_change=self.changed, on_reload=self.reloaded, on_strangers=on_strangers,
+            name=name,
         )  # fmt: skip
         self.node_id = node_id
         self.config = config
@@ -171,7 +174,7 @@ class Driver:
         # node began and is still writing stays, one it ended and is still writing goes.
         merged = {**drive.starts, **starts}
         drive.starts = {n: t for n, t in merged.items() if drive.unsaved.get(n, t) is not None}
-        others.pop(self.node_id, None)
+        others.pop(self.replicas.name, None)
         self.replicas.presence.strangers(others)
         if others != replica.others:
             replica.others = others
