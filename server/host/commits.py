@@ -218,7 +218,9 @@ class Commits:
         replica.room = fresh
         replica.patches.clear()
         metrics.LOST_ENTRIES.inc(lost)
-        log("log_lost", logging.ERROR, room=room.id, lost=lost, kept=kept, now=len(entries))
+        gone = [room.log[k] for k in range(kept, len(room.log))]  # (a packed log: no slices)
+        level, fields = _loss(gone, entries[kept:], self.clock.wall_ms())
+        log("log_lost", level, room=room.id, lost=lost, kept=kept, now=len(entries), **fields)
         self.presence.changed(replica, broadcast=False)
         fanout.snapshot_all(replica)
         self.on_reload(replica)
@@ -240,6 +242,33 @@ class Commits:
                 await self.catch_up(replica)
             elif length < len(replica.room.log):
                 await self._reload(replica)
+
+
+def _loss(
+    gone: list[dict[str, Any]], instead: list[dict[str, Any]], now_ms: int
+) -> tuple[int, dict[str, Any]]:
+    """What a node's copy held that the log no longer does (``gone``; the log holds
+    ``instead`` from there), said as it happened, at its level: an error when a person's
+    entry went (an action, a join: it may have been acknowledged), a warning when all of
+    them were the driver's own (a bot's move, a clock run out, a forfeit: acknowledged to
+    nobody, and done again by the driver)."""
+    people = [e for e in gone if "lease" not in e]
+    automatic = len(gone) - len(people)
+    written = [e["at"] for e in gone if isinstance(e.get("at"), int)]
+    what = (
+        f"the store no longer holds {len(gone)} entries this node had applied "
+        f"({len(people)} of people, {automatic} the driver's own)"
+        + (f", written on by {len(instead)} others since" if instead else "")
+        + "; the room was rebuilt from the store's log under a new epoch"
+    )
+    fields = {
+        "people": len(people),
+        "automatic": automatic,
+        "written_on": len(instead),
+        "age_ms": now_ms - min(written) if written else None,
+        "what": what,
+    }
+    return (logging.ERROR if people else logging.WARNING), fields
 
 
 def _logged(room_id: str, entry: dict[str, Any]) -> None:

@@ -5,11 +5,14 @@ that lapses) is tested as the rules say it, in seconds of the game, without wait
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from host_harness import FakeClock, Host, Member
 
 from server.config import Config
 from server.host.presence import LEAVING_AFTER
+from server.logs import logger
 from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -173,6 +176,51 @@ async def _lose_last(store: EmbeddedStore, room_id: str, count: int) -> None:
         (room_id, length - count),
     )
     store.rooms._lengths_known.pop(room_id, None)
+
+
+class Lines(logging.Handler):
+    """The server's log lines of one event, as (level, fields), while installed."""
+
+    def __init__(self, event: str) -> None:
+        super().__init__()
+        self.event, self.found = event, []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage() == self.event:
+            self.found.append((record.levelname, record.fields))
+
+    def __enter__(self) -> list:
+        logger.addHandler(self)
+        return self.found
+
+    def __exit__(self, *exc) -> None:
+        logger.removeHandler(self)
+
+
+async def test_a_loss_of_the_drivers_own_entries_is_a_warning_a_persons_an_error(world):
+    """What ``log_lost`` says: of the entries lost, how many were people's (maybe
+    acknowledged: an error) and how many the driver's own (a bot's moves, acknowledged to
+    nobody and played again: a warning)."""
+    clock, store, host = world
+    node = host()
+    bots = await node.create("r1", seats=BOTS)
+    people = await node.create("r2", seats=HUMANS)
+    await node.sit(people, 0)
+    await node.sit(people, 1)
+    await clock.advance(0.8 * 4)
+    await _lose_last(store, "r1", 2)
+    await _lose_last(store, "r2", 1)  # seat 1's join
+    with Lines("log_lost") as lines:
+        await node.replicas.commits.check()
+        await clock.advance(0.0)
+    found = {f["room"]: (level, f) for level, f in lines}
+    assert set(found) == {"r1", "r2"} and len(lines) == 2
+    level, fields = found["r1"]
+    assert (level, fields["lost"], fields["people"], fields["automatic"]) == ("WARNING", 2, 0, 2)
+    assert "2 entries this node had applied (0 of people, 2 the driver's own)" in fields["what"]
+    level, fields = found["r2"]
+    assert (level, fields["lost"], fields["people"], fields["automatic"]) == ("ERROR", 1, 1, 0)
+    assert len(bots.room.log) >= 2
 
 
 async def test_a_driver_whose_copy_outgrew_the_log_reloads_the_room_and_plays_on(world):
