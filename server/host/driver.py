@@ -337,7 +337,7 @@ class Driver:
                 room.status == "playing" and len(room.seats) == 2 and not room.seats[seat].connected
             )
             name = f"grace:{seat}"
-            if away and seat not in drive.grace:
+            if away and (seat not in drive.grace or drive.grace[seat].done()):
                 left = self._started(replica, drive, name, self.config.grace_seconds)
                 drive.grace[seat] = self.spawn(self._grace(replica, drive, seat, left))
             elif not away:
@@ -482,14 +482,14 @@ class Driver:
     async def _timeout(self, replica: Replica, drive: Drive, seat: int, version: int) -> None:
         room = replica.room
         assert room.deadline is not None
-        await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
 
         def timed_out():
             if len(room.log) != version or room.clock_holder != seat:
                 raise Stale
             return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
 
-        try:
+        try:  # however it ends, a clock still called for is armed again (changed, sweep)
+            await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, timed_out), "turn clock"
             )
@@ -516,14 +516,14 @@ class Driver:
 
     async def _grace(self, replica: Replica, drive: Drive, seat: int, left: float) -> None:
         room = replica.room
-        await self.clock.sleep(left)
 
         def forfeit():
             if room.status != "playing" or room.seats[seat].connected:
                 raise Stale
             return room.forfeit_entry(seat, "left")
 
-        try:
+        try:  # however it ends, a grace period still called for is armed again
+            await self.clock.sleep(left)
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, forfeit), "grace"
             )
@@ -533,14 +533,14 @@ class Driver:
 
     async def _expire(self, replica: Replica, drive: Drive, reason: str, after: float) -> None:
         room = replica.room
-        await self.clock.sleep(after)
 
         def close():
             if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
                 raise Stale
             return room.close_entry(reason)
 
-        try:
+        try:  # however it ends, an expiry still called for is armed again (changed, sweep)
+            await self.clock.sleep(after)
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, close), "expiry"
             )

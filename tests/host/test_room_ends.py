@@ -145,3 +145,36 @@ async def test_a_driver_that_missed_the_last_sockets_leaving_ends_the_room_by_it
     await clock.advance(CONFIG.grace_seconds + SWEEP_SECONDS * 2)
     assert not await store.rooms.is_active("r1")
     assert (await store.rooms.log("r1"))[-1]["kind"] == "forfeit"
+
+
+async def test_a_turn_clock_that_ended_without_its_move_is_armed_again_by_the_sweep(world):
+    """The turn clock's task ends without playing (here cancelled, as a task that ended as
+    stale or failed): the driver's sweep arms it again, and the seat out of time is played
+    for within a sweep of its deadline, though nothing in the room changed."""
+    clock, store, host, _ = world
+    a = host("a")
+    replica = await a.create("r1", seats=HUMANS, turn_seconds=30)
+    await a.sit(replica, 0)
+    await a.sit(replica, 1)
+    drive = a.driver.drives["r1"]
+    await clock.advance(1.0)
+    assert drive.clock is not None
+    drive.clock.cancel()
+    await clock.advance(29.0 + SWEEP_SECONDS * 1.5 + 1.0)
+    log = await store.rooms.log("r1")
+    assert log[-1].get("auto") is True and sum(s.timeouts for s in replica.room.seats) == 1
+
+
+async def test_a_grace_period_that_ended_without_its_forfeit_is_armed_again_by_the_sweep(world):
+    clock, store, host, _ = world
+    a = host("a")
+    replica = await a.create("r1", seats=HUMANS)
+    await a.sit(replica, 0)
+    a.replicas.detach(await a.sit(replica, 1), "r1")
+    await clock.advance(1.0)
+    drive = a.driver.drives["r1"]
+    assert set(drive.grace) == {1}
+    drive.grace[1].cancel()
+    await clock.advance(CONFIG.grace_seconds + SWEEP_SECONDS * 1.5)
+    assert (await store.rooms.log("r1"))[-1]["kind"] == "forfeit"
+    assert not await store.rooms.is_active("r1")
