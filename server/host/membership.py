@@ -54,6 +54,10 @@ class Membership:
         self.live: set[str] = {node_id}
         self.lives: set[str] = {self.name}
         self._heard: dict[str, float] = {}  # life -> clock time it was last heard of
+        # life -> clock time of its last heartbeat: which life of a node is the newest is
+        # decided by heartbeats alone (an event of a former life may come late)
+        self._beats: dict[str, float] = {}
+        self._dead: set[str] = set()  # former lives removed: never alive again
         self._looking: asyncio.Task | None = None
 
     async def beat(self) -> None:
@@ -62,26 +66,28 @@ class Membership:
         heard = await self.store.heartbeat(self.name)
         now = self.clock.monotonic()
         for name, age in heard.items():
-            self._heard[name] = max(self._heard.get(name, 0.0), now - age / 1000)
+            self._beats[name] = now - age / 1000
+            self._heard[name] = max(self._heard.get(name, 0.0), self._beats[name])
         for name in [n for n, age in heard.items() if age > FORGET_AFTER_MS] + self._former():
             await self.store.leave_cluster(name)
             self._heard.pop(name, None)
+            self._beats.pop(name, None)
+            self._dead.add(name)
         self._recount()
 
     def _former(self) -> list[str]:
-        """Lives followed by a newer one of their node (heard later; of this node: any
+        """Lives followed by a newer one of their node (a later heartbeat; of this node: any
         other than this one), which are dead."""
         newest: dict[str, str] = {}
-        for name, at in self._heard.items():
+        for name, at in self._beats.items():
             node = node_of(name)
-            if name == self.name or node == self.id:
-                continue
-            if node not in newest or at > self._heard[newest[node]]:
+            if node != self.id and (node not in newest or at > self._beats[newest[node]]):
                 newest[node] = name
+        mine = self.id
         return [
             n
-            for n in self._heard
-            if n != self.name and (node_of(n) == self.id or newest.get(node_of(n)) != n)
+            for n in self._beats
+            if n != self.name and (node_of(n) == mine or newest.get(node_of(n), n) != n)
         ]
 
     async def run(self) -> None:
@@ -108,14 +114,14 @@ class Membership:
     def heard_from(self, name: str) -> None:
         """The life ``name`` just spoke (an event): it lives, even before its heartbeat
         reaches us."""
-        if name not in self.lives:
+        if name not in self.lives and name not in self._dead:
             self._heard[name] = self.clock.monotonic()
             self._recount()
 
     def _recount(self) -> None:
         horizon = self.clock.monotonic() - NODE_TIMEOUT_MS / 1000
         former = set(self._former())
-        lives = {n for n, t in self._heard.items() if t >= horizon and n not in former}
+        lives = {n for n, t in self._heard.items() if t >= horizon and n not in former | self._dead}
         lives.add(self.name)
         if lives != self.lives:
             gone, came = self.lives - lives, lives - self.lives

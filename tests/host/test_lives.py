@@ -42,3 +42,10 @@ async def test_a_node_started_again_under_its_id_leaves_no_presence_of_its_forme
     if stores.kind == "redis":
         await two.beat()
         assert one.name not in two.lives and again.name in two.lives
+        # An event of life one that comes late (a socket's presence, sent before the
+        # crash) neither brings it back nor makes life two look older.
+        await store.leases.set_presence("r1", again.name, [0, 0, 1])
+        two.heard_from(one.name)
+        await two.beat()
+        assert one.name not in two.lives and again.name in two.lives
+        assert await store.leases.presence("r1") == {again.name: [0, 0, 1]}
