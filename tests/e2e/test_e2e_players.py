@@ -122,6 +122,33 @@ async def test_two_lines_of_x_forwarded_for_are_one_list_of_hops(server_env, mak
     await (await from_lines("203.0.113.7", "198.51.100.1")).new_player("C")  # another
 
 
+async def test_a_handshake_with_two_host_or_origin_lines_is_refused_with_400(server):
+    """Which of two Host (or Origin) lines would the origin check believe? Neither: a 400,
+    where a second line used to break the handshake with no answer at all."""
+
+    async def status(*lines: str) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        head = [
+            "GET /ws HTTP/1.1",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version: 13",
+            *lines,
+        ]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        try:
+            return (await asyncio.wait_for(reader.readline(), 10)).strip()
+        finally:
+            writer.close()
+
+    host = f"Host: 127.0.0.1:{server.port}"
+    assert await status(host) == b"HTTP/1.1 101 Switching Protocols"
+    assert await status(host, host) == b"HTTP/1.1 400 Bad Request"
+    origin = f"Origin: http://127.0.0.1:{server.port}"
+    assert await status(host, origin, origin) == b"HTTP/1.1 400 Bad Request"
+
+
 async def test_a_player_made_on_one_node_is_known_on_another(redis_env, make_server):
     a, b = make_server(redis_env), make_server(redis_env)
     first = await connect(a.ws)
