@@ -44,7 +44,10 @@ class RoomState:
 
 class Client:
     def __init__(
-        self, url: str, secret: str | None = None, headers: dict[str, str] | None = None
+        self,
+        url: str,
+        secret: str | None = None,
+        headers: dict[str, str] | list[tuple[str, str]] | None = None,
     ) -> None:
         self.url = url
         self.headers = headers or {}
@@ -67,11 +70,12 @@ class Client:
         self.close_code: int | None = None
         self.node: str | None = None  # the server node this client talks to
         self.timeout = 30.0  # seconds a request waits for its answer
+        self.connect_options: dict[str, Any] = {}  # for websockets.connect (local_addr...)
 
     async def connect(self) -> Client:
         self.closed.clear()
         self.ws = await websockets.connect(
-            self.url, max_size=2**22, additional_headers=self.headers
+            self.url, max_size=2**22, additional_headers=self.headers, **self.connect_options
         )  # per-message deflate
         self._reader = asyncio.create_task(self._read())
         hello: dict[str, Any] = {"v": PROTOCOL_VERSION}

@@ -37,12 +37,14 @@ class Node:
             lambda gone, came: self.replicas.presence.nodes_changed(gone, came),
         )
         live = lambda: self.membership.live  # noqa: E731
+        lives = lambda: self.membership.lives  # noqa: E731
         # Worker processes: made here, started in start() (not at the first expert move).
         self.bot_pool = bot_pool(config.bot_workers)
         self.solver_pool = solver_pool(config.solver_workers)
         self.driver = Driver(
-            store, self.id, config, Bots(self.bot_pool).think, tasks.spawn, live,
+            store, self.id, config, Bots(self.bot_pool).think, tasks.spawn, lives,
             on_strangers=lambda nodes: self.membership.look(tasks.spawn),
+            name=self.membership.name,
         )  # fmt: skip
         self.replicas = replicas = self.driver.replicas
         self.homes = homes = Homes(store.leases, replicas, self.driver, self.id, live)
@@ -81,6 +83,7 @@ class Node:
         keep("checks", lambda: self.replicas.commits.checks(self.config.check_seconds))
         keep("scan", self.driver.scan)
         keep("renew", self.driver.renew)
+        keep("sweep", self.driver.sweep)
         keep("homes", self.homes.tell)
         keep("lag", watch_lag)
         keep("seeks", self.services.seeks.run)
@@ -99,7 +102,7 @@ class Node:
         self.stopping = True
         await self.driver.release_all()
         with contextlib.suppress(Unavailable):
-            await self.store.leases.leave_cluster(self.id)
+            await self.store.leases.leave_cluster(self.membership.name)
         await self.tasks.close()
         for pool in (self.bot_pool, self.solver_pool):
             pool.shutdown(wait=True, cancel_futures=True)

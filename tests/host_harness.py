@@ -149,19 +149,26 @@ class Host:
     """One node's room host: replicas and driver on ``store``, in ``clock``'s time."""
 
     def __init__(
-        self, store: EmbeddedStore, clock: FakeClock, config: Config, node_id: str = "n1"
+        self,
+        store: EmbeddedStore,
+        clock: FakeClock,
+        config: Config,
+        node_id: str = "n1",
+        live: Callable[[], set[str]] | None = None,
     ) -> None:
         self.store, self.clock, self.config, self.id = store, clock, config, node_id
         self.tasks = Tasks(sleep=clock.sleep)
-        self.driver = Driver(
-            store, node_id, config, Bots().think, self.tasks.spawn, lambda: {node_id}, clock
-        )
+        # the nodes alive (a test of several nodes passes one set for all; by default this
+        # node alone, so that no other node's sockets count)
+        live = live or (lambda: {node_id})
+        self.driver = Driver(store, node_id, config, Bots().think, self.tasks.spawn, live, clock)
         self.replicas = self.driver.replicas
 
     def run_loops(self) -> None:
-        """The driver's scan and renewals, as a node runs them."""
+        """The driver's scan, renewals and sweep, as a node runs them."""
         self.tasks.keep("scan", self.driver.scan)
         self.tasks.keep("renew", self.driver.renew)
+        self.tasks.keep("sweep", self.driver.sweep)
 
     async def create(self, room_id: str, **options: Any) -> Replica:
         """A room as the services make one: stored, held, driven by this node."""

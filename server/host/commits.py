@@ -31,6 +31,11 @@ COMMIT_TRIES = 8
 LOGGER = logging.getLogger("cardroom")  # the logger of server.logs
 
 
+ACKED_KEPT = 64
+"""A replica's last entries of people this node answered that are remembered (a loss takes
+the log's last second: a handful)."""
+
+
 def same_entry(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether two entries at one index are the same write (its time, kind and seat: two
     writes that differ in all else but agree on these, to the millisecond, do not occur)."""
@@ -123,6 +128,10 @@ class Commits:
                 # Nothing came between the check and now (the lock, and the index): the
                 # position the rules reached is the one to take.
                 self.apply(replica, made)
+            if fence is None:  # a person's: answered once this returns
+                replica.acked[index] = entry["at"]
+                if len(replica.acked) > ACKED_KEPT:
+                    del replica.acked[next(iter(replica.acked))]
             _logged(room.id, entry)
             return entry
         raise RoomError("busy", "This room is very busy; try again.")
@@ -218,7 +227,11 @@ class Commits:
         replica.room = fresh
         replica.patches.clear()
         metrics.LOST_ENTRIES.inc(lost)
-        log("log_lost", logging.ERROR, room=room.id, lost=lost, kept=kept, now=len(entries))
+        gone = [room.log[k] for k in range(kept, len(room.log))]  # (a packed log: no slices)
+        acked = [e for k, e in enumerate(gone, kept) if replica.acked.get(k) == e.get("at")]
+        level, fields = _loss(gone, len(acked), entries[kept:], self.clock.wall_ms())
+        replica.acked.clear()
+        log("log_lost", level, room=room.id, lost=lost, kept=kept, now=len(entries), **fields)
         self.presence.changed(replica, broadcast=False)
         fanout.snapshot_all(replica)
         self.on_reload(replica)
@@ -240,6 +253,36 @@ class Commits:
                 await self.catch_up(replica)
             elif length < len(replica.room.log):
                 await self._reload(replica)
+
+
+def _loss(
+    gone: list[dict[str, Any]], acked: int, instead: list[dict[str, Any]], now_ms: int
+) -> tuple[int, dict[str, Any]]:
+    """What a node's copy held that the log no longer does (``gone``, of which ``acked``
+    this node wrote and answered; the log holds ``instead`` from there), said as it
+    happened, at its level: an error when this node had acknowledged one of them (a
+    promise broken: the one node that can know says it), else a warning (the driver's own
+    entries, acknowledged to nobody and done again; or people's that other nodes wrote:
+    the writer's own line says whether it had answered them)."""
+    people = [e for e in gone if "lease" not in e]
+    automatic = len(gone) - len(people)
+    written = [e["at"] for e in gone if isinstance(e.get("at"), int)]
+    what = (
+        f"the store no longer holds {len(gone)} entries this node had applied "
+        f"({len(people)} of people, {acked} of them acknowledged by this node; "
+        f"{automatic} the driver's own)"
+        + (f", written on by {len(instead)} others since" if instead else "")
+        + "; the room was rebuilt from the store's log under a new epoch"
+    )
+    fields = {
+        "people": len(people),
+        "acknowledged": acked,
+        "automatic": automatic,
+        "written_on": len(instead),
+        "age_ms": now_ms - min(written) if written else None,
+        "what": what,
+    }
+    return (logging.ERROR if acked else logging.WARNING), fields
 
 
 def _logged(room_id: str, entry: dict[str, Any]) -> None:

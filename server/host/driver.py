@@ -36,6 +36,9 @@ Think = Callable[[str, int, dict[str, Any]], Awaitable[dict[str, str]]]
 heavy levels in worker processes)."""
 
 SCAN_BATCH = 200
+SWEEP_SECONDS = 5.0
+"""How often a driver looks again at its rooms for an end it may have missed (:meth:`sweep`):
+a room ends at most this long after its deadline, whatever the driver missed meanwhile."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -71,7 +74,8 @@ class Drive:
 class Driver:
     """Given what it uses: the store, this node's name, the settings (lease, delays,
     limits), ``think`` (a bot's decision), ``spawn`` (the node's task group), ``live`` (the
-    nodes alive) and ``on_strangers`` (nodes heard of but not known: membership's look).
+    nodes alive; with ``name``, this node's life, the lives alive: presence is kept by life)
+    and ``on_strangers`` (nodes heard of but not known: membership's look).
 
     The driver holds the node's :class:`Replicas` (``replicas``): every change of a replica
     is the driver's turn, so the cache is made with the driver's own callbacks, and a move's
@@ -87,12 +91,14 @@ class Driver:
         live: Callable[[], set[str]],
         clock: Clock = REAL,
         on_strangers: Callable[[set[str]], None] = lambda nodes: None,
+        name: str | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.replicas = Replicas(
             store, node_id, spawn, live, config.idle_unload, config.finished_linger, clock,
             on_change=self.changed, on_reload=self.reloaded, on_strangers=on_strangers,
+            name=name,
         )  # fmt: skip
         self.node_id = node_id
         self.config = config
@@ -120,6 +126,60 @@ class Driver:
                 if room_id not in self.drives and self._broken.get(room_id, 0) <= now:
                     await self.take(room_id)
 
+    async def sweep(self) -> None:
+        """Look again at every room this node drives, for as long as it runs: a timer that
+        ended as stale is armed again, and a room whose end is overdue by the deadlines the
+        store keeps, or whose people are counted from other nodes (whose events may have been
+        lost), has its log, presence and deadlines read again first. Whichever node runs the
+        end, it is one fenced append at the log's next index: done once."""
+        while True:
+            await self.clock.sleep(SWEEP_SECONDS)
+            for room_id, drive in list(self.drives.items()):
+                replica = self.replicas.rooms.get(room_id)
+                if replica is None or drive.finishing is not None:
+                    continue
+                if replica.others or self._overdue(replica, drive):
+                    try:
+                        await self._refresh(replica, drive)
+                    except Unavailable:
+                        continue
+                if self.drives.get(room_id) is drive:
+                    self.changed(replica)
+
+    def _overdue(self, replica: Replica, drive: Drive) -> bool:
+        """Whether a deadline of the room (as the store keeps them) ran out a sweep ago."""
+        late = self.clock.wall_ms() - SWEEP_SECONDS * 1000
+        periods = {
+            "unjoined": self.config.unjoined_seconds,
+            "abandoned": self.config.abandoned_seconds,
+        }
+        for name, start in drive.starts.items():
+            period = periods.get(name, self.config.grace_seconds)  # grace:<seat>
+            if start + period * 1000 < late:
+                return True
+        deadline = replica.room.deadline
+        return deadline is not None and deadline < late
+
+    async def _refresh(self, replica: Replica, drive: Drive) -> None:
+        """Read the room's log, presence and deadlines from the store again: what this node
+        heard of them may be stale (events are at most once, and the store tells a room's
+        driver, not the node that will drive it), and the timers follow from them."""
+        room_id = replica.room.id
+        await self.replicas.commits.catch_up(replica)
+        others = await self.store.leases.presence(room_id)
+        starts = await self.store.rooms.deadlines(room_id)
+        if self.drives.get(room_id) is not drive:
+            return
+        # The store's starts are the first (a start kept there is never moved); one this
+        # node began and is still writing stays, one it ended and is still writing goes.
+        merged = {**drive.starts, **starts}
+        drive.starts = {n: t for n, t in merged.items() if drive.unsaved.get(n, t) is not None}
+        others.pop(self.replicas.name, None)
+        self.replicas.presence.strangers(others)
+        if others != replica.others:
+            replica.others = others
+            self.replicas.presence.changed(replica)
+
     async def take(self, room_id: str) -> bool:
         """Drive ``room_id`` if its lease is free."""
         try:
@@ -141,8 +201,8 @@ class Driver:
             return False
         if self.drives.get(room_id) is not drive:
             return False
-        try:
-            drive.starts = await self.store.rooms.deadlines(room_id)
+        try:  # what the former driver knew, from the store
+            await self._refresh(replica, drive)
         except Unavailable:
             drive.starts = {}  # counted from now: late, never early
         if self.drives.get(room_id) is not drive:
@@ -150,6 +210,7 @@ class Driver:
         self.takeovers += 1
         self.replicas.set_driven(replica, True)
         log("room_driven", room=room_id, token=token, entries=len(replica.room.log))
+        self._disarm(drive)  # armed while loading, before the store's deadlines were read
         self.changed(replica)
         return True
 
@@ -208,6 +269,12 @@ class Driver:
         drive = self.drives.get(replica.room.id)
         if drive is None or drive.finishing is not None:
             return
+        self._disarm(drive)
+        drive.listed = None
+        self.changed(replica)
+
+    def _disarm(self, drive: Drive) -> None:
+        """Cancel what is scheduled (but the task that asks), to be scheduled again."""
         current = asyncio.current_task()
         for task in drive.tasks():
             if task is not current:
@@ -215,8 +282,6 @@ class Driver:
         drive.bot = drive.clock = drive.expiry = drive.lobby = None
         drive.clock_for = drive.expiry_for = None
         drive.grace.clear()
-        drive.listed = None
-        self.changed(replica)
 
     # ---- what follows a change -----------------------------------------------------------
 
@@ -234,7 +299,7 @@ class Driver:
             return
         late = [s for s in room.humans if room.seats[s].timeouts >= self.config.max_timeouts]
         if late and room.status == "playing":
-            if drive.expiry_for != "timeouts":
+            if drive.expiry_for != "timeouts" or drive.expiry is None:
                 if drive.expiry is not None:
                     drive.expiry.cancel()
                 drive.expiry_for = "timeouts"
@@ -253,8 +318,8 @@ class Driver:
         room = replica.room
         seat = room.clock_holder
         wanted = (seat, len(room.log)) if seat is not None and room.deadline else None
-        if drive.clock_for == wanted:
-            return
+        if drive.clock_for == wanted and (drive.clock is None) == (wanted is None):
+            return  # running (a clock that ended as stale is None: armed again)
         if drive.clock is not None:
             if drive.clock is not asyncio.current_task():
                 drive.clock.cancel()
@@ -272,7 +337,7 @@ class Driver:
                 room.status == "playing" and len(room.seats) == 2 and not room.seats[seat].connected
             )
             name = f"grace:{seat}"
-            if away and seat not in drive.grace:
+            if away and (seat not in drive.grace or drive.grace[seat].done()):
                 left = self._started(replica, drive, name, self.config.grace_seconds)
                 drive.grace[seat] = self.spawn(self._grace(replica, drive, seat, left))
             elif not away:
@@ -288,12 +353,12 @@ class Driver:
             reason, after = "unjoined", self.config.unjoined_seconds
         elif len(room.seats) == 1 and room.status == "playing" and nobody:
             reason, after = "abandoned", self.config.abandoned_seconds
-        if reason == drive.expiry_for:
-            return
+        if reason == drive.expiry_for and (drive.expiry is None) == (reason is None):
+            return  # running (an expiry that ended as stale is None: armed again)
         if drive.expiry is not None:
             drive.expiry.cancel()
             drive.expiry = None
-        if drive.expiry_for is not None:
+        if drive.expiry_for not in (None, reason):
             self._ended(replica, drive, drive.expiry_for)
         drive.expiry_for = reason
         if reason is not None:
@@ -417,16 +482,20 @@ class Driver:
     async def _timeout(self, replica: Replica, drive: Drive, seat: int, version: int) -> None:
         room = replica.room
         assert room.deadline is not None
-        await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
 
         def timed_out():
             if len(room.log) != version or room.clock_holder != seat:
                 raise Stale
             return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
 
-        await self._retrying(
-            replica, drive, lambda: self._automatic(replica, drive, timed_out), "turn clock"
-        )
+        try:  # however it ends, a clock still called for is armed again (changed, sweep)
+            await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
+            await self._retrying(
+                replica, drive, lambda: self._automatic(replica, drive, timed_out), "turn clock"
+            )
+        finally:
+            if drive.clock is asyncio.current_task():
+                drive.clock = None
 
     async def _too_many(self, replica: Replica, drive: Drive, seat: int) -> None:
         """A seat that ran out of time ``max_timeouts`` times forfeits."""
@@ -447,14 +516,14 @@ class Driver:
 
     async def _grace(self, replica: Replica, drive: Drive, seat: int, left: float) -> None:
         room = replica.room
-        await self.clock.sleep(left)
 
         def forfeit():
             if room.status != "playing" or room.seats[seat].connected:
                 raise Stale
             return room.forfeit_entry(seat, "left")
 
-        try:
+        try:  # however it ends, a grace period still called for is armed again
+            await self.clock.sleep(left)
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, forfeit), "grace"
             )
@@ -464,16 +533,20 @@ class Driver:
 
     async def _expire(self, replica: Replica, drive: Drive, reason: str, after: float) -> None:
         room = replica.room
-        await self.clock.sleep(after)
 
         def close():
             if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
                 raise Stale
             return room.close_entry(reason)
 
-        await self._retrying(
-            replica, drive, lambda: self._automatic(replica, drive, close), "expiry"
-        )
+        try:  # however it ends, an expiry still called for is armed again (changed, sweep)
+            await self.clock.sleep(after)
+            await self._retrying(
+                replica, drive, lambda: self._automatic(replica, drive, close), "expiry"
+            )
+        finally:
+            if drive.expiry is asyncio.current_task():
+                drive.expiry = None
 
     async def _list(self, replica: Replica, drive: Drive) -> None:
         """Write the room's lobby summary: at once after a quiet spell, else at the end of

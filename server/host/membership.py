@@ -1,11 +1,19 @@
 """Which nodes are alive: this node's heartbeat in the store, and the others' as it reads
 them. A node's sockets count in a room's presence only while the node lives, so a node that
-dies (its heartbeat older than NODE_TIMEOUT_MS) stops holding seats as connected."""
+dies (its heartbeat older than NODE_TIMEOUT_MS) stops holding seats as connected.
+
+A node is alive as one life of its process: it beats, and writes its presence, under a name
+that carries a random id drawn at its start (``node/life``), so a node started again under
+its old id after a crash is another life, and what its former life wrote never counts as
+its sockets. The former life's heartbeat and presence are removed as soon as a newer life
+of the node is heard, by whichever node hears it (the new life itself at its first beat);
+a life nobody hears from for FORGET_AFTER_MS is removed the same way."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -19,8 +27,15 @@ HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
 
 
+def node_of(name: str) -> str:
+    """The node a life's name (``node/life``) is of; a bare node id is its own."""
+    return name.partition("/")[0]
+
+
 class Membership:
-    """``on_change(gone, came)`` is told whenever the set of live nodes changes."""
+    """``on_change(gone, came)`` is told whenever the set of live lives (``lives``: the
+    names presence is kept under) changes; ``live`` holds the nodes they are of. ``life``:
+    this process's random id (drawn here unless given)."""
 
     def __init__(
         self,
@@ -28,25 +43,52 @@ class Membership:
         node_id: str,
         on_change: Callable[[set[str], set[str]], None],
         clock: Clock = REAL,
+        life: str | None = None,
     ) -> None:
         self.store = store
         self.id = node_id
+        self.life = life or secrets.token_hex(8)
+        self.name = f"{node_id}/{self.life}"  # this life's name: its heartbeat and presence
         self.on_change = on_change
         self.clock = clock
         self.live: set[str] = {node_id}
-        self._heard: dict[str, float] = {}  # node -> clock time it was last heard of
+        self.lives: set[str] = {self.name}
+        self._heard: dict[str, float] = {}  # life -> clock time it was last heard of
+        # life -> clock time of its last heartbeat: which life of a node is the newest is
+        # decided by heartbeats alone (an event of a former life may come late)
+        self._beats: dict[str, float] = {}
+        self._dead: set[str] = set()  # former lives removed: never alive again
         self._looking: asyncio.Task | None = None
 
     async def beat(self) -> None:
-        """Say this node lives; follow which nodes do, and forget nodes long gone."""
-        heard = await self.store.heartbeat(self.id)
+        """Say this life lives; follow which lives do, and remove the heartbeat and presence
+        of lives long gone or followed by a newer life of their node."""
+        heard = await self.store.heartbeat(self.name)
         now = self.clock.monotonic()
-        for node, age in heard.items():
-            self._heard[node] = max(self._heard.get(node, 0.0), now - age / 1000)
-            if age > FORGET_AFTER_MS:
-                await self.store.leave_cluster(node)
-                self._heard.pop(node, None)
+        for name, age in heard.items():
+            self._beats[name] = now - age / 1000
+            self._heard[name] = max(self._heard.get(name, 0.0), self._beats[name])
+        for name in [n for n, age in heard.items() if age > FORGET_AFTER_MS] + self._former():
+            await self.store.leave_cluster(name)
+            self._heard.pop(name, None)
+            self._beats.pop(name, None)
+            self._dead.add(name)
         self._recount()
+
+    def _former(self) -> list[str]:
+        """Lives followed by a newer one of their node (a later heartbeat; of this node: any
+        other than this one), which are dead."""
+        newest: dict[str, str] = {}
+        for name, at in self._beats.items():
+            node = node_of(name)
+            if node != self.id and (node not in newest or at > self._beats[newest[node]]):
+                newest[node] = name
+        mine = self.id
+        return [
+            n
+            for n in self._beats
+            if n != self.name and (node_of(n) == mine or newest.get(node_of(n), n) != n)
+        ]
 
     async def run(self) -> None:
         """Beat every HEARTBEAT_SECONDS for as long as the node runs."""
@@ -69,17 +111,21 @@ class Membership:
             await self.beat()
         await self.clock.sleep(0.2)
 
-    def heard_from(self, node: str) -> None:
-        """``node`` just spoke (an event): it lives, even before its heartbeat reaches us."""
-        if node not in self.live:
-            self._heard[node] = self.clock.monotonic()
+    def heard_from(self, name: str) -> None:
+        """The life ``name`` just spoke (an event): it lives, even before its heartbeat
+        reaches us."""
+        if name not in self.lives and name not in self._dead:
+            self._heard[name] = self.clock.monotonic()
             self._recount()
 
     def _recount(self) -> None:
         horizon = self.clock.monotonic() - NODE_TIMEOUT_MS / 1000
-        live = {n for n, t in self._heard.items() if t >= horizon} | {self.id}
-        if live != self.live:
-            gone, came = self.live - live, live - self.live
-            self.live = live
-            log("nodes", live=sorted(live), gone=sorted(gone), came=sorted(came))
+        former = set(self._former())
+        lives = {n for n, t in self._heard.items() if t >= horizon and n not in former | self._dead}
+        lives.add(self.name)
+        if lives != self.lives:
+            gone, came = self.lives - lives, lives - self.lives
+            self.lives = lives
+            self.live = {node_of(n) for n in lives}
+            log("nodes", live=sorted(lives), gone=sorted(gone), came=sorted(came))
             self.on_change(gone, came)

@@ -22,8 +22,10 @@ room within it cost one change, and a socket back within it none."""
 
 
 class Presence:
-    """Given the store, this node's name and its ``rooms`` (the replicas held, by id), a
-    clock, ``spawn`` (the node's task group), ``live`` (the nodes alive now), ``on_change``
+    """Given the store, ``name`` (this node's life: what its presence is kept under,
+    :mod:`server.host.membership`) and its ``rooms`` (the replicas held, by id), a clock,
+    ``spawn`` (the node's task group), ``live`` (the lives alive now: other entries, a dead
+    node's or a former life's, never count), ``on_change``
     (told after a change of a room: the driver's turn), ``on_strangers`` (told of nodes with
     sockets in a room, not known to be alive) and ``catch_up`` (a replica brought up to its
     log)."""
@@ -31,7 +33,7 @@ class Presence:
     def __init__(
         self,
         store: Store,
-        node_id: str,
+        name: str,
         rooms: dict[str, Replica],
         clock: Clock,
         spawn: Callable[[Any], asyncio.Task],
@@ -41,7 +43,7 @@ class Presence:
         catch_up: Callable[[Replica], Awaitable[bool]],
     ) -> None:
         self.store = store
-        self.node_id = node_id
+        self.name = name
         self.rooms = rooms
         self.clock = clock
         self.spawn = spawn
@@ -131,7 +133,7 @@ class Presence:
             while (mine := replica.local()) != (replica.published or [0, 0, 0]):
                 try:
                     await self.store.leases.set_presence(
-                        replica.room.id, self.node_id, mine if any(mine) else None
+                        replica.room.id, self.name, mine if any(mine) else None
                     )
                     heard = any(replica.published or ()) or replica.driven
                     replica.published = mine
@@ -148,7 +150,7 @@ class Presence:
         presence): what changed before it did is read once."""
         await self.catch_up(replica)
         others = await self.store.leases.presence(replica.room.id)
-        others.pop(self.node_id, None)
+        others.pop(self.name, None)
         self.strangers(others)
         if others != replica.others:
             replica.others = others
@@ -162,7 +164,7 @@ class Presence:
     def on_presence(self, event: dict[str, Any]) -> None:
         """Another node's sockets in a room changed (an event)."""
         replica = self.rooms.get(event["room"])
-        if replica is None or event["node"] == self.node_id:
+        if replica is None or event["node"] == self.name:
             return
         if event["counts"] is None:
             replica.others.pop(event["node"], None)
@@ -185,7 +187,7 @@ class Presence:
                 others = await self.store.leases.presence(replica.room.id)
             except Unavailable:
                 return
-            others.pop(self.node_id, None)
+            others.pop(self.name, None)
             replica.others = others
             replica.published = None
             self.changed(replica)

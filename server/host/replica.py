@@ -52,6 +52,9 @@ class Replica:
     home_told: str | None = None  # the home elsewhere this node last sent its sockets to
     # Each followed audience's last patch messages, for resumes (the room returns ops).
     patches: dict[str, PatchLog] = field(default_factory=dict)
+    # The last entries of people this node wrote and answered (index -> its "at"): what a
+    # loss of the log's last entries took that this node acknowledged (Commits.reload).
+    acked: dict[int, int] = field(default_factory=dict)
 
     def local(self) -> list[int]:
         return [len(self.subs[a]) for a in AUDIENCES]

@@ -37,7 +37,8 @@ class Replicas:
     of a room (the driver's turn), ``on_reload`` when a room was rebuilt from a log shorter
     than this node's copy (the driver starts its timers and bots again on the new copy),
     ``on_strangers`` of nodes with sockets in a room that this node does not know to be alive
-    (a node that just started, or just came back: the node looks at the heartbeats now)."""
+    (a node that just started, or just came back: the node looks at the heartbeats now).
+    ``name``: this node's life, as its presence is kept (``live`` then names lives)."""
 
     def __init__(
         self,
@@ -51,16 +52,18 @@ class Replicas:
         on_change: Callable[[Replica], None] = lambda replica: None,
         on_reload: Callable[[Replica], None] = lambda replica: None,
         on_strangers: Callable[[set[str]], None] = lambda nodes: None,
+        name: str | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.node_id = node_id
+        self.name = name or node_id  # this node's life, as its presence is kept
         self.idle_unload = idle_unload
         self.finished_linger = finished_linger
         self.rooms: dict[str, Replica] = {}
         self._loading = Flights()
         self.presence = Presence(
-            store, node_id, self.rooms, clock, spawn, live, on_change, on_strangers,
+            store, self.name, self.rooms, clock, spawn, live, on_change, on_strangers,
             catch_up=lambda replica: self.commits.catch_up(replica),
         )  # fmt: skip
         self.commits = Commits(
@@ -95,7 +98,7 @@ class Replicas:
     async def hold(self, room: Room, others: dict[str, list[int]] | None = None) -> Replica:
         """Keep ``room`` as a replica; entries appended since it was read are caught up."""
         replica = Replica(room, others={k: v for k, v in (others or {}).items()})
-        replica.others.pop(self.node_id, None)
+        replica.others.pop(self.name, None)
         self.presence.strangers(replica.others)
         self.rooms[room.id] = replica
         metrics.ROOMS.set(len(self.rooms))

@@ -17,7 +17,8 @@ PRUNE_AT = 50_000  # entries; beyond this, addresses with nothing open are forgo
 def client_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
     """The client's address: the peer's, or, when the peer is a trusted proxy, the last
     address in X-Forwarded-For that is not itself a trusted proxy (the earlier ones are
-    whatever the client chose to send)."""
+    whatever the client chose to send). ``forwarded``: every line of the header, in order,
+    joined by commas (a client's own line comes first, each proxy's after it)."""
     if peer not in trusted or not forwarded:
         return peer
     for hop in reversed([h.strip() for h in forwarded.split(",")]):

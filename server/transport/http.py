@@ -155,7 +155,7 @@ async def review_route(request: Request) -> JSONResponse:
         return _error(400, "bad_seat", "That game has no such seat.")
     services: Services = request.app.state.services
     peer = request.client.host if request.client else ""
-    forwarded = request.headers.get("x-forwarded-for")
+    forwarded = ", ".join(request.headers.getlist("x-forwarded-for")) or None  # every line
     address = client_address(peer, forwarded, services.config.trusted_proxies)
     try:
         review = await services.reviews.review(found, seat, address)

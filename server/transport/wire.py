@@ -249,9 +249,17 @@ class Wire(asyncio.Protocol):
         # Only what the checks need is kept: the request's headers are most of the memory
         # of an idle socket otherwise.
         self.path, _, self.query = request.path.partition("?")
-        self.origin = request.headers.get("Origin")
-        self.host = request.headers.get("Host")
-        self.forwarded = request.headers.get("X-Forwarded-For")
+        headers = request.headers
+        origins, hosts = headers.get_all("Origin"), headers.get_all("Host")
+        self.origin = origins[0] if origins else None
+        self.host = hosts[0] if hosts else None
+        # Every line of the header, in order, as one list of hops (a client may send its
+        # own, and each proxy adds a line or appends to the last): which hops are trusted is
+        # client_address's decision. (``get`` raises on a second line.)
+        self.forwarded = ", ".join(headers.get_all("X-Forwarded-For")) or None
+        if len(origins) > 1 or len(hosts) > 1:  # which one would the checks believe?
+            self.ws.send_response(self.ws.reject(400, "Bad Request\n"))
+            return
         if self.gateway is None or self.path not in self.gateway.paths:
             self.ws.send_response(self.ws.reject(404, "Not Found\n"))
             return

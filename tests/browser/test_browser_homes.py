@@ -73,7 +73,8 @@ def test_a_page_goes_to_its_rooms_home_and_plays_on_there(chromium, tmp_path):
                 presence = Keys(cluster.prefix).presence(room)
 
                 def only_home() -> bool:
-                    counts = {n: json.loads(c) for n, c in store.hgetall(presence).items()}
+                    found = store.hgetall(presence).items()  # by life: node/life
+                    counts = {n.partition("/")[0]: json.loads(c) for n, c in found}
                     return counts == {"node1": [1, 0, 1]}  # Ann's seat and the page
 
                 until_sync(only_home, 20, "the room's sockets all at its home")

@@ -104,6 +104,51 @@ async def test_creating_players_is_limited_per_address_behind_a_trusted_proxy(
     await (await from_address("203.0.113.8")).new_player("D")  # another address is another
 
 
+async def test_two_lines_of_x_forwarded_for_are_one_list_of_hops(server_env, make_server):
+    """A client that sends its own X-Forwarded-For line, with the proxy's line after it: the
+    handshake succeeds (a second line used to break it), and the client is the last hop
+    not trusted, as if the hops were on one line."""
+    server = make_server(
+        {**server_env, "CARDROOM_ADDRESS_PLAYERS": "1", "CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
+    )
+
+    async def from_lines(*lines: str) -> Client:
+        headers = [("X-Forwarded-For", line) for line in lines]
+        return await connect(server.ws, Client(server.ws, headers=headers))
+
+    await (await from_lines("198.51.100.1", "203.0.113.7")).new_player("A")
+    again = await from_lines("198.51.100.2", "203.0.113.7, 127.0.0.1")  # 203.0.113.7 again
+    assert "address" in await refused(again, "too_many_players", "player_new", name="B")
+    await (await from_lines("203.0.113.7", "198.51.100.1")).new_player("C")  # another
+
+
+async def test_a_handshake_with_two_host_or_origin_lines_is_refused_with_400(server):
+    """Which of two Host (or Origin) lines would the origin check believe? Neither: a 400,
+    where a second line used to break the handshake with no answer at all."""
+
+    async def status(*lines: str) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        head = [
+            "GET /ws HTTP/1.1",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version: 13",
+            *lines,
+        ]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        try:
+            return (await asyncio.wait_for(reader.readline(), 10)).strip()
+        finally:
+            writer.close()
+
+    host = f"Host: 127.0.0.1:{server.port}"
+    assert await status(host) == b"HTTP/1.1 101 Switching Protocols"
+    assert await status(host, host) == b"HTTP/1.1 400 Bad Request"
+    origin = f"Origin: http://127.0.0.1:{server.port}"
+    assert await status(host, origin, origin) == b"HTTP/1.1 400 Bad Request"
+
+
 async def test_a_player_made_on_one_node_is_known_on_another(redis_env, make_server):
     a, b = make_server(redis_env), make_server(redis_env)
     first = await connect(a.ws)

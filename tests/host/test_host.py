@@ -5,11 +5,14 @@ that lapses) is tested as the rules say it, in seconds of the game, without wait
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from host_harness import FakeClock, Host, Member
 
 from server.config import Config
 from server.host.presence import LEAVING_AFTER
+from server.logs import logger
 from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -173,6 +176,59 @@ async def _lose_last(store: EmbeddedStore, room_id: str, count: int) -> None:
         (room_id, length - count),
     )
     store.rooms._lengths_known.pop(room_id, None)
+
+
+class Lines(logging.Handler):
+    """The server's log lines of one event, as (level, fields), while installed."""
+
+    def __init__(self, event: str) -> None:
+        super().__init__()
+        self.event, self.found = event, []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage() == self.event:
+            self.found.append((record.levelname, record.fields))
+
+    def __enter__(self) -> list:
+        logger.addHandler(self)
+        return self.found
+
+    def __exit__(self, *exc) -> None:
+        logger.removeHandler(self)
+
+
+async def test_a_loss_is_an_error_where_a_lost_entry_was_acknowledged_else_a_warning(world):
+    """What ``log_lost`` says: of the entries lost, how many were people's, how many of
+    those this node had acknowledged (an error: a promise broken, said by the one node that
+    knows it) and how many the driver's own (a bot's moves, acknowledged to nobody and
+    played again: a warning, as for a copy of people's entries another node wrote)."""
+    clock, store, host = world
+    node, other = host(), host("b")
+    bots = await node.create("r1", seats=BOTS)
+    people = await node.create("r2", seats=HUMANS)
+    await node.sit(people, 0)
+    await node.sit(people, 1)
+    await other.replicas.get("r2")  # node b holds a copy
+    await clock.advance(0.8 * 4)
+    await _lose_last(store, "r1", 2)
+    await _lose_last(store, "r2", 1)  # seat 1's join, written and answered by node n1
+    with Lines("log_lost") as lines:
+        await node.replicas.commits.check()
+        await other.replicas.commits.check()
+        await clock.advance(0.0)
+    assert len(lines) == 3, lines
+    by = [
+        (level, f["room"], f["lost"], f["people"], f["acknowledged"], f["automatic"])
+        for level, f in lines
+    ]
+    assert sorted(by) == [
+        ("ERROR", "r2", 1, 1, 1, 0),  # node n1 answered that join
+        ("WARNING", "r1", 2, 0, 0, 2),  # the bots' moves
+        ("WARNING", "r2", 1, 1, 0, 0),  # node b's copy of n1's join
+    ]
+    what = next(f["what"] for level, f in lines if f["room"] == "r1")
+    assert "2 entries this node had applied (0 of people, 0 of them acknowledged" in what
+    assert len(bots.room.log) >= 2  # the bots played on
 
 
 async def test_a_driver_whose_copy_outgrew_the_log_reloads_the_room_and_plays_on(world):

@@ -140,3 +140,23 @@ async def test_a_node_leaving_is_forgotten_in_every_room_it_was_in(store: Store)
     await store.leases.leave_cluster("node-a")
     for room_id in rooms:
         assert await store.leases.presence(room_id) == {"node-b": [0, 1, 0]}
+
+
+async def test_redis_tells_a_node_by_the_life_its_presence_is_kept_under(
+    redis_stores: Stores,
+) -> None:
+    """Presence is kept under a node's life (``node/life``): the node's own channel is told,
+    and a writer is never told its own entry, whichever of its names it wrote under."""
+    a, b = redis_stores.open(), redis_stores.open()
+    await a.rooms.create_room("r1", meta())
+    await a.leases.set_presence("r1", "node-a/one", [1, 0, 0])
+    await b.leases.set_presence("r1", "node-b/two", [0, 1, 0])
+    heard = {node: store.events(node) for node, store in (("node-a", a), ("node-b", b))}
+    for events in heard.values():
+        assert await anext(events) == {"k": "resync"}
+    await a.rooms.append("r1", 0, entry(0), node="node-a")  # told to b alone
+    await b.rooms.append("r1", 1, entry(1), node="node-b")  # told to a alone
+    got = [await asyncio.wait_for(anext(heard[n]), 5) for n in ("node-a", "node-b")]
+    assert [(e["k"], e["index"]) for e in got] == [("entry", 1), ("entry", 0)]
+    for events in heard.values():
+        await events.aclose()

@@ -5,15 +5,23 @@
 -- comes (Replicas.attach); the room's home, alone with its sockets and writing its own entries,
 -- is told nothing at all.
 
+-- A name in the presence hash (or the writer's) is a node's life, 'node/life': its node's
+-- channel is told (server.host.membership).
+
+local function node_of(name)
+  return string.match(name, '^([^/]*)/') or name
+end
+
 local function tell(lease_key, presence_key, writer, channels, event)
-  local told = {[writer] = true}
+  local told = {[node_of(writer)] = true}
   local lease = redis.call('GET', lease_key)
   local holder = lease and string.match(lease, '^(.*):%d+$')
   if holder and not told[holder] then
     told[holder] = true
     redis.call('PUBLISH', channels .. holder, event)
   end
-  for _, node in ipairs(redis.call('HKEYS', presence_key)) do
+  for _, name in ipairs(redis.call('HKEYS', presence_key)) do
+    local node = node_of(name)
     if not told[node] then
       told[node] = true
       redis.call('PUBLISH', channels .. node, event)

@@ -1,0 +1,51 @@
+"""A node's lives (server/host/membership.py): a node started again under its id after a
+crash is another life; what its former life wrote (heartbeat, presence) is removed as soon
+as the new life beats, and never counts meanwhile. On the embedded store and on Redis, with
+real memberships and the store's presence of a room."""
+
+from __future__ import annotations
+
+import pytest
+from stores import meta
+
+from server.host.membership import Membership
+from server.store import Store
+
+
+@pytest.fixture(params=["embedded", "redis"])
+def stores(request: pytest.FixtureRequest):
+    return request.getfixturevalue(f"{request.param}_stores")
+
+
+async def test_a_node_started_again_under_its_id_leaves_no_presence_of_its_former_life(stores):
+    """Life one of node n1 has a seat and a spectator in a room, and dies (kill -9: nothing
+    said). Node n1 starts again, under its id: its first beat removes what life one wrote,
+    and node n2, which counted life one's sockets, counts nobody once it hears the new life
+    (before life one's heartbeat would have aged out)."""
+    store: Store = stores.open()
+    await store.rooms.create_room("r1", meta())
+    one = Membership(store.leases, "n1", lambda gone, came: None)
+    await one.beat()
+    await store.leases.set_presence("r1", one.name, [1, 0, 1])
+    two = Membership(store.leases, "n2", lambda gone, came: None)
+    await two.beat()
+    if stores.kind == "redis":  # the embedded store is one process: no other node hears it
+        assert one.name in two.lives and two.live == {"n1", "n2"}
+    # n1 is killed, and starts again (on the embedded store: its file opened again).
+    if stores.kind == "embedded":
+        store = await stores.reopen(store)
+    again = Membership(store.leases, "n1", lambda gone, came: None)
+    assert again.life != one.life
+    await again.beat()
+    assert await store.leases.presence("r1") == {}
+    assert set(await store.leases.heartbeat(again.name)) <= {again.name, two.name}
+    if stores.kind == "redis":
+        await two.beat()
+        assert one.name not in two.lives and again.name in two.lives
+        # An event of life one that comes late (a socket's presence, sent before the
+        # crash) neither brings it back nor makes life two look older.
+        await store.leases.set_presence("r1", again.name, [0, 0, 1])
+        two.heard_from(one.name)
+        await two.beat()
+        assert one.name not in two.lives and again.name in two.lives
+        assert await store.leases.presence("r1") == {again.name: [0, 0, 1]}
