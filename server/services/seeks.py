@@ -1,11 +1,11 @@
 """Quick pairing on one node: its sockets' seeks, the pairings it makes, and telling its
 players when they are paired, whichever node paired them.
 
-The pool is the store's (:meth:`~server.store.base.PairingPool.seek`: one atomic step pairs
-a seek at most once, into one room). A pairing names its room and seed before the room
-exists; the node that made it creates the room (seats kept for the two players) and then
-tells every node (a ``paired`` event), and each node tells its own seeker. What a crash can
-leave undone is mended by the seeker's node: every ``check_seconds``
+The pool is the store's, its steps :class:`~server.services.pool.Pool`'s (one atomic step
+pairs a seek at most once, into one room, or cancels it). A pairing names its room and seed
+before the room exists; the node that made it creates the room (seats kept for the two
+players) and then tells every node (a ``paired`` event), and each node tells its own seeker.
+What a crash can leave undone is mended by the seeker's node: every ``check_seconds``
 (CARDROOM_CHECK_SECONDS) it looks up the pairings of its seekers still waiting, creates the
 room if nobody did (a second create is a no-op) and tells them. So a pairing is never lost
 with the node that made it.
@@ -34,6 +34,7 @@ from server.rooms.room import new_room_code
 from server.seeds import new_seed
 from server.services.connection import Connection
 from server.services.players import Players, signed_out
+from server.services.pool import Pool
 from server.services.rooms import Rooms
 from server.store import Store, Unavailable
 from server.store.base import fingerprint
@@ -103,6 +104,7 @@ class Seeks:
     ) -> None:
         self.check_seconds = check_seconds
         self.store = store
+        self.pool = Pool(store.seeks)
         self.rooms = rooms
         self.players = players
         self.node_id = node_id
@@ -140,7 +142,7 @@ class Seeks:
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
         }
-        made = await self.store.seeks.seek(seek, new_room_code(), new_seed(), now)
+        made = await self.pool.seek(seek, new_room_code(), new_seed(), now, self.live())
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -167,7 +169,16 @@ class Seeks:
         if waiting is None or waiting.conn is not conn:
             return {"sought": False}
         del self.waiting[player]
-        return {"sought": await self.store.seeks.unseek(player, conn.id)}
+        # One step of the pool decides: cancelled, or paired before the cancel came (then the
+        # ``paired`` event found this seek gone from ``waiting``: it is told here).
+        outcome = await self.pool.unseek(player, conn.id)
+        if not isinstance(outcome, dict):
+            return {"sought": outcome}
+        await self.rooms.create_paired(outcome["room"], room_meta(outcome))
+        seat = [s["player"] for s in outcome["seeks"]].index(player)
+        paired = told(outcome, seat)
+        conn.send({"t": "paired", **paired})
+        return {"sought": False, "paired": paired}
 
     def reset(self, player: str, spawn: Callable | None = None) -> None:
         """``player``'s secret was reset: every seek of theirs this node holds has ended.
@@ -178,7 +189,7 @@ class Seeks:
         if waiting is not None:
             waiting.conn.send({"t": "seek_ended", "reason": "reset"})
             if spawn is not None:
-                spawn(self._quietly(self.store.seeks.unseek(player, waiting.conn.id)))
+                spawn(self._quietly(self.pool.unseek(player, waiting.conn.id)))
 
     def on_signed_out(self, event: dict[str, Any], spawn: Callable) -> None:
         """A ``signed_out`` event: the player's seek held here by a socket of the old secret
@@ -195,7 +206,7 @@ class Seeks:
         waiting = self.waiting.get(player) if player else None
         if waiting is not None and waiting.conn is conn:
             del self.waiting[player]
-            spawn(self._quietly(self.store.seeks.unseek(player, conn.id)))
+            spawn(self._quietly(self.pool.unseek(player, conn.id)))
 
     # ---- pairings --------------------------------------------------------------------------
 
@@ -232,7 +243,7 @@ class Seeks:
     async def tick(self) -> None:
         now = self.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
-        swept = await self.store.seeks.sweep(self.node_id, now, sorted(self.live()), rooms)
+        swept = await self.pool.sweep(self.node_id, now, sorted(self.live()), rooms)
         for made in swept[0] if swept else []:
             await self._start(made)
         await self._look_after(now)
@@ -243,10 +254,10 @@ class Seeks:
         for player, waiting in list(self.waiting.items()):
             if waiting.conn.closed:
                 del self.waiting[player]
-                await self.store.seeks.unseek(player, waiting.conn.id)
+                await self.pool.unseek(player, waiting.conn.id)
             elif now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
                 del self.waiting[player]
-                await self.store.seeks.unseek(player, waiting.conn.id)
+                await self.pool.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
             elif clock - waiting.checked >= self.check_seconds:
                 waiting.checked = clock
@@ -284,7 +295,7 @@ class Seeks:
                 del self.waiting[player]
                 waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
             return
-        again = await self.store.seeks.seek(waiting.seek, new_room_code(), new_seed(), now)
+        again = await self.pool.seek(waiting.seek, new_room_code(), new_seed(), now, self.live())
         if isinstance(again, dict):
             await self._start(again)
         elif again == "reset":  # the secret was reset while the seek was being put back

@@ -13,6 +13,7 @@ from e2e_play import connect, play
 from waiting import until
 
 from protocol.client import Client, ClientError
+from server.services.pool import Pool
 from server.store.redis_store import RedisStore
 
 PROXIED = {"CARDROOM_TRUSTED_PROXIES": "127.0.0.1"}
@@ -122,7 +123,7 @@ async def test_a_pairing_whose_node_died_before_making_the_room_reaches_its_play
         mine = sought[0]
         ghost = {**mine, "player": "pghost0000000", "name": "Ghost", "conn": "gone"}
         ghost |= {"addr": "elsewhere", "node": "dead-node", "since": mine["since"] + 1}
-        made = await store.seeks.seek(ghost, "roomfromdead", 99, mine["since"] + 1)
+        made = await Pool(store.seeks).seek(ghost, "roomfromdead", 99, mine["since"] + 1)
         assert made["room"] == "roomfromdead"
         told = await asyncio.wait_for(waiting, 20)
         assert told["room"] == "roomfromdead" and told["opponent"]["name"] == "Ghost"
@@ -147,7 +148,7 @@ async def test_a_seek_dropped_from_the_pool_behind_its_nodes_back_is_put_back(
     store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
     try:
         mine = await store.seeks.seek_of(ann.player["id"])
-        assert await store.seeks.unseek(ann.player["id"])
+        assert await Pool(store.seeks).unseek(ann.player["id"]) is True
         back = await until(lambda: store.seeks.seek_of(ann.player["id"]), timeout=20)
         assert back == mine  # the same seek, its waiting time kept
     finally:
