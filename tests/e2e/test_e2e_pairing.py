@@ -234,3 +234,55 @@ async def test_a_reset_ends_the_seek_on_one_node_of_the_embedded_store(server_en
     ended = [n for n in laptop.notices[own:] if n["t"] == "seek_ended"]
     assert ended == [{"t": "seek_ended", "reason": "reset"}]
     assert (await cy.request("seek", target=10, rated=False))["seeking"] is True
+
+
+async def cancel_races(ann: Client, bob: Client, rounds: int) -> dict[str, int]:
+    """Ann waits; Bob seeks the same match while Ann cancels, ``rounds`` times: Ann's
+    ``unseek`` leaves 0 to 27 ms after Bob's ``seek`` (as in issue 49's trials, where it
+    came 3-39 ms after). Each time exactly one wins: the cancel (Bob waits, Ann is told of no
+    pairing) or the pairing (Ann is told it once, on her socket, and her ``unseek`` says so).
+    How often each won."""
+    won = {"cancel": 0, "pairing": 0}
+
+    async def cancel(after: float) -> dict:
+        await asyncio.sleep(after)  # not a timer under test: where in Bob's seek it lands
+        return await ann.request("unseek")
+
+    for n in range(rounds):
+        assert (await ann.request("seek", target=10, rated=False))["seeking"] is True
+        start = len(ann.notices)
+        sought, cancelled = await asyncio.gather(
+            bob.request("seek", target=10, rated=False), cancel((n % 10) * 0.003)
+        )
+        if cancelled["sought"]:
+            won["cancel"] += 1
+            assert sought["seeking"] is True and "paired" not in cancelled
+            assert (await bob.request("unseek"))["sought"] is True
+        else:
+            won["pairing"] += 1
+            assert sought["seeking"] is False, (n, sought, cancelled)
+            room = sought["room"]
+            told = await ann.notice(("paired",), start, timeout=10)
+            assert told["room"] == room and told["seat"] == 0
+            assert cancelled.get("paired") in (None, {k: v for k, v in told.items() if k != "t"})
+        await ann.request("ping")  # what the server sent Ann this round has come
+        assert len([x for x in ann.notices[start:] if x["t"] == "paired"]) == (
+            0 if cancelled["sought"] else 1
+        )
+    return won
+
+
+async def test_a_cancel_racing_a_pairing_on_one_node_is_decided_once(server_env, make_server):
+    server = make_server({**server_env, **PROXIED})
+    ann = await player(server, "Ann", "192.0.2.1")
+    bob = await player(server, "Bob", "192.0.2.2")
+    won = await cancel_races(ann, bob, 30)
+    assert won["pairing"] > 0  # the side of the race that told one player only
+
+
+async def test_a_cancel_racing_a_pairing_across_two_nodes_is_decided_once(redis_env, make_server):
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    won = await cancel_races(ann, bob, 30)
+    assert won["pairing"] > 0
