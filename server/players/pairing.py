@@ -55,6 +55,9 @@ RESET_MS = 60_000
 session than the new one (``session``: the fingerprint of the secret a seek was made with).
 A seek request checks its session before it reaches the pool, milliseconds before: a reset
 in between is what this catches."""
+CONFIRM_SECONDS = 3.0
+"""How long a pending pairing waits for its players' nodes to find them there: a player
+whose node is dead (or stalled) is not paired, and the other goes on seeking."""
 SETTINGS = ("target", "turn", "rated")
 
 Seek = dict[str, Any]
@@ -155,22 +158,38 @@ def day_of(now_ms: int) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(now_ms / 1000))
 
 
-def make_pairing(waited: Seek, new: Seek, room: str, seed: int, now_ms: int) -> dict[str, Any]:
-    """The pairing of two seeks: seat 0 for the one that waited longer."""
-    return {"room": room, "seed": seed, "at": now_ms, "seeks": [waited, new]}
+def make_pairing(
+    waited: Seek, new: Seek, room: str, seed: int, now_ms: int, ready: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The pairing of two seeks: seat 0 for the one that waited longer. ``ready``: the
+    players known to be there (the one whose request made it)."""
+    return {"room": room, "seed": seed, "at": now_ms, "seeks": [waited, new], "ready": [*ready]}
+
+
+def players_of(made: dict[str, Any]) -> list[str]:
+    return [s["player"] for s in made["seeks"]]
+
+
+def complete(made: dict[str, Any]) -> bool:
+    """A pairing both of whose players were found there (each by their socket's node): its
+    room is made and both are told. Until then it is *pending*; a pending pairing may be
+    voided (a player gone, or cancelling; no answer within CONFIRM_SECONDS), a complete one
+    never."""
+    return not made.get("void") and set(made["ready"]) >= set(players_of(made))
 
 
 @dataclass
 class Outcome:
     """What one step of the pool answers (``result``) and writes: seeks put in (``put``) and
-    taken out (``drop``, by player), pairings kept (``pairings``), players whose pairing is
+    taken out (``drop``, by player), pairings kept (``pairings``: player -> the pairing kept
+    for them), players whose pairing is
     forgotten (``forget``), rated pairs counted today (``counted``, by :func:`pair_key`), and
     when the pool was swept (``swept``). Nothing to write: ``changes`` is False."""
 
     result: Any = None
     put: list[Seek] = field(default_factory=list)
     drop: list[str] = field(default_factory=list)
-    pairings: list[dict[str, Any]] = field(default_factory=list)
+    pairings: dict[str, dict[str, Any]] = field(default_factory=dict)
     forget: list[str] = field(default_factory=list)
     counted: list[str] = field(default_factory=list)
     swept: int | None = None
@@ -235,26 +254,61 @@ def seek_step(
         return out
     out.drop.append(other["player"])
     _counted(out, counts, other, seek)
-    out.result = make_pairing(other, seek, room, seed, now_ms)
-    out.pairings.append(out.result)
+    out.result = make_pairing(other, seek, room, seed, now_ms, ready=(player,))
+    out.pairings = dict.fromkeys(players_of(out.result), out.result)
     return out
 
 
+def _rewrite(records: dict[str, dict[str, Any]], made: dict[str, Any]) -> Outcome:
+    """Write ``made`` (a changed pairing) for those of its players whose kept pairing is
+    still its room (a player who sought again since has forgotten it)."""
+    mine = {p: made for p, kept in records.items() if kept and kept["room"] == made["room"]}
+    return Outcome(made, pairings=mine)
+
+
+def confirm_step(records: dict[str, dict[str, Any]], player: str, room: str) -> Outcome:
+    """``player``'s node found them there for the pairing of ``room``: they are ready. The
+    pairing as it is then (complete when both are), or None when it is no more (voided, or
+    forgotten). ``records``: the kept pairings of its players."""
+    made = records.get(player)
+    if made is None or made["room"] != room or made.get("void"):
+        return Outcome(None)
+    if player in made["ready"]:
+        return Outcome(made)
+    return _rewrite(records, {**made, "ready": sorted([*made["ready"], player])})
+
+
+def void_step(records: dict[str, dict[str, Any]], player: str, room: str) -> Outcome:
+    """The pending pairing of ``room`` (``player``'s) is void: nobody is seated in it. The
+    pairing as it is then: void, or complete (too late: it stands), or None (forgotten)."""
+    made = records.get(player)
+    if made is None or made["room"] != room:
+        return Outcome(None)
+    if made.get("void") or complete(made):
+        return Outcome(made)
+    return _rewrite(records, {**made, "void": True})
+
+
 def unseek_step(
-    pool: dict[str, Seek], player: str, conn: str | None, paired: dict[str, Any] | None
+    pool: dict[str, Seek], player: str, conn: str | None, records: dict[str, dict[str, Any]]
 ) -> Outcome:
     """The player asks to stop seeking (from socket ``conn``; None: any). One answer, in the
-    step that decides it: True (the seek was waiting: it is taken out, and can never be
-    paired), the pairing (``paired``, the player's kept pairing, holds that seek: the
-    pairing came first, and the player is to be told of it), or False (no such seek)."""
+    step that decides it: True (the seek was waiting, or its pairing was pending: the seek
+    is taken out, or the pairing voided, and it can never be paired), the pairing (complete
+    before this step: the player is to be told of it), or False (no such seek). A voided
+    pairing comes back with ``void`` set, as the result."""
     seek = pool.get(player)
     if seek is not None and (conn is None or seek["conn"] == conn):
         return Outcome(True, drop=[player])
-    if paired is not None:
-        mine = [s for s in paired["seeks"] if s["player"] == player]
-        if mine and (conn is None or mine[0]["conn"] == conn):
-            return Outcome(paired)
-    return Outcome(False)
+    made = records.get(player)
+    mine = [s for s in made["seeks"] if s["player"] == player] if made else []
+    if not mine or (conn is not None and mine[0]["conn"] != conn):
+        return Outcome(False)
+    if complete(made):
+        return Outcome(made)
+    if made.get("void"):
+        return Outcome(True)
+    return void_step(records, player, made["room"])
 
 
 def sweep_step(
@@ -280,12 +334,14 @@ def sweep_step(
     out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive)]
     left = {p: s for p, s in pool.items() if p not in out.drop}
     free = [s for p, s in left.items() if p not in held]
+    made: list[dict[str, Any]] = []
     for (a, b), (room, seed) in zip(sweep(free, now_ms, counts, len(rooms)), rooms, strict=False):
         out.drop += [a["player"], b["player"]]
         del left[a["player"]], left[b["player"]]
         if a["rated"]:
             out.counted.append(pair_key(a["player"], b["player"]))
-        out.pairings.append(make_pairing(a, b, room, seed, now_ms))
+        made.append(make_pairing(a, b, room, seed, now_ms))
+        out.pairings |= dict.fromkeys(players_of(made[-1]), made[-1])
     mine = sorted(p for p, s in left.items() if s["node"] == node)
-    out.result = (out.pairings, mine)
+    out.result = (made, mine)
     return out

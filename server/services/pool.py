@@ -16,7 +16,7 @@ from typing import Any
 
 from server.players import ledger, pairing
 from server.store.base import Limits
-from server.store.seeks import SeekStore
+from server.store.seeks import PoolState, SeekStore
 
 BACKOFF_S = 0.002
 """After a lost compare-and-set, wait up to this long times the tries so far (random): many
@@ -47,7 +47,9 @@ class Pool:
             state = await read()
             outcome = decide(state)
             if not outcome.changes:
-                return outcome.result
+                if await self.seeks.version() == state.version:  # a read no write crossed
+                    return outcome.result
+                continue
             if await self.seeks.commit(state.version, day, **outcome.writes()):
                 return outcome.result
             tries += 1
@@ -79,15 +81,44 @@ class Pool:
             ),
         )  # fmt: skip
 
+    async def _read_paired(self, player: str) -> PoolState:
+        """The pool with the kept pairings of ``player`` and of their pairing's players."""
+        state = await self.seeks.pool("", player)
+        made = state.pairings.get(player)
+        if made is None:
+            return state
+        return await self.seeks.pool("", player, None, pairing.players_of(made))
+
+    async def _records(self, player: str, decide) -> Any:
+        """A step on ``player``'s pairing, decided on the kept pairings of its players."""
+        return await self._step(
+            "", lambda: self._read_paired(player), lambda state: decide(state.pairings)
+        )
+
     async def unseek(self, player: str, conn: str | None = None) -> bool | dict[str, Any]:
         """Take the player's seek out of the pool (only the one sought from socket ``conn``,
-        when named): True. Or, if that seek was paired before this step, its pairing (the
-        player is to be told it); else False."""
+        when named), or void its pending pairing: True (the voided pairing, with ``void``
+        set, when there was one: its other player's node is to put them back). Or, if that
+        seek's pairing was complete before this step, the pairing (the player is to be
+        told it); else False."""
+        return await self._step(
+            "",
+            lambda: self._read_paired(player),
+            lambda state: pairing.unseek_step(state.seeks, player, conn, state.pairings),
+        )
 
-        def decide(state):
-            return pairing.unseek_step(state.seeks, player, conn, state.pairing)
+    async def confirm(self, player: str, room: str) -> dict[str, Any] | None:
+        """``player`` is there for the pairing of ``room``: the pairing then (complete when
+        both are), or None if it is void or forgotten (:func:`~server.players.pairing.
+        confirm_step`)."""
+        return await self._records(
+            player, lambda records: pairing.confirm_step(records, player, room)
+        )
 
-        return await self._step("", lambda: self.seeks.pool("", player), decide)
+    async def void(self, player: str, room: str) -> dict[str, Any] | None:
+        """Void ``player``'s pending pairing of ``room``: the pairing then (void, or complete:
+        it stands), or None if forgotten (:func:`~server.players.pairing.void_step`)."""
+        return await self._records(player, lambda records: pairing.void_step(records, player, room))
 
     async def sweep(
         self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]

@@ -4,11 +4,14 @@ one atomic step changes, whose rules are decided by the callers."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from server.store.base import Event
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass
@@ -30,8 +33,8 @@ class PoolState:
     reset: str | None = None
     """The named player's reset mark while it is kept (:meth:`~server.store.players.
     PlayerStore.reset_secret`)."""
-    pairing: dict[str, Any] | None = None
-    """The named player's kept pairing."""
+    pairings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The kept pairings of the named players (those that have one)."""
     aged: list[str] = field(default_factory=list)
     """Players whose pairing was kept before ``paired_before``."""
 
@@ -45,11 +48,20 @@ class SeekStore(ABC):
 
     @abstractmethod
     async def pool(
-        self, day: str, player: str | None = None, paired_before: int | None = None
+        self,
+        day: str,
+        player: str | None = None,
+        paired_before: int | None = None,
+        others: Sequence[str] = (),
     ) -> PoolState:
-        """The pool now, with the counters of ``day``, the reset mark and pairing of
-        ``player`` if named, and the players whose pairing is older than ``paired_before``
-        (ms) if given."""
+        """The pool now, with the counters of ``day``, the reset mark of ``player`` if named,
+        the kept pairings of ``player`` and ``others``, and the players whose pairing is older
+        than ``paired_before`` (ms) if given."""
+
+    @abstractmethod
+    async def version(self) -> int:
+        """The pool's version now: a read of :meth:`pool` whose version it still is was
+        not crossed by a write (a decision to write nothing is checked so)."""
 
     @abstractmethod
     async def commit(
@@ -59,17 +71,17 @@ class SeekStore(ABC):
         *,
         put: Sequence[dict[str, Any]] = (),
         drop: Sequence[str] = (),
-        pairings: Sequence[dict[str, Any]] = (),
+        pairings: Mapping[str, dict[str, Any]] = EMPTY,
         forget: Sequence[str] = (),
         counted: Sequence[str] = (),
         swept: int | None = None,
     ) -> bool:
         """If the pool is still at ``version``, in one atomic step: take out the seeks of
         the players ``drop``, forget the pairings of ``forget``, put in the seeks ``put``
-        (by their ``player``), keep each pairing (its ``at``; by the ``player`` of each of its
-        ``seeks``), add one to each of ``day``'s counters ``counted`` (kept the store's
-        PAIR_TTL), note ``swept``; the pool gets a new version. Whether it was written
-        (False: another write came first; read again)."""
+        (by their ``player``), keep each player's pairing of ``pairings`` (with its ``at``),
+        add one to each of ``day``'s counters ``counted`` (kept the store's PAIR_TTL), note
+        ``swept``; the pool gets a new version. Whether it was written (False: another write
+        came first; read again)."""
 
     @abstractmethod
     async def pairing(self, player: str) -> dict[str, Any] | None:

@@ -53,7 +53,10 @@ async def test_a_lone_seek_waits_and_the_next_compatible_one_pairs_with_it(store
     assert await store.seeks.seekers() == [ann]
     made = await Pool(store.seeks).seek(bob, "r2", SEED, T0 + 1000)
     # The one that waited takes seat 0; the new room is the one the pairing seek named.
-    assert made == {"room": "r2", "seed": SEED, "at": T0 + 1000, "seeks": [ann, bob]}
+    # Pending: bob, whose request made it, is there; ann's node is yet to find her there.
+    assert made == {
+        "room": "r2", "seed": SEED, "at": T0 + 1000, "seeks": [ann, bob], "ready": ["bob"]
+    }  # fmt: skip
     assert await store.seeks.seekers() == []
     assert await store.seeks.pairing("ann") == made == await store.seeks.pairing("bob")
     assert await store.seeks.seek_of("ann") is None
@@ -305,8 +308,9 @@ async def test_one_address_may_have_only_a_few_seeks_waiting(store: Store):
 
 async def test_a_cancel_racing_a_pairing_is_decided_once(stores):
     # A waits; B seeks the same match while A cancels, again and again, through two store
-    # clients (two nodes, but for the embedded store). Either the cancel wins (B waits, no
-    # pairing kept for A) or the pairing wins (A's cancel answers that pairing); never both.
+    # clients (two nodes, but for the embedded store). Either the cancel comes first (B
+    # waits, no pairing kept) or the pairing does, pending (A not yet found there), and the
+    # cancel voids it (B's node puts B back); never a pairing kept with A cancelled.
     clients = [stores.open() for _ in range(2)] if stores.kind != "embedded" else [stores.open()]
     a_pool, b_pool = Pool(clients[0].seeks), Pool(clients[-1].seeks)
     outcomes = set()
@@ -324,10 +328,40 @@ async def test_a_cancel_racing_a_pairing_is_decided_once(stores):
             assert await clients[0].seeks.pairing(ann["player"]) is None
             assert await a_pool.unseek(bob["player"]) is True
         else:
-            outcomes.add("paired")
-            assert isinstance(made, dict) and cancelled == made and made["room"] == f"room{n}"
+            outcomes.add("voided")
+            assert made["room"] == f"room{n}" and cancelled == {**made, "void": True}
+            assert await clients[0].seeks.pairing(bob["player"]) == cancelled
+            assert await a_pool.confirm(bob["player"], made["room"]) is None  # void stays
             assert await clients[0].seeks.seekers() == []
-    assert outcomes == {"cancelled", "paired"}  # both sides of the race were run
+    assert outcomes == {"cancelled", "voided"}  # both sides of the race were run
+
+
+async def test_a_confirmation_racing_a_cancel_is_decided_once(stores):
+    # A pending pairing: A's node finds A there (confirm) while A cancels (unseek). Either
+    # the confirmation comes first (the pairing is complete, and the cancel answers it) or
+    # the cancel does (the pairing is void, and the confirmation finds it so); never both.
+    clients = [stores.open() for _ in range(2)] if stores.kind != "embedded" else [stores.open()]
+    a_pool, b_pool = Pool(clients[0].seeks), Pool(clients[-1].seeks)
+    outcomes = set()
+    for n in range(60):
+        ann, bob = seek(f"a{n}", node="n1"), seek(f"b{n}", node="n2")
+        await a_pool.seek(ann, "r", 1, T0)
+        made = await b_pool.seek(bob, f"room{n}", SEED, T0)
+        assert not pairing.complete(made)
+        tasks = [a_pool.confirm(ann["player"], made["room"]), a_pool.unseek(ann["player"])]
+        if n % 2:
+            tasks.reverse()
+        done = await asyncio.gather(*tasks)
+        confirmed, cancelled = done if n % 2 == 0 else done[::-1]
+        kept = await clients[-1].seeks.pairing(bob["player"])
+        if confirmed is not None:
+            outcomes.add("paired")
+            assert pairing.complete(confirmed) and cancelled == confirmed == kept
+            assert await b_pool.void(bob["player"], made["room"]) == confirmed  # it stands
+        else:
+            outcomes.add("cancelled")
+            assert cancelled == {**made, "void": True} == kept
+    assert outcomes == {"paired", "cancelled"}
 
 
 async def test_a_seek_of_a_node_not_alive_is_paired_with_nobody(store: Store):

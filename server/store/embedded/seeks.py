@@ -8,7 +8,7 @@ from typing import Any
 
 from server.store.base import Event
 from server.store.embedded.sqlite import Sqlite
-from server.store.seeks import PoolState, SeekStore
+from server.store.seeks import EMPTY, PoolState, SeekStore
 
 
 class EmbeddedSeeks(SeekStore):
@@ -54,7 +54,7 @@ class EmbeddedSeeks(SeekStore):
     # transaction of this one-process store); a copy goes in and out, as stored.
 
     async def pool(
-        self, day: str, player: str | None = None, paired_before: int | None = None
+        self, day: str, player: str | None = None, paired_before: int | None = None, others=()
     ) -> PoolState:
         reset = self._resets.get(player) if player is not None else None
         if reset is not None and reset[1] <= time.time() * 1000:
@@ -66,14 +66,21 @@ class EmbeddedSeeks(SeekStore):
             swept=self._swept,
             held=set(self._held),
             reset=reset[0] if reset is not None else None,
-            pairing=_copy(self._paired.get(player)) if player is not None else None,
+            pairings={
+                p: _copy(self._paired[p])
+                for p in ([player] if player is not None else []) + list(others)
+                if p in self._paired
+            },
             aged=[]
             if paired_before is None
             else sorted(p for p, made in self._paired.items() if made["at"] < paired_before),
         )
 
+    async def version(self) -> int:
+        return self._version
+
     async def commit(
-        self, version: int, day: str, *, put=(), drop=(), pairings=(), forget=(), counted=(),
+        self, version: int, day: str, *, put=(), drop=(), pairings=EMPTY, forget=(), counted=(),
         swept=None,
     ) -> bool:  # fmt: skip
         if version != self._version:
@@ -85,9 +92,8 @@ class EmbeddedSeeks(SeekStore):
             self._paired.pop(player, None)
         for seek in put:
             self._seeks[seek["player"]] = _copy(seek)
-        for made in pairings:
-            for seek in made["seeks"]:
-                self._paired[seek["player"]] = _copy(made)
+        for player, made in pairings.items():
+            self._paired[player] = _copy(made)
         if counted:
             for old in [d for d in self._counts if d != day]:
                 del self._counts[old]  # the day's counts outlive the day (PAIR_TTL) on Redis

@@ -1,8 +1,9 @@
 """Quick pairing's pool and rematch offers on Redis. The pool, its pairings, the day's
 counters, the reset marks and the pool's version are in one slot (``{seeks}``): a read is one
 pipeline, the version first (every write adds one to it, so a read that met a write in the
-middle is never written upon), and a write is a compare-and-set on the version
-(``step.lua``); an offer is read and written under the same compare-and-set."""
+middle is never written upon, nor trusted to write nothing: the version is read again), and
+a write is a compare-and-set on the version (``step.lua``); an offer is read and written
+under the same compare-and-set."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from server.store.base import Event
 from server.store.keys import PAIR_TTL
 from server.store.redis_store.client import Concern, Step, reachable
-from server.store.seeks import PoolState, SeekStore
+from server.store.seeks import EMPTY, PoolState, SeekStore
 
 SWEPT_MS = 60_000
 """How long the time of the last sweep is kept (the sweepers' gap is far shorter)."""
@@ -25,7 +26,7 @@ class RedisSeeks(Concern, SeekStore):
 
     @reachable
     async def pool(
-        self, day: str, player: str | None = None, paired_before: int | None = None
+        self, day: str, player: str | None = None, paired_before: int | None = None, others=()
     ) -> PoolState:
         k = self.keys
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -33,29 +34,32 @@ class RedisSeeks(Concern, SeekStore):
             pipe.hgetall(k.seek_pool)
             pipe.hgetall(k.seek_pairs(day))
             pipe.get(k.swept)
-            if player is not None:
-                pipe.get(k.seek_reset(player))
-                pipe.hget(k.paired, player)
+            named = ([player] if player is not None else []) + list(others)
+            pipe.get(k.seek_reset(player or ""))
+            if named:
+                pipe.hmget(k.paired, named)
             if paired_before is not None:
                 pipe.zrangebyscore(k.paired_at, "-inf", f"({paired_before}")
             found = await pipe.execute()
-        version, seeks, counts, swept = found[:4]
-        reset = made = None
-        if player is not None:
-            reset, made = found[4:6]
+        version, seeks, counts, swept, reset = found[:5]
+        made = found[5] if named else []
         return PoolState(
             version=int(version or 0),
             seeks={p: json.loads(raw) for p, raw in seeks.items()},
             counts={name: int(n) for name, n in counts.items()},
             swept=int(swept) if swept is not None else None,
-            reset=reset,
-            pairing=json.loads(made) if made else None,
+            reset=reset if player is not None else None,
+            pairings={p: json.loads(raw) for p, raw in zip(named, made, strict=True) if raw},
             aged=sorted(found[-1]) if paired_before is not None else [],
         )
 
     @reachable
+    async def version(self) -> int:
+        return int(await self.redis.get(self.keys.seek_version) or 0)
+
+    @reachable
     async def commit(
-        self, version: int, day: str, *, put=(), drop=(), pairings=(), forget=(), counted=(),
+        self, version: int, day: str, *, put=(), drop=(), pairings=EMPTY, forget=(), counted=(),
         swept=None,
     ) -> bool:  # fmt: skip
         k = self.keys
@@ -67,11 +71,9 @@ class RedisSeeks(Concern, SeekStore):
             step.write("HDEL", k.paired, *forget).write("ZREM", k.paired_at, *forget)
         for seek in put:
             step.write("HSET", k.seek_pool, seek["player"], json.dumps(seek))
-        for made in pairings:
-            players = [s["player"] for s in made["seeks"]]
-            text = json.dumps(made)
-            step.write("HSET", k.paired, *(x for p in players for x in (p, text)))
-            step.write("ZADD", k.paired_at, *(x for p in players for x in (made["at"], p)))
+        for player, made in pairings.items():
+            step.write("HSET", k.paired, player, json.dumps(made))
+            step.write("ZADD", k.paired_at, made["at"], player)
         for name in counted:
             step.write("HINCRBY", k.seek_pairs(day), name, 1)
         if counted:
