@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import time
 
 import pytest
 from e2e_play import connect, play
@@ -290,3 +292,34 @@ async def test_a_cancel_racing_a_pairing_across_two_nodes_is_decided_once(redis_
     bob = await player(b, "Bob", "203.0.113.2")
     won = await cancel_races(ann, bob, 30)
     assert won["pairing"] > 0
+
+
+async def test_a_seeker_of_a_killed_node_is_not_paired_and_the_partner_seeks_on(
+    redis_env, make_server
+):
+    """Ann waits on node a; a is killed (kill -9) and Bob seeks on node b at once, before b
+    can know a is dead. Bob is never told of a pairing with Ann: the pairing waits for Ann's
+    node to find her there, nobody does, and within 5 s Bob's seek is back in the pool,
+    where the next seeker (Cy) is paired with him."""
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    cy = await player(b, "Cy", "203.0.113.3")
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        assert (await ann.request("seek", target=25, rated=False))["seeking"] is True
+        a.stop(signal.SIGKILL)
+        start, sought_at = len(bob.notices), time.monotonic()
+        reply = await bob.request("seek", target=25, rated=False)
+        assert reply["seeking"] is True  # not paired with Ann at once, as before
+        bob_id = bob.player["id"]
+        back = await until(lambda: store.seeks.seek_of(bob_id), timeout=10)
+        assert time.monotonic() - sought_at < 5.0
+        assert back["since"] == reply["since"]  # the same seek, its waiting time kept
+        assert (await store.seeks.pairing(ann.player["id"]) or {}).get("void", True)
+        assert [n for n in bob.notices[start:] if n["t"] == "paired"] == []
+        told = await cy.seek(target=25, rated=False)
+        assert told["opponent"]["name"] == "Bob"
+        assert (await bob.notice(("paired",), start, timeout=10))["room"] == told["room"]
+    finally:
+        await store.close()
