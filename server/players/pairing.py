@@ -192,7 +192,10 @@ class Outcome:
     pairings: dict[str, dict[str, Any]] = field(default_factory=dict)
     forget: list[str] = field(default_factory=list)
     counted: list[str] = field(default_factory=list)
+    uncounted: list[str] = field(default_factory=list)
     swept: int | None = None
+    day: str | None = None
+    """The day whose counts ``counted`` and ``uncounted`` change, when not the step's own."""
 
     @property
     def changes(self) -> bool:
@@ -206,6 +209,7 @@ class Outcome:
             "pairings": self.pairings,
             "forget": self.forget,
             "counted": self.counted,
+            "uncounted": self.uncounted,
             "swept": self.swept,
         }
 
@@ -286,7 +290,12 @@ def void_step(records: dict[str, dict[str, Any]], player: str, room: str) -> Out
         return Outcome(None)
     if made.get("void") or complete(made):
         return Outcome(made)
-    return _rewrite(records, {**made, "void": True})
+    out = _rewrite(records, {**made, "void": True})
+    first = made["seeks"][0]
+    if first["rated"]:  # a void pairing is no rated pairing of the day
+        out.uncounted = [pair_key(*players_of(made))]
+        out.day = day_of(made["at"])
+    return out
 
 
 def unseek_step(

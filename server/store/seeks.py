@@ -74,12 +74,14 @@ class SeekStore(ABC):
         pairings: Mapping[str, dict[str, Any]] = EMPTY,
         forget: Sequence[str] = (),
         counted: Sequence[str] = (),
+        uncounted: Sequence[str] = (),
         swept: int | None = None,
     ) -> bool:
         """If the pool is still at ``version``, in one atomic step: take out the seeks of
         the players ``drop``, forget the pairings of ``forget``, put in the seeks ``put``
         (by their ``player``), keep each player's pairing of ``pairings`` (with its ``at``),
-        add one to each of ``day``'s counters ``counted`` (kept the store's PAIR_TTL), note
+        add one to each of ``day``'s counters ``counted`` (kept the store's PAIR_TTL) and
+        take one from each of ``uncounted``, note
         ``swept``; the pool gets a new version. Whether it was written (False: another write
         came first; read again)."""
 

@@ -382,3 +382,19 @@ def test_the_store_is_given_the_rules_limits():
     from server.store.keys import PAIR_TTL
 
     assert store_limits() == DEFAULT_LIMITS and PAIR_TTL == ledger.PAIR_TTL
+
+
+async def test_a_void_rated_pairing_is_not_counted_against_the_pair(store: Store):
+    pool = Pool(store.seeks)
+    for n in range(PAIR_LIMIT + 1):  # one more than the day allows, each voided
+        await pool.seek(seek("cat"), "r", 1, T0 + n)
+        made = await pool.seek(seek("dan"), f"r{n}", 1, T0 + n)
+        assert made is not None, n
+        assert (await pool.void("dan", made["room"]))["void"]
+    # Complete ones count as before.
+    for n in range(PAIR_LIMIT):
+        await pool.seek(seek("cat"), "r", 1, T0 + 10 + n)
+        made = await pool.seek(seek("dan"), f"s{n}", 1, T0 + 10 + n)
+        assert pairing.complete(await pool.confirm("cat", made["room"]))
+    await pool.seek(seek("cat"), "r", 1, T0 + 20)
+    assert await pool.seek(seek("dan"), "r", 1, T0 + 20) is None

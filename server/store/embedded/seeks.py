@@ -81,7 +81,7 @@ class EmbeddedSeeks(SeekStore):
 
     async def commit(
         self, version: int, day: str, *, put=(), drop=(), pairings=EMPTY, forget=(), counted=(),
-        swept=None,
+        uncounted=(), swept=None,
     ) -> bool:  # fmt: skip
         if version != self._version:
             return False
@@ -97,9 +97,11 @@ class EmbeddedSeeks(SeekStore):
         if counted:
             for old in [d for d in self._counts if d != day]:
                 del self._counts[old]  # the day's counts outlive the day (PAIR_TTL) on Redis
-            counts = self._counts.setdefault(day, {})
-            for name in counted:
-                counts[name] = counts.get(name, 0) + 1
+        counts = self._counts.setdefault(day, {}) if counted or uncounted else {}
+        for name in counted:
+            counts[name] = counts.get(name, 0) + 1
+        for name in uncounted:
+            counts[name] = counts.get(name, 0) - 1
         if swept is not None:
             self._swept = swept
         return True

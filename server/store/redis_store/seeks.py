@@ -60,7 +60,7 @@ class RedisSeeks(Concern, SeekStore):
     @reachable
     async def commit(
         self, version: int, day: str, *, put=(), drop=(), pairings=EMPTY, forget=(), counted=(),
-        swept=None,
+        uncounted=(), swept=None,
     ) -> bool:  # fmt: skip
         k = self.keys
         step = Step().check("GET", k.seek_version, answer=str(version) if version else None)
@@ -76,7 +76,9 @@ class RedisSeeks(Concern, SeekStore):
             step.write("ZADD", k.paired_at, made["at"], player)
         for name in counted:
             step.write("HINCRBY", k.seek_pairs(day), name, 1)
-        if counted:
+        for name in uncounted:
+            step.write("HINCRBY", k.seek_pairs(day), name, -1)
+        if counted or uncounted:
             step.write("EXPIRE", k.seek_pairs(day), PAIR_TTL)
         if swept is not None:
             step.write("SET", k.swept, swept, "PX", SWEPT_MS)
