@@ -323,3 +323,36 @@ async def test_a_seeker_of_a_killed_node_is_not_paired_and_the_partner_seeks_on(
         assert (await bob.notice(("paired",), start, timeout=10))["room"] == told["room"]
     finally:
         await store.close()
+
+
+async def test_a_seeker_whose_socket_aborts_as_a_partner_comes_is_not_paired(
+    redis_env, make_server
+):
+    """Ann's connection breaks (no close handshake) while her node is stalled (SIGSTOP), and
+    Bob seeks on another node: Bob is not told of a pairing with her, and his seek is back in
+    the pool within 5 s; once her node wakes, nobody is told of it either. (The code before
+    pending pairings paired Bob with her at once.)"""
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    store = RedisStore(redis_env["REDIS_URL"], prefix=redis_env["REDIS_PREFIX"])
+    try:
+        assert (await ann.request("seek", target=50, rated=False))["seeking"] is True
+        a.proc.send_signal(signal.SIGSTOP)
+        try:
+            await ann.drop()
+            start = len(bob.notices)
+            reply = await bob.request("seek", target=50, rated=False)
+            assert reply["seeking"] is True
+            back = await until(lambda: store.seeks.seek_of(bob.player["id"]), timeout=5)
+            assert back["since"] == reply["since"]
+        finally:
+            a.proc.send_signal(signal.SIGCONT)
+        made = await until(lambda: store.seeks.pairing(ann.player["id"]), timeout=5)
+        assert made["void"] is True
+        await until(lambda: a.get("/ready")[0] == 200, timeout=10)  # awake again
+        await bob.request("ping")
+        assert [x for x in bob.notices[start:] if x["t"] == "paired"] == []
+        assert (await bob.request("unseek"))["sought"] is True
+    finally:
+        await store.close()
