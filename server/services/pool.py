@@ -49,8 +49,7 @@ class Pool:
             if not outcome.changes:
                 if await self.seeks.version() == state.version:  # a read no write crossed
                     return outcome.result
-                continue
-            if await self.seeks.commit(state.version, outcome.day or day, **outcome.writes()):
+            elif await self.seeks.commit(state.version, outcome.day or day, **outcome.writes()):
                 return outcome.result
             tries += 1
             await asyncio.sleep(random.random() * BACKOFF_S * tries)
