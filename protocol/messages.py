@@ -309,7 +309,11 @@ class SeekOk(Reply):
 
 
 class UnseekOk(Reply):
+    """``sought``: whether the seek was waiting (and is no more); ``paired``: the seek was
+    paired before the cancel reached it, with the ``paired`` message's fields (also sent)."""
+
     sought: bool
+    paired: Map | None = None
 
 
 class RematchOk(Reply):

@@ -15,6 +15,7 @@ from server import logs, metrics
 from server.config import Config
 from server.examples.routes import ROUTES as EXAMPLE_ROUTES
 from server.node import Node
+from server.services.pool import store_limits
 from server.store import Store, open_store
 from server.transport import wire
 from server.transport.http import ROUTES as HTTP_ROUTES
@@ -44,7 +45,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         logs.setup(config.log_level.upper())
-        node = Node(store or open_store(config.store), config)
+        node = Node(store or open_store(config.store, store_limits()), config)
         await node.start()
         # What startup made (modules, meld tables) lives as long as the process: keep it
         # out of the collector's full passes, which otherwise stall the loop.

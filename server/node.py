@@ -63,6 +63,8 @@ class Node:
                 "lobby": lobby.on_event,
                 "signed_out": self._signed_out,
                 "paired": seeks.on_paired,
+                "proposed": seeks.on_proposed,
+                "unpaired": seeks.on_unpaired,
                 "sought": seeks.on_sought,
                 "rematch": self.services.rematches.on_rematch,
                 "resync": self._resync,

@@ -170,7 +170,10 @@ export function mountLobby(root, app) {
     clearInterval(seeking.timer);
     seeking = null;
     showSeeking();
-    if (tell && app.conn.state === "online") app.conn.request("unseek").catch(() => {});
+    if (tell && app.conn.state === "online") {
+      // A pairing that came before the cancel stands: the answer says so, and the seat is ours.
+      app.conn.request("unseek").then((r) => (r.paired ? paired(r.paired) : null), () => {});
+    }
   }
 
   async function paired(info) {

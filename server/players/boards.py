@@ -128,13 +128,3 @@ def entry(replay: dict[str, Any], seat: int) -> tuple[float, dict[str, Any]]:
         | ((1 << 20) - 1 - _clamp(tenths, 20))
     )
     return float(score), {**base, "won": won, "score": points, "moves": moves, "ms": ms}
-
-
-def ranked(rows: list[tuple[str, float, dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Rows (player, score, row) best first -> rows with their ranks (ties share one)."""
-    out, rank, last = [], 0, None
-    for i, (_, score, row) in enumerate(rows):
-        if score != last:
-            rank, last = i + 1, score
-        out.append({"rank": rank, **row})
-    return out

@@ -18,10 +18,11 @@ longest, then by player id): :func:`partner`. Reach grows with time, so a pool c
 hold two compatible seeks that were not when they came: :func:`sweep` pairs them, oldest
 seek first, each with its best partner left.
 
-Both stores run these rules in one atomic step (Redis: a Lua script that mirrors this module
-line for line; the embedded store: this module, in one step that does not yield), so a seek
-is paired at most once and into one room. tests/store/test_store_pairing.py runs the same cases on
-both, and compares the two on random pools.
+These rules are the only copy: the store keeps the pool as a versioned record and writes a
+step decided here only if the pool has not changed since it was read
+(:mod:`server.services.pool`), so a seek is paired at most once and into one room, whichever
+nodes decide at once. :func:`seek_step`, :func:`unseek_step` and :func:`sweep_step` are those
+steps, pure: a snapshot of the pool in, what to write and what to answer out.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ RESET_MS = 60_000
 session than the new one (``session``: the fingerprint of the secret a seek was made with).
 A seek request checks its session before it reaches the pool, milliseconds before: a reset
 in between is what this catches."""
+CONFIRM_SECONDS = 3.0
+"""How long a pending pairing waits for its players' nodes to find them there: a player
+whose node is dead (or stalled) is not paired, and the other goes on seeking."""
 SETTINGS = ("target", "turn", "rated")
 
 Seek = dict[str, Any]
@@ -154,100 +158,199 @@ def day_of(now_ms: int) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(now_ms / 1000))
 
 
-def make_pairing(waited: Seek, new: Seek, room: str, seed: int, now_ms: int) -> dict[str, Any]:
-    """The pairing of two seeks: seat 0 for the one that waited longer."""
-    return {"room": room, "seed": seed, "at": now_ms, "seeks": [waited, new]}
+def make_pairing(
+    waited: Seek, new: Seek, room: str, seed: int, now_ms: int, ready: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The pairing of two seeks: seat 0 for the one that waited longer. ``ready``: the
+    players known to be there (the one whose request made it)."""
+    return {"room": room, "seed": seed, "at": now_ms, "seeks": [waited, new], "ready": [*ready]}
+
+
+def players_of(made: dict[str, Any]) -> list[str]:
+    return [s["player"] for s in made["seeks"]]
+
+
+def complete(made: dict[str, Any]) -> bool:
+    """A pairing both of whose players were found there (each by their socket's node): its
+    room is made and both are told. Until then it is *pending*; a pending pairing may be
+    voided (a player gone, or cancelling; no answer within CONFIRM_SECONDS), a complete one
+    never."""
+    return not made.get("void") and set(made["ready"]) >= set(players_of(made))
 
 
 @dataclass
-class Pool:
-    """The pool as one process keeps it (the embedded store's): the same steps as the Redis
-    scripts, each a plain call that does not yield, so each is atomic on the event loop."""
+class Outcome:
+    """What one step of the pool answers (``result``) and writes: seeks put in (``put``) and
+    taken out (``drop``, by player), pairings kept (``pairings``: player -> the pairing kept
+    for them), players whose pairing is
+    forgotten (``forget``), rated pairs counted today (``counted``, by :func:`pair_key`), and
+    when the pool was swept (``swept``). Nothing to write: ``changes`` is False."""
 
-    seeks: dict[str, Seek] = field(default_factory=dict)
-    paired: dict[str, dict[str, Any]] = field(default_factory=dict)  # player -> pairing
-    counts: dict[str, dict[str, int]] = field(default_factory=dict)  # day -> pair -> n
-    swept: int = -(10**15)
-    # Players whose secret is being reset: their seek is paired with nobody until the reset
-    # is over, and goes if it succeeds (:meth:`hold`).
-    held: set[str] = field(default_factory=set)
-    resets: dict[str, tuple[str, int]] = field(default_factory=dict)  # player -> (session, until)
+    result: Any = None
+    put: list[Seek] = field(default_factory=list)
+    drop: list[str] = field(default_factory=list)
+    pairings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    forget: list[str] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)
+    uncounted: list[str] = field(default_factory=list)
+    swept: int | None = None
+    day: str | None = None
+    """The day whose counts ``counted`` and ``uncounted`` change, when not the step's own."""
 
-    def hold(self, player: str) -> None:
-        """``player``'s secret is being changed (outside this pool's one step): no seek of
-        theirs is paired until :meth:`release`."""
-        self.held.add(player)
+    @property
+    def changes(self) -> bool:
+        return bool(self.put or self.drop or self.pairings or self.forget or self.swept is not None)
 
-    def release(self, player: str, session: str | None, now_ms: int) -> None:
-        """The change is over; ``session``: the new secret's fingerprint if it changed. Then
-        the player's seek has ended, and for RESET_MS a seek on any other session is refused
-        (as the Redis store's reset step does)."""
-        self.held.discard(player)
-        if session is not None:
-            self.seeks.pop(player, None)
-            self.resets[player] = (session, now_ms + RESET_MS)
-            for old in [p for p, (_, until) in self.resets.items() if until <= now_ms]:
-                del self.resets[old]
+    def writes(self) -> dict[str, Any]:
+        """The keyword arguments of :meth:`~server.store.seeks.SeekStore.commit`."""
+        return {
+            "put": self.put,
+            "drop": self.drop,
+            "pairings": self.pairings,
+            "forget": self.forget,
+            "counted": self.counted,
+            "uncounted": self.uncounted,
+            "swept": self.swept,
+        }
 
-    def _free(self) -> list[Seek]:
-        return [s for s in self.seeks.values() if s["player"] not in self.held]
 
-    def _counts(self, now_ms: int) -> dict[str, int]:
-        day = day_of(now_ms)
-        for old in [d for d in self.counts if d != day]:
-            del self.counts[old]
-        return self.counts.setdefault(day, {})
+def _counted(outcome: Outcome, counts: dict[str, int], a: Seek, b: Seek) -> None:
+    if a["rated"]:
+        outcome.counted.append(pair_key(a["player"], b["player"]))
+    count(counts, a, b)
 
-    def _pair(self, a: Seek, b: Seek, room: str, seed: int, now_ms: int) -> dict[str, Any]:
-        pairing = make_pairing(a, b, room, seed, now_ms)
-        self.paired[a["player"]] = self.paired[b["player"]] = pairing
-        return pairing
 
-    def seek(self, seek: Seek, room: str, seed: int, now_ms: int) -> Any:
-        reset = self.resets.get(seek["player"])
-        if reset is not None and reset[1] > now_ms and reset[0] != seek.get("session"):
-            return "reset"
-        self.seeks.pop(seek["player"], None)
-        self.paired.pop(seek["player"], None)
-        if len(self.seeks) >= MAX_SEEKS:
-            return "full"
-        if seek["addr"] and crowded(seek, self.seeks.values()):
-            return "address"
-        counts = self._counts(now_ms)
-        held = seek["player"] in self.held
-        other = None if held else partner(seek, self._free(), now_ms, counts)
-        if other is None:
-            self.seeks[seek["player"]] = seek
-            return None
-        del self.seeks[other["player"]]
-        count(counts, other, seek)
-        return self._pair(other, seek, room, seed, now_ms)
+def seek_step(
+    pool: dict[str, Seek],
+    seek: Seek,
+    room: str,
+    seed: int,
+    now_ms: int,
+    counts: dict[str, int],
+    *,
+    reset: str | None = None,
+    held: frozenset[str] | set[str] = frozenset(),
+    alive: set[str] | None = None,
+) -> Outcome:
+    """A new ``seek``: it replaces its player's earlier seek and pairing, and takes at once
+    its best partner among the free seeks of live nodes (``alive``; None: every node), or
+    waits. ``reset``: the player's new secret's fingerprint while a reset is recent (a seek
+    on another session is refused: ``"reset"``, nothing written); ``held``: players whose
+    secret is being reset (their seeks are paired with nobody). The result: the pairing,
+    None (waiting), ``"full"`` or ``"address"`` (the earlier seek forgotten, nothing put)."""
+    player = seek["player"]
+    if reset is not None and reset != seek.get("session"):
+        return Outcome("reset")
+    out = Outcome(drop=[player] if player in pool else [], forget=[player])
+    others = {p: s for p, s in pool.items() if p != player}
+    if len(others) >= MAX_SEEKS:
+        out.result = "full"
+        return out
+    if seek["addr"] and crowded(seek, others.values()):
+        out.result = "address"
+        return out
+    # A seek of a node not known alive waits for the sweep to drop it (a node that has not
+    # heard of the others yet must not drop theirs), and pairs with nobody meanwhile.
+    free = [s for p, s in others.items() if p not in held and (alive is None or s["node"] in alive)]
+    other = None if player in held else partner(seek, free, now_ms, counts)
+    if other is None:
+        out.put.append(seek)
+        return out
+    out.drop.append(other["player"])
+    _counted(out, counts, other, seek)
+    out.result = make_pairing(other, seek, room, seed, now_ms, ready=(player,))
+    out.pairings = dict.fromkeys(players_of(out.result), out.result)
+    return out
 
-    def unseek(self, player: str, conn: str | None = None) -> bool:
-        seek = self.seeks.get(player)
-        if seek is None or (conn is not None and seek["conn"] != conn):
-            return False
-        del self.seeks[player]
-        return True
 
-    def sweep(
-        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
-    ) -> tuple[list[dict[str, Any]], list[str]] | None:
-        if now_ms - self.swept < SWEEP_GAP_MS:
-            return None
-        self.swept = now_ms
-        cutoff = now_ms - PAIRED_SECONDS * 1000
-        for player in [p for p, pairing in self.paired.items() if pairing["at"] < cutoff]:
-            del self.paired[player]
-        living = set(alive) if alive is not None else None
-        for player in [p for p, s in self.seeks.items() if expired(s, now_ms, living)]:
-            del self.seeks[player]
-        counts = self._counts(now_ms)
-        made = []
-        for (a, b), (room, seed) in zip(
-            sweep(self._free(), now_ms, counts, len(rooms)), rooms, strict=False
-        ):
-            del self.seeks[a["player"]], self.seeks[b["player"]]
-            made.append(self._pair(a, b, room, seed, now_ms))
-        mine = sorted(p for p, s in self.seeks.items() if s["node"] == node)
-        return made, mine
+def _rewrite(records: dict[str, dict[str, Any]], made: dict[str, Any]) -> Outcome:
+    """Write ``made`` (a changed pairing) for those of its players whose kept pairing is
+    still its room (a player who sought again since has forgotten it)."""
+    mine = {p: made for p, kept in records.items() if kept and kept["room"] == made["room"]}
+    return Outcome(made, pairings=mine)
+
+
+def confirm_step(records: dict[str, dict[str, Any]], player: str, room: str) -> Outcome:
+    """``player``'s node found them there for the pairing of ``room``: they are ready. The
+    pairing as it is then (complete when both are), or None when it is no more (voided, or
+    forgotten). ``records``: the kept pairings of its players."""
+    made = records.get(player)
+    if made is None or made["room"] != room or made.get("void"):
+        return Outcome(None)
+    if player in made["ready"]:
+        return Outcome(made)
+    return _rewrite(records, {**made, "ready": sorted([*made["ready"], player])})
+
+
+def void_step(records: dict[str, dict[str, Any]], player: str, room: str) -> Outcome:
+    """The pending pairing of ``room`` (``player``'s) is void: nobody is seated in it. The
+    pairing as it is then: void, or complete (too late: it stands), or None (forgotten)."""
+    made = records.get(player)
+    if made is None or made["room"] != room:
+        return Outcome(None)
+    if made.get("void") or complete(made):
+        return Outcome(made)
+    out = _rewrite(records, {**made, "void": True})
+    first = made["seeks"][0]
+    if first["rated"]:  # a void pairing is no rated pairing of the day
+        out.uncounted = [pair_key(*players_of(made))]
+        out.day = day_of(made["at"])
+    return out
+
+
+def unseek_step(
+    pool: dict[str, Seek], player: str, conn: str | None, records: dict[str, dict[str, Any]]
+) -> Outcome:
+    """The player asks to stop seeking (from socket ``conn``; None: any). One answer, in the
+    step that decides it: True (the seek was waiting, or its pairing was pending: the seek
+    is taken out, or the pairing voided, and it can never be paired), the pairing (complete
+    before this step: the player is to be told of it), or False (no such seek). A voided
+    pairing comes back with ``void`` set, as the result."""
+    seek = pool.get(player)
+    if seek is not None and (conn is None or seek["conn"] == conn):
+        return Outcome(True, drop=[player])
+    made = records.get(player)
+    mine = [s for s in made["seeks"] if s["player"] == player] if made else []
+    if not mine or (conn is not None and mine[0]["conn"] != conn):
+        return Outcome(False)
+    if complete(made):
+        return Outcome(made)
+    if made.get("void"):
+        return Outcome(True)
+    return void_step(records, player, made["room"])
+
+
+def sweep_step(
+    pool: dict[str, Seek],
+    node: str,
+    now_ms: int,
+    counts: dict[str, int],
+    *,
+    swept: int | None,
+    aged: list[str],
+    alive: set[str] | None,
+    rooms: list[tuple[str, int]],
+    held: frozenset[str] | set[str] = frozenset(),
+) -> Outcome:
+    """A sweep, unless one ran within SWEEP_GAP_MS (result None, nothing written): forget
+    the pairings made more than PAIRED_SECONDS ago (``aged``), drop the seeks past their time
+    or of nodes not ``alive``, and pair the free seeks left (:func:`sweep`, at most
+    ``len(rooms)`` pairs, each given the next ``(room, seed)``). The result: the pairings
+    made, and the players of ``node`` still waiting."""
+    if swept is not None and now_ms - swept < SWEEP_GAP_MS:
+        return Outcome(None)
+    out = Outcome(swept=now_ms, forget=list(aged))
+    out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive)]
+    left = {p: s for p, s in pool.items() if p not in out.drop}
+    free = [s for p, s in left.items() if p not in held]
+    made: list[dict[str, Any]] = []
+    for (a, b), (room, seed) in zip(sweep(free, now_ms, counts, len(rooms)), rooms, strict=False):
+        out.drop += [a["player"], b["player"]]
+        del left[a["player"]], left[b["player"]]
+        if a["rated"]:
+            out.counted.append(pair_key(a["player"], b["player"]))
+        made.append(make_pairing(a, b, room, seed, now_ms))
+        out.pairings |= dict.fromkeys(players_of(made[-1]), made[-1])
+    mine = sorted(p for p, s in left.items() if s["node"] == node)
+    out.result = (made, mine)
+    return out

@@ -80,7 +80,10 @@ def build(
         players,
     )  # fmt: skip
     lobby = Lobby(store.lobby)
-    seeks = Seeks(store, rooms, players, node_id, host.live, check_seconds=config.check_seconds)
+    seeks = Seeks(
+        store, rooms, players, node_id, host.live, check_seconds=config.check_seconds,
+        spawn=host.spawn,
+    )  # fmt: skip
     rematches = RematchOffers(store, rooms, host.replicas)
     clients = Clients(addresses, players, lobby, host.replicas, seeks, rematches, host.spawn)
     reviews = Reviews(store, bot_pool, dailies.is_over)

@@ -1,11 +1,11 @@
 """Quick pairing on one node: its sockets' seeks, the pairings it makes, and telling its
 players when they are paired, whichever node paired them.
 
-The pool is the store's (:meth:`~server.store.base.PairingPool.seek`: one atomic step pairs
-a seek at most once, into one room). A pairing names its room and seed before the room
-exists; the node that made it creates the room (seats kept for the two players) and then
-tells every node (a ``paired`` event), and each node tells its own seeker. What a crash can
-leave undone is mended by the seeker's node: every ``check_seconds``
+The pool is the store's, its steps :class:`~server.services.pool.Pool`'s (one atomic step
+pairs a seek at most once, into one room, or cancels it). A pairing names its room and seed
+before the room exists; the node that made it creates the room (seats kept for the two
+players) and then tells every node (a ``paired`` event), and each node tells its own seeker.
+What a crash can leave undone is mended by the seeker's node: every ``check_seconds``
 (CARDROOM_CHECK_SECONDS) it looks up the pairings of its seekers still waiting, creates the
 room if nobody did (a second create is a no-op) and tells them. So a pairing is never lost
 with the node that made it.
@@ -34,6 +34,7 @@ from server.rooms.room import new_room_code
 from server.seeds import new_seed
 from server.services.connection import Connection
 from server.services.players import Players, signed_out
+from server.services.pool import Pool
 from server.services.rooms import Rooms
 from server.store import Store, Unavailable
 from server.store.base import fingerprint
@@ -55,6 +56,8 @@ class Waiting:
     conn: Connection
     seek: dict[str, Any]
     checked: float  # when its pairing was last looked up (monotonic seconds)
+    pending: dict[str, Any] | None = None  # its pairing, until complete or void
+    deadline: float = 0.0  # when a pending pairing is voided (monotonic seconds)
 
 
 def room_meta(made: dict[str, Any]) -> dict[str, Any]:
@@ -89,6 +92,12 @@ def told(made: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
+def _same(waiting: Waiting, seek: dict[str, Any]) -> bool:
+    """Is ``seek`` (of a pairing) the seek ``waiting`` holds? Its socket's, and made at the
+    same time: a socket that sought again is not told of its earlier seek's pairing."""
+    return waiting.conn.id == seek["conn"] and waiting.seek["since"] == seek["since"]
+
+
 class Seeks:
     def __init__(
         self,
@@ -100,9 +109,12 @@ class Seeks:
         wall_ms: Callable[[], int] = lambda: int(time.time() * 1000),
         monotonic: Callable[[], float] = time.monotonic,
         check_seconds: float = CHECK_SECONDS,
+        spawn: Callable = asyncio.ensure_future,
     ) -> None:
+        self.spawn = spawn
         self.check_seconds = check_seconds
         self.store = store
+        self.pool = Pool(store.seeks)
         self.rooms = rooms
         self.players = players
         self.node_id = node_id
@@ -140,7 +152,7 @@ class Seeks:
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
         }
-        made = await self.store.seeks.seek(seek, new_room_code(), new_seed(), now)
+        made = await self.pool.seek(seek, new_room_code(), new_seed(), now, self.live())
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -154,12 +166,25 @@ class Seeks:
         if earlier is not None and earlier.conn is not conn:
             earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
         await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
+        waiting = self.waiting[player] = Waiting(conn, seek, self.monotonic())
         if made is None:
-            self.waiting[player] = Waiting(conn, seek, self.monotonic())
             log("seek", player=player, target=target, rated=rated)
             return {"seeking": True, "since": now}
-        await self._start(made)
-        return {"seeking": False, **told(made, 1)}
+        return await self._at_once(player, waiting, made)
+
+    async def _at_once(self, player: str, waiting: Waiting, made: dict[str, Any]) -> dict:
+        """Paired with a seek that waited, pending until its player is found there too: at
+        once when on this node (then told in the answer), else by its node (the
+        ``proposed`` event), and told by a ``paired`` message."""
+        self._pend(waiting, made)
+        done = await self._advance(made)
+        if done is not None and self.waiting.get(player) is waiting:
+            del self.waiting[player]  # told in this answer
+            await self._complete(done)
+            return {"seeking": False, **told(done, 1)}
+        if done is None:
+            await self.store.seeks.announce({"k": "proposed", "pairing": made})
+        return {"seeking": True, "since": waiting.seek["since"]}
 
     async def unseek(self, conn: Connection) -> dict[str, Any]:
         player = conn.player["id"] if conn.player is not None else None
@@ -167,7 +192,21 @@ class Seeks:
         if waiting is None or waiting.conn is not conn:
             return {"sought": False}
         del self.waiting[player]
-        return {"sought": await self.store.seeks.unseek(player, conn.id)}
+        # One step of the pool decides: cancelled, or paired before the cancel came (then the
+        # ``paired`` event found this seek gone from ``waiting``: it is told here).
+        outcome = await self.pool.unseek(player, conn.id)
+        if not isinstance(outcome, dict):
+            # This node held the seek, and no pairing stands: it is cancelled (False: a put
+            # back that saw it cancelled here took it out already).
+            return {"sought": True}
+        if outcome.get("void"):  # its pairing was pending: the cancel voided it
+            await self._unpaired(outcome)
+            return {"sought": True}
+        await self.rooms.create_paired(outcome["room"], room_meta(outcome))
+        seat = [s["player"] for s in outcome["seeks"]].index(player)
+        paired = told(outcome, seat)
+        conn.send({"t": "paired", **paired})
+        return {"sought": False, "paired": paired}
 
     def reset(self, player: str, spawn: Callable | None = None) -> None:
         """``player``'s secret was reset: every seek of theirs this node holds has ended.
@@ -178,7 +217,7 @@ class Seeks:
         if waiting is not None:
             waiting.conn.send({"t": "seek_ended", "reason": "reset"})
             if spawn is not None:
-                spawn(self._quietly(self.store.seeks.unseek(player, waiting.conn.id)))
+                spawn(self._quietly(self.pool.unseek(player, waiting.conn.id)))
 
     def on_signed_out(self, event: dict[str, Any], spawn: Callable) -> None:
         """A ``signed_out`` event: the player's seek held here by a socket of the old secret
@@ -195,15 +234,108 @@ class Seeks:
         waiting = self.waiting.get(player) if player else None
         if waiting is not None and waiting.conn is conn:
             del self.waiting[player]
-            spawn(self._quietly(self.store.seeks.unseek(player, conn.id)))
+            spawn(self._quietly(self._gone(player, conn.id)))
+
+    async def _gone(self, player: str, conn: str) -> None:
+        """The seek of a socket that closed leaves the pool, or voids its pending pairing."""
+        outcome = await self.pool.unseek(player, conn)
+        if isinstance(outcome, dict) and outcome.get("void"):
+            await self._unpaired(outcome)
 
     # ---- pairings --------------------------------------------------------------------------
 
-    async def _start(self, made: dict[str, Any]) -> None:
-        """Create a pairing's room, then tell every node."""
+    # A pairing is *pending* until each of its players is found there by their socket's
+    # node (the one whose seek made it is, by its request): a pairing with a player whose
+    # node died, whose socket closed or who cancelled is voided, in one step of the pool that
+    # no confirmation can cross, and the other goes on seeking, never told. Once complete,
+    # its room is made and both are told (:func:`server.players.pairing.complete`).
+
+    def _pend(self, waiting: Waiting, made: dict[str, Any]) -> None:
+        waiting.pending = made
+        waiting.deadline = self.monotonic() + pairing.CONFIRM_SECONDS
+
+    async def _advance(self, made: dict[str, Any]) -> dict[str, Any] | None:
+        """Confirm the players of a pending pairing whose socket is here and open; void it
+        if one of this node's is gone. The pairing if it is complete, else None."""
+        for seek in made["seeks"]:
+            if seek["node"] != self.node_id or seek["player"] in made["ready"]:
+                continue
+            waiting = self.waiting.get(seek["player"])
+            if waiting is None or not _same(waiting, seek) or waiting.conn.closed:
+                now = await self.pool.void(seek["player"], made["room"])
+                if now is not None and pairing.complete(now):
+                    return now  # it stood: both were there before this one went
+                await self._unpaired(made)
+                return None
+            self._pend(waiting, made)
+            now = await self.pool.confirm(seek["player"], made["room"])
+            if now is None:
+                return None  # void meanwhile: the deadline or the event puts them back
+            made = now
+        return made if pairing.complete(made) else None
+
+    async def _complete(self, made: dict[str, Any]) -> None:
+        """A complete pairing: create its room, then tell its players (here, and every node)."""
         await self.rooms.create_paired(made["room"], room_meta(made))
         log("paired", room=made["room"], players=[s["player"] for s in made["seeks"]])
+        self._tell(made)
         await self.store.seeks.announce({"k": "paired", "pairing": made})
+
+    async def _unpaired(self, made: dict[str, Any]) -> None:
+        """A pending pairing was voided: tell every node (its other player goes on seeking)."""
+        log("unpaired", room=made["room"], players=[s["player"] for s in made["seeks"]])
+        await self.store.seeks.announce({"k": "unpaired", "room": made["room"]})
+
+    def on_proposed(self, event: dict[str, Any]) -> None:
+        """A ``proposed`` event: a pairing waits for its players' nodes."""
+        self.spawn(self._quietly(self._proposed(event["pairing"])))
+
+    async def _proposed(self, made: dict[str, Any]) -> None:
+        done = await self._advance(made)
+        if done is not None:
+            await self._complete(done)
+
+    def on_unpaired(self, event: dict[str, Any]) -> None:
+        """An ``unpaired`` event: this node's players of that pairing go on seeking."""
+        for player, waiting in list(self.waiting.items()):
+            if waiting.pending is not None and waiting.pending["room"] == event["room"]:
+                self.spawn(self._quietly(self._settle(player, waiting)))
+
+    async def _settle(self, player: str, waiting: Waiting) -> None:
+        """A pending pairing of this node's player was voided, or is past its deadline: void
+        it (unless it came to be complete: then it stands, and they are told), and put the
+        player's seek back in the pool, as it was."""
+        made = waiting.pending
+        if made is None:
+            return
+        now = await self.pool.void(player, made["room"])
+        if self.waiting.get(player) is not waiting or waiting.pending is not made:
+            return
+        if now is not None and pairing.complete(now):
+            await self._complete(now)
+            return
+        waiting.pending = None
+        if now is not None:
+            await self._unpaired(now)
+        await self._again(player, waiting, self.wall_ms())
+
+    async def _again(self, player: str, waiting: Waiting, now: int) -> None:
+        """Put a seek of this node's back in the pool, as it was (its waiting time kept)."""
+        again = await self.pool.seek(
+            waiting.seek, new_room_code(), new_seed(), now, self.live()
+        )  # fmt: skip
+        if self.waiting.get(player) is not waiting:  # cancelled or closed meanwhile
+            await self.pool.unseek(player, waiting.conn.id)
+        elif isinstance(again, dict):
+            self._pend(waiting, again)
+            await self._proposed(again)
+            if waiting.pending is again and self.waiting.get(player) is waiting:
+                await self.store.seeks.announce({"k": "proposed", "pairing": again})
+        elif again == "reset":  # the secret was reset while the seek was being put back
+            self.reset(player)
+        elif again is not None:  # no room for it any more (the pool, or its address, full)
+            del self.waiting[player]
+            waiting.conn.send({"t": "seek_ended", "reason": "busy"})
 
     def on_paired(self, event: dict[str, Any]) -> None:
         self._tell(event["pairing"])
@@ -211,7 +343,7 @@ class Seeks:
     def _tell(self, made: dict[str, Any]) -> None:
         for seat, seek in enumerate(made["seeks"]):
             waiting = self.waiting.get(seek["player"])
-            if waiting is not None and waiting.conn.id == seek["conn"]:
+            if waiting is not None and _same(waiting, seek):
                 del self.waiting[seek["player"]]
                 waiting.conn.send({"t": "paired", **told(made, seat)})
 
@@ -232,9 +364,9 @@ class Seeks:
     async def tick(self) -> None:
         now = self.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
-        swept = await self.store.seeks.sweep(self.node_id, now, sorted(self.live()), rooms)
+        swept = await self.pool.sweep(self.node_id, now, sorted(self.live()), rooms)
         for made in swept[0] if swept else []:
-            await self._start(made)
+            await self.store.seeks.announce({"k": "proposed", "pairing": made})
         await self._look_after(now)
 
     async def _look_after(self, now: int) -> None:
@@ -243,10 +375,13 @@ class Seeks:
         for player, waiting in list(self.waiting.items()):
             if waiting.conn.closed:
                 del self.waiting[player]
-                await self.store.seeks.unseek(player, waiting.conn.id)
+                await self._gone(player, waiting.conn.id)
+            elif waiting.pending is not None:
+                if clock >= waiting.deadline:
+                    await self._settle(player, waiting)
             elif now - waiting.seek["since"] > pairing.SEEK_SECONDS * 1000:
                 del self.waiting[player]
-                await self.store.seeks.unseek(player, waiting.conn.id)
+                await self.pool.unseek(player, waiting.conn.id)
                 waiting.conn.send({"t": "seek_ended", "reason": "expired"})
             elif clock - waiting.checked >= self.check_seconds:
                 waiting.checked = clock
@@ -277,22 +412,18 @@ class Seeks:
             return
         if self.waiting.get(player) is not waiting:
             return  # told meanwhile, or reset (the event came while the store was read)
-        if made is not None:
+        if made is not None and not made.get("void"):
+            if not pairing.complete(made):  # pending: this node missed its ``proposed``
+                self._pend(waiting, made)
+                await self._proposed(made)
+                return
             await self.rooms.create_paired(made["room"], room_meta(made))
             self._tell(made)
             if self.waiting.get(player) is waiting:  # paired from another socket
                 del self.waiting[player]
                 waiting.conn.send({"t": "seek_ended", "reason": "replaced"})
             return
-        again = await self.store.seeks.seek(waiting.seek, new_room_code(), new_seed(), now)
-        if isinstance(again, dict):
-            await self._start(again)
-        elif again == "reset":  # the secret was reset while the seek was being put back
-            if self.waiting.get(player) is waiting:
-                self.reset(player)
-        elif again is not None:  # no room for it any more (the pool, or its address, full)
-            del self.waiting[player]
-            waiting.conn.send({"t": "seek_ended", "reason": "busy"})
+        await self._again(player, waiting, now)
 
     @staticmethod
     async def _quietly(work) -> None:

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
 
 from server.config import StoreSettings
-from server.store.base import Conflict, Event, Fenced, Unavailable
+from server.store.base import DEFAULT_LIMITS, Conflict, Event, Fenced, Limits, Unavailable
 from server.store.dailies import DailyStore
 from server.store.leases import LeaseStore
 from server.store.players import PlayerStore
@@ -55,7 +55,8 @@ class Store(ABC):
         """Release connections and files."""
 
 
-def open_store(settings: StoreSettings) -> Store:
+def open_store(settings: StoreSettings, limits: Limits = DEFAULT_LIMITS) -> Store:
+    """``limits``: the rules' times and sizes (the app passes them from the rules)."""
     if settings.redis:
         from server.store.redis_store import RedisStore
 
@@ -67,10 +68,11 @@ def open_store(settings: StoreSettings) -> Store:
             wait_replicas=settings.wait_replicas,
             wait_ms=settings.wait_ms,
             cluster_nodes=list(settings.cluster_nodes) or None,
+            limits=limits,
         )
     from server.store.embedded import EmbeddedStore
 
-    return EmbeddedStore(settings.db_path)
+    return EmbeddedStore(settings.db_path, limits=limits)
 
 
-__all__ = ["Conflict", "Fenced", "Store", "Unavailable", "open_store"]
+__all__ = ["Conflict", "Fenced", "Limits", "Store", "Unavailable", "open_store"]

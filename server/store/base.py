@@ -19,10 +19,30 @@ lost (at start and after a lost connection).
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 Entry = dict[str, Any]
 Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The times and sizes the rules above the store set for what it keeps, handed to a store
+    when it is built (the store imports no rules). The defaults are the rules' values
+    (``server.services.pool.store_limits`` builds them from the rules; a test checks the
+    two agree), for the tests that build a store bare."""
+
+    networks_kept: int = 64
+    """A player's networks kept at most (``players.ledger.NETWORKS_KEPT``)."""
+    shared_network_days: int = 30
+    """How long a player's network is kept (``players.ledger.SHARED_NETWORK_DAYS``)."""
+    reset_ms: int = 60_000
+    """How long a reset's mark refuses seeks of other sessions (``players.pairing``)."""
+
+
+DEFAULT_LIMITS = Limits()
+
 
 NODE_TIMEOUT_MS = 5000
 """A node whose heartbeat is older than this is dead: its presence no longer counts."""

@@ -18,7 +18,7 @@ class DailyStore(ABC):
 
     @abstractmethod
     async def claim_attempt(self, board: str, date: str, player_id: str, claim: str) -> str:
-        """Record ``claim`` (:func:`server.players.boards.claim`: a room, ranked or not) as
+        """Record ``claim`` (the caller's: a room, ranked or not) as
         the player's first attempt at a daily board that day unless one is recorded; the
         claim recorded."""
 
@@ -42,3 +42,14 @@ class DailyStore(ABC):
     @abstractmethod
     async def board_size(self, board: str, date: str) -> int:
         """How many entries a day's board holds."""
+
+
+def ranked(rows: list[tuple[str, float, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Rows (player, score, row) best first -> rows with their ranks, as
+    :meth:`DailyStore.daily_board` answers them (1 + how many are strictly better)."""
+    out, rank, last = [], 0, None
+    for i, (_, score, row) in enumerate(rows):
+        if score != last:
+            rank, last = i + 1, score
+        out.append({"rank": rank, **row})
+    return out

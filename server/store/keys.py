@@ -36,7 +36,8 @@ SETTLED_KEPT = 200
 within minutes, long before 200 more games of the player's are settled."""
 PAIR_TTL = 2 * 24 * 3600
 """A pair's rated games of a day are kept past the day (a match may end after midnight).
-The same as server.players.ledger.PAIR_TTL, which the store does not import."""
+The same as server.players.ledger.PAIR_TTL, which the store does not import (a test checks
+the two agree)."""
 RATING_BOARD = 10_000
 ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
@@ -208,7 +209,7 @@ class _SharedKeys(_Prefixed):
 
     @property
     def seek_pool(self) -> str:
-        """Hash: player -> their seek (JSON), at most MAX_SEEKS (server.players.pairing)."""
+        """Hash: player -> their seek (JSON)."""
         return self._seeks("pool")
 
     def seek_pairs(self, day: str) -> str:
@@ -227,8 +228,15 @@ class _SharedKeys(_Prefixed):
 
     def seek_reset(self, player: str) -> str:
         """The fingerprint of a player's new secret, for RESET_MS after a reset: a seek on
-        another session is refused (server.players.pairing)."""
+        another session is refused."""
         return self._seeks(f"reset:{player}")
+
+    @property
+    def seek_version(self) -> str:
+        """The pool's version: every write of the pool (its seeks, pairings, counts, resets)
+        adds one to it in the same step, and a write decided on a read of the pool is made
+        only if the version is still the one read."""
+        return self._seeks("version")
 
     @property
     def swept(self) -> str:

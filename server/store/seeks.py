@@ -1,45 +1,89 @@
-"""Quick pairing's pool of seekers (:mod:`server.players.pairing`) and rematch offers
-(:mod:`server.rooms.rematch`), shared by every node."""
+"""Quick pairing's pool of seekers and rematch offers, shared by every node: records that
+one atomic step changes, whose rules are decided by the callers."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from server.store.base import Event
 
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass
+class PoolState:
+    """The pool of seekers as one read found it. Every write of the pool comes with a new
+    ``version``, so a step decided on this state is written only if nothing changed since
+    (:meth:`SeekStore.commit`)."""
+
+    version: int
+    seeks: dict[str, dict[str, Any]]
+    """Player -> their seek."""
+    counts: dict[str, int]
+    """The day's counters, by name (the rated pairs made that day)."""
+    swept: int | None
+    """When the pool was last swept (ms), as the sweeper wrote it."""
+    held: set[str] = field(default_factory=set)
+    """Players whose seeks are not to be paired now (a reset of their secret is being
+    written: the embedded store's, which writes it on another thread)."""
+    reset: str | None = None
+    """The named player's reset mark while it is kept (:meth:`~server.store.players.
+    PlayerStore.reset_secret`)."""
+    pairings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The kept pairings of the named players (those that have one)."""
+    aged: list[str] = field(default_factory=list)
+    """Players whose pairing was kept before ``paired_before``."""
+
 
 class SeekStore(ABC):
-    """The pool of seekers, each call one atomic step (a seek is paired at most once, into one
-    room, whichever nodes ask at once), and the rematch offers of finished rooms."""
+    """The pool of seekers as a versioned record in one place (one Redis slot): read it
+    whole (:meth:`pool`), write a change to it only if no other write came since
+    (:meth:`commit`, a compare-and-set on its version). Which seeks pair is decided above
+    the store (:mod:`server.players.pairing`); this is what makes each decision atomic. And
+    the rematch offers of finished rooms."""
 
     @abstractmethod
-    async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
-        """Put ``seek`` in the pool (replacing its player's earlier seek, and forgetting
-        their earlier pairing), unless a compatible seek waits: then take that one out
-        instead and return the *pairing* (``room`` and ``seed`` for the new room, ``at``,
-        and ``seeks``: the one that waited, seat 0, then ``seek``), kept for the two
-        players :data:`~server.players.pairing.PAIRED_SECONDS`. None when it waits; the
-        string ``"full"`` when the pool holds MAX_SEEKS already, ``"address"`` when the
-        seek's address has SEEKS_PER_ADDRESS seeks waiting, ``"reset"`` when its player's
-        secret was reset in the last RESET_MS and the seek's ``session`` is not the new
-        secret's (then nothing changes)."""
+    async def pool(
+        self,
+        day: str,
+        player: str | None = None,
+        paired_before: int | None = None,
+        others: Sequence[str] = (),
+    ) -> PoolState:
+        """The pool now, with the counters of ``day``, the reset mark of ``player`` if named,
+        the kept pairings of ``player`` and ``others``, and the players whose pairing is older
+        than ``paired_before`` (ms) if given."""
 
     @abstractmethod
-    async def unseek(self, player: str, conn: str | None = None) -> bool:
-        """Take the player's seek out of the pool (only the one sought from socket ``conn``,
-        when named); whether there was one."""
+    async def version(self) -> int:
+        """The pool's version now: a read of :meth:`pool` whose version it still is was
+        not crossed by a write (a decision to write nothing is checked so)."""
 
     @abstractmethod
-    async def sweep(
-        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
-    ) -> tuple[list[dict[str, Any]], list[str]] | None:
-        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them), pair
-        compatible seeks (oldest first, at most ``len(rooms)`` pairs, each given the next
-        ``(room, seed)``), forget old pairings. The pairings made and the players of
-        ``node`` still waiting; None (nothing done) if another sweep ran within the last
-        SWEEP_GAP_MS (the nodes share one sweep a second)."""
+    async def commit(
+        self,
+        version: int,
+        day: str,
+        *,
+        put: Sequence[dict[str, Any]] = (),
+        drop: Sequence[str] = (),
+        pairings: Mapping[str, dict[str, Any]] = EMPTY,
+        forget: Sequence[str] = (),
+        counted: Sequence[str] = (),
+        uncounted: Sequence[str] = (),
+        swept: int | None = None,
+    ) -> bool:
+        """If the pool is still at ``version``, in one atomic step: take out the seeks of
+        the players ``drop``, forget the pairings of ``forget``, put in the seeks ``put``
+        (by their ``player``), keep each player's pairing of ``pairings`` (with its ``at``),
+        add one to each of ``day``'s counters ``counted`` (kept the store's PAIR_TTL) and
+        take one from each of ``uncounted``, note
+        ``swept``; the pool gets a new version. Whether it was written (False: another write
+        came first; read again)."""
 
     @abstractmethod
     async def pairing(self, player: str) -> dict[str, Any] | None:
@@ -64,7 +108,7 @@ class SeekStore(ABC):
         change: Callable[[dict[str, Any] | None], dict[str, Any]],
         keep_s: int,
     ) -> dict[str, Any]:
-        """Apply ``change`` (a pure step: the rules of :mod:`server.rooms.rematch`) to the
+        """Apply ``change`` (a pure step: the caller's rules) to the
         room's offer at one instant: read it, and write what ``change`` makes of it unless
         another writer changed it meanwhile (then read again); the state written, kept
         ``keep_s`` seconds. An exception from ``change`` writes nothing."""

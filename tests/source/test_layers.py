@@ -130,6 +130,91 @@ def test_no_circle_between_modules():
     assert not circles, "\n".join(circles)
 
 
+RULES = ("server.players", "server.rooms", "server.games")
+"""The rules: the store keeps and changes records atomically, the rules decide above it."""
+
+
+def store_imports(path: Path) -> set[str]:
+    """Every module a file of server/store imports, relative imports resolved, wherever in
+    the file (inside functions and ``if TYPE_CHECKING`` too)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found |= {module} | {f"{module}.{a.name}" for a in node.names}
+    return found
+
+
+def rule_imports(root: Path) -> list[str]:
+    return sorted(
+        f"{module_name(path)} imports {other}"
+        for path in root.rglob("*.py")
+        for other in store_imports(path)
+        if any(other == rule or other.startswith(rule + ".") for rule in RULES)
+    )
+
+
+def test_the_store_imports_no_rules():
+    """No module of server/store imports server.players, server.rooms or server.games: the
+    store offers atomic steps on records (a compare-and-set, an append with fencing, a
+    versioned pool), and the rules that decide what to write run above it, one copy each."""
+    found = rule_imports(SERVER / "store")
+    assert not found, "\n".join(found)
+
+
+def test_the_store_rule_finds_an_import_of_the_rules(tmp_path):
+    """The check above can fail: a store module importing a rule, absolutely, relatively or
+    inside a function, is found."""
+    store = tmp_path / "server" / "store" / "redis_store"
+    store.mkdir(parents=True)
+    (store / "a.py").write_text("from server.players import pairing\n")
+    (store / "b.py").write_text("def f():\n    from ...rooms import rematch\n")
+    (store / "c.py").write_text("import server.games.gin_rummy\n")
+    (store / "d.py").write_text("from server.store.base import Event\n")
+    global ROOT
+    kept, ROOT = ROOT, tmp_path
+    try:
+        found = rule_imports(tmp_path / "server" / "store")
+    finally:
+        ROOT = kept
+    assert {line.split(" imports ")[0] for line in found} == {
+        "server.store.redis_store.a",
+        "server.store.redis_store.b",
+        "server.store.redis_store.c",
+    }
+
+
+STORE_LINES = 400
+STORE_PUBLIC_METHODS = 20
+
+
+def test_store_modules_and_classes_stay_small():
+    """Store modules of at most 400 lines, no class of the store with over 20 public
+    methods (issue 47: one small interface per concern)."""
+    big = []
+    for path in (SERVER / "store").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        if len(path.read_text().splitlines()) > STORE_LINES:
+            big.append(f"{module_name(path)}: over {STORE_LINES} lines")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                public = [
+                    f.name
+                    for f in node.body
+                    if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and not f.name.startswith("_")
+                ]
+                if len(public) > STORE_PUBLIC_METHODS:
+                    big.append(f"{module_name(path)}.{node.name}: {len(public)} public methods")
+    assert not big, "\n".join(sorted(big))
+
+
 @pytest.mark.parametrize(
     ("module", "expected"),
     [("server.host.replicas", 3), ("server.config", None), ("server.examples.routes", 5)],

@@ -44,7 +44,7 @@ SEED_ARGUMENTS = {
     "step": 5,  # server.rooms.rematch.step(state, seat, answer, now_ms, room, seed)
     "seek": 2,  # a store's or the pool's seek(seek, room, seed, now_ms)
     "make_pairing": 3,  # (waited, new, room, seed, now_ms)
-    "_pair": 3,  # the pool's (a, b, room, seed, now_ms)
+    "seek_step": 3,  # the pool's rules: (pool, seek, room, seed, now_ms, counts)
     "think": 1,  # a bot's think(level, seed, view)
     "decide": 1,  # (level, seed, view)
     "solitaire_orders": 1,  # (variant, seed)

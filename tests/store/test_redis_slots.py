@@ -34,6 +34,7 @@ from stores import (
 )
 
 from server.host.settlement import KEPT, record_game
+from server.services.pool import Pool
 from server.store.keys import Keys
 from server.store.redis_store import RedisStore
 
@@ -127,6 +128,7 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
     game = "game-" + uuid4().hex[:10]  # not its room's id: its replay is in another slot
     tokens: dict[str, int] = {}
     leases, players, dailies, seeks = store.leases, store.players, store.dailies, store.seeks
+    pool = Pool(seeks)
     daily_game = daily_solitaire("g-daily", ann, True, 9, 99, 6)
 
     async def take(room: str) -> None:
@@ -210,14 +212,14 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("count_pair", lambda: store.results.count_pair(DAY, (ann, bob), "g-rated")),
         ("set_board_rating", lambda: store.results.set_board_rating(bob, None)),
         ("settle_player", lambda: store.results.settle_player("g-rated", ann, unfolded, KEPT)),
-        ("seek", lambda: seeks.seek(seeker(carl), "room-s1", 11, T0)),
+        ("seek", lambda: pool.seek(seeker(carl), "room-s1", 11, T0)),
         ("seek_of", lambda: seeks.seek_of(carl)),
-        ("unseek", lambda: seeks.unseek(carl, f"c-{carl}")),
-        ("seek", lambda: seeks.seek(seeker(carl), "room-s1", 11, T0)),
-        ("seek", lambda: seeks.seek(seeker(dave), "room-s2", 12, T0)),  # pairs with carl
+        ("unseek", lambda: pool.unseek(carl, f"c-{carl}")),
+        ("seek", lambda: pool.seek(seeker(carl), "room-s1", 11, T0)),
+        ("seek", lambda: pool.seek(seeker(dave), "room-s2", 12, T0)),  # pairs with carl
         ("pairing", lambda: seeks.pairing(carl)),
-        ("seek", lambda: seeks.seek(seeker(erin), "room-s3", 13, T0)),
-        ("sweep", lambda: seeks.sweep("node-a", T0 + 5_000, ["node-a"], [("room-s4", 14)])),
+        ("seek", lambda: pool.seek(seeker(erin), "room-s3", 13, T0)),
+        ("sweep", lambda: pool.sweep("node-a", T0 + 5_000, ["node-a"], [("room-s4", 14)])),
         ("seekers", lambda: seeks.seekers()),
         ("announce", lambda: seeks.announce({"k": "paired", "room": "room-s2"})),
         ("rematch", lambda: seeks.rematch(one, lambda state: {"state": "offered"}, 60)),

@@ -10,6 +10,7 @@ import pytest
 import redis.asyncio as redis
 from stores import REDIS_URL, SINCE, Stores, player_record
 
+from server.services.pool import Pool
 from server.store import Conflict, Store
 from server.store.keys import Keys
 
@@ -72,20 +73,20 @@ async def test_a_reset_ends_the_player_s_seek_in_the_same_step(store: Store) -> 
 
     player = "p222222222222"
     await store.players.create_player(player_record(), "h1" * 32)
-    assert await store.seeks.seek(seek(player, 1500), "r1", SEED, T0) is None
+    assert await Pool(store.seeks).seek(seek(player, 1500), "r1", SEED, T0) is None
     assert not await store.players.reset_secret(player, "h3" * 32, "h9" * 32)  # refused: kept
     assert await store.seeks.seek_of(player) is not None
     assert await store.players.reset_secret(player, "h2" * 32, "h1" * 32)
     assert await store.seeks.seek_of(player) is None
-    assert await store.seeks.seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
-    assert await store.seeks.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
+    assert await Pool(store.seeks).seek(seek("bob", 1510, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await Pool(store.seeks).sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob"])
     # A seek made on the old secret, whose check passed just before the reset, is refused.
     stale = {**seek(player, 1500, T0 + 2500), "session": fingerprint("h1" * 32)}
-    assert await store.seeks.seek(stale, "r4", SEED, T0 + 2500) == "reset"
+    assert await Pool(store.seeks).seek(stale, "r4", SEED, T0 + 2500) == "reset"
     assert await store.seeks.seekers() == [seek("bob", 1510, T0 + 1000)]
     # The player, on the new secret, seeks again like anyone.
     fresh = {**seek(player, 1500, T0 + 3000), "session": fingerprint("h2" * 32)}
-    made = await store.seeks.seek(fresh, "r5", SEED, T0 + 3000)
+    made = await Pool(store.seeks).seek(fresh, "r5", SEED, T0 + 3000)
     assert made is not None and made["room"] == "r5"
 
 
@@ -100,26 +101,33 @@ async def test_no_seek_is_paired_while_the_embedded_store_writes_a_reset(
 
     store, player = embedded_stores.open(), "p222222222222"
     await store.players.create_player(player_record(), "h1" * 32)
-    assert await store.seeks.seek(seek(player, 1500), "r1", SEED, T0) is None
+    assert await Pool(store.seeks).seek(seek(player, 1500), "r1", SEED, T0) is None
     resetting = asyncio.ensure_future(store.players.reset_secret(player, "h2" * 32, "h1" * 32))
     await asyncio.sleep(0)  # the reset is under way: its write is on the file's thread
     assert not resetting.done()
-    assert await store.seeks.seek(seek("bob", 1500, T0 + 1000), "r2", SEED, T0 + 1000) is None
-    assert await store.seeks.sweep("n1", T0 + 2000, None, [("r3", SEED)]) == ([], ["bob", player])
+    assert await Pool(store.seeks).seek(seek("bob", 1500, T0 + 1000), "r2", SEED, T0 + 1000) is None
+    assert await Pool(store.seeks).sweep("n1", T0 + 2000, None, [("r3", SEED)]) == (
+        [],
+        ["bob", player],
+    )
     assert await resetting
     assert await store.seeks.seekers() == [seek("bob", 1500, T0 + 1000)]
     # A reset refused (a session that has ended) leaves the seek as it was, and pairable.
     now = {"session": fingerprint("h2" * 32)}  # the player's seeks on the new secret
-    made = await store.seeks.seek({**seek(player, 1500, T0 + 3000), **now}, "r4", SEED, T0 + 3000)
+    made = await Pool(store.seeks).seek(
+        {**seek(player, 1500, T0 + 3000), **now}, "r4", SEED, T0 + 3000
+    )
     assert made is not None
-    await store.seeks.unseek("bob")
+    await Pool(store.seeks).unseek("bob")
     assert (
-        await store.seeks.seek({**seek(player, 1500, T0 + 4000), **now}, "r5", SEED, T0 + 4000)
+        await Pool(store.seeks).seek(
+            {**seek(player, 1500, T0 + 4000), **now}, "r5", SEED, T0 + 4000
+        )
         is None
     )
     assert not await store.players.reset_secret(player, "h3" * 32, "h1" * 32)
     assert (await store.seeks.seek_of(player))["since"] == T0 + 4000
-    made = await store.seeks.seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)
+    made = await Pool(store.seeks).seek(seek("cy", 1500, T0 + 5000), "r6", SEED, T0 + 5000)
     assert made is not None and made["seeks"][0]["player"] == player
 
 

@@ -22,7 +22,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from server.store import Store
-from server.store.base import Event
+from server.store.base import DEFAULT_LIMITS, Event, Limits
 from server.store.embedded.dailies import EmbeddedDailies
 from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.players import EmbeddedPlayers
@@ -37,7 +37,12 @@ class EmbeddedStore(Store):
     """``monotonic``: the clock leases run on (a test of the room host passes its fake
     clock's, so that a lease lapses when the test says)."""
 
-    def __init__(self, path: str, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        path: str,
+        monotonic: Callable[[], float] = time.monotonic,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
         self.path = path
         self.sqlite = Sqlite(path)
         active = self.sqlite.open()  # the rooms of the file not finished: none driven yet
@@ -46,8 +51,8 @@ class EmbeddedStore(Store):
         self.lobby = EmbeddedLobby(self.sqlite, running)
         self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases)
         self.seeks = EmbeddedSeeks(self.sqlite)
-        self.players = EmbeddedPlayers(self.sqlite, self.seeks.pool)
-        self.results = EmbeddedResults(self.sqlite)
+        self.players = EmbeddedPlayers(self.sqlite, self.seeks, limits)
+        self.results = EmbeddedResults(self.sqlite, limits)
         self.dailies = EmbeddedDailies(self.sqlite)
         self.replays = EmbeddedReplays(self.sqlite)
 

@@ -7,8 +7,7 @@ import json
 import sqlite3
 from typing import Any
 
-from server.players import boards
-from server.store.dailies import DailyStore
+from server.store.dailies import DailyStore, ranked
 from server.store.embedded.sqlite import Sqlite
 
 
@@ -85,7 +84,7 @@ class EmbeddedDailies(DailyStore):
                     (board, date, mine[0]),
                 ).fetchone()
                 me = {"rank": better + 1, **json.loads(mine[1])}
-        rows = boards.ranked([(p, score, json.loads(body)) for p, score, body in top])
+        rows = ranked([(p, score, json.loads(body)) for p, score, body in top])
         return {"total": total, "rows": rows, "me": me}
 
     async def daily_board(

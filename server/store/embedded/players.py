@@ -8,20 +8,19 @@ import sqlite3
 import time
 from typing import Any
 
-from server.players import ledger, pairing
-from server.store.base import Conflict, fingerprint
+from server.store.base import DEFAULT_LIMITS, Conflict, Limits, fingerprint
+from server.store.embedded.seeks import EmbeddedSeeks
 from server.store.embedded.sqlite import Sqlite
-from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PLAYER_TTL
+from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PAIR_TTL, PLAYER_TTL
 from server.store.players import PlayerStore
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
 
 
-def sweep(db: sqlite3.Connection, now: float) -> None:
+def sweep(db: sqlite3.Connection, now: float, limits: Limits = DEFAULT_LIMITS) -> None:
     """Forget what outlived its time (the Redis store's keys expire by TTL), run in the
-    transaction that marks a game counted (:mod:`server.store.embedded.results`). Here
-    since two of the times are the rules' (:mod:`server.players.ledger`)."""
+    transaction that marks a game counted (:mod:`server.store.embedded.results`)."""
     for table, column in (("counted", "at"), ("settled", "at"), ("settlements", "at")):
         db.execute(f"DELETE FROM {table} WHERE {column} < ?", (now - COUNTED_TTL,))
     db.execute("DELETE FROM player_stats WHERE at < ?", (now - PLAYER_TTL,))
@@ -32,24 +31,27 @@ def sweep(db: sqlite3.Connection, now: float) -> None:
     )
     db.execute("DELETE FROM ratings WHERE at < ?", (now - PLAYER_TTL,))
     db.execute("DELETE FROM rating_history WHERE at < ?", (now - PLAYER_TTL,))
-    forgotten = now - ledger.SHARED_NETWORK_DAYS * 86_400
+    forgotten = now - limits.shared_network_days * 86_400
     db.execute("DELETE FROM player_networks WHERE seen < ?", (forgotten,))
     day = time.strftime("%Y-%m-%d", time.gmtime(now - DAILY_TTL))
     db.execute("DELETE FROM boards WHERE date < ?", (day,))
     db.execute("DELETE FROM board_sizes WHERE date < ?", (day,))
     day = time.strftime("%Y-%m-%d", time.gmtime(now - ATTEMPT_TTL))
     db.execute("DELETE FROM attempts WHERE date < ?", (day,))
-    day = time.strftime("%Y-%m-%d", time.gmtime(now - ledger.PAIR_TTL))
+    day = time.strftime("%Y-%m-%d", time.gmtime(now - PAIR_TTL))
     db.execute("DELETE FROM pair_games WHERE date < ?", (day,))
 
 
 class EmbeddedPlayers(PlayerStore):
-    """``pool``: the pool of seekers (:mod:`server.store.embedded.seeks`), which a reset of
-    a player's secret holds while it is written."""
+    """``seeks``: the pool of seekers, which a reset of a player's secret holds while it is
+    written; ``limits``: how long a reset's mark and a network are kept."""
 
-    def __init__(self, sqlite: Sqlite, pool: pairing.Pool) -> None:
+    def __init__(
+        self, sqlite: Sqlite, seeks: EmbeddedSeeks, limits: Limits = DEFAULT_LIMITS
+    ) -> None:
         self._sqlite = sqlite
-        self._pool = pool
+        self._pool = seeks
+        self._limits = limits
         self._allowances: dict[tuple[str, int], int] = {}
 
     # ---- players ---------------------------------------------------------------------------------
@@ -122,7 +124,7 @@ class EmbeddedPlayers(PlayerStore):
             )
         finally:
             kept = fingerprint(secret_hash) if rows > 0 else None
-            self._pool.release(player_id, kept, int(time.time() * 1000))
+            self._pool.release(player_id, kept, self._limits.reset_ms)
         if rows:
             event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
             self._sqlite.publish(event)
@@ -149,12 +151,12 @@ class EmbeddedPlayers(PlayerStore):
                 "ON CONFLICT (player, tag) DO UPDATE SET seen = max(seen, excluded.seen)",
                 (player_id, tag, at),
             )
-            forgotten = at - ledger.SHARED_NETWORK_DAYS * 86_400
+            forgotten = at - self._limits.shared_network_days * 86_400
             db.execute(
                 "DELETE FROM player_networks WHERE player = ? AND (seen < ? OR tag NOT IN "
                 "(SELECT tag FROM player_networks WHERE player = ? ORDER BY seen DESC, tag "
                 "LIMIT ?))",
-                (player_id, forgotten, player_id, ledger.NETWORKS_KEPT),
+                (player_id, forgotten, player_id, self._limits.networks_kept),
             )
 
         self._sqlite.transaction(work)

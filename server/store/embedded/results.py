@@ -17,6 +17,7 @@ import sqlite3
 import time
 from typing import Any
 
+from server.store.base import DEFAULT_LIMITS, Limits
 from server.store.embedded.players import sweep
 from server.store.embedded.sqlite import Sqlite
 from server.store.keys import RATING_BOARD
@@ -53,8 +54,9 @@ def _keep_last(
 
 
 class EmbeddedResults(ResultStore):
-    def __init__(self, sqlite: Sqlite) -> None:
+    def __init__(self, sqlite: Sqlite, limits: Limits = DEFAULT_LIMITS) -> None:
         self._sqlite = sqlite
+        self._limits = limits
 
     async def _transaction(self, work) -> Any:
         return await self._sqlite.run(self._sqlite.transaction, work)
@@ -148,7 +150,9 @@ class EmbeddedResults(ResultStore):
                 "INSERT OR IGNORE INTO counted (game, at) VALUES (?, ?)", (game_id, now)
             ).rowcount
             if added:
-                sweep(db, now)  # once per game counted, as the Redis store's keys expire
+                sweep(
+                    db, now, self._limits
+                )  # once per game counted, as the Redis store's keys expire
             return added > 0
 
         return await self._transaction(work)

@@ -44,7 +44,7 @@ import redis.asyncio as redis
 from redis.asyncio.cluster import RedisCluster
 
 from server.store import Store
-from server.store.base import Event
+from server.store.base import DEFAULT_LIMITS, Event, Limits
 from server.store.keys import Keys
 from server.store.redis_store.client import UNREACHABLE, connect
 from server.store.redis_store.dailies import RedisDailies
@@ -69,6 +69,7 @@ class RedisStore(Store):
         wait_replicas: int = 0,
         wait_ms: int = 500,
         cluster_nodes: list[tuple[str, int]] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.redis = connect(url, sentinels, service, cluster_nodes)
         self.keys = Keys(prefix)
@@ -79,7 +80,7 @@ class RedisStore(Store):
         self.lobby = RedisLobby(client, keys)
         self.rooms = RedisRooms(client, keys, self.lobby, **wait)
         self.leases = RedisLeases(client, keys, **wait)
-        self.players = RedisPlayers(client, keys)
+        self.players = RedisPlayers(client, keys, limits)
         self.results = RedisResults(client, keys)
         self.dailies = RedisDailies(client, keys)
         self.replays = RedisReplays(client, keys)

@@ -5,7 +5,7 @@ the Lua scripts (:func:`script`) and the helpers that read every group or run a 
 
 Each Lua script is a file of lua/, beginning with its KEYS/ARGV contract as comments. A line
 ``-- include: tell.lua`` in a script stands for the body of that file (what follows its own
-contract): the fragments several scripts share (``now.lua``, ``tell.lua``, ``pairing.lua``)
+contract): the fragments several scripts share (``now.lua``, ``tell.lua``)
 are written once and composed into each script's text before it is registered.
 """
 

@@ -9,8 +9,7 @@ from typing import Any
 
 import redis.asyncio as redis
 
-from server.players import boards
-from server.store.dailies import DailyStore
+from server.store.dailies import DailyStore, ranked
 from server.store.keys import ATTEMPT_TTL, DAILY_TTL, Keys
 from server.store.redis_store.client import Concern, Step, reachable, script
 
@@ -55,7 +54,7 @@ class RedisDailies(Concern, DailyStore):
             args=[max(0, limit), player_id or ""],
         )
         pairs = list(zip(top[::2], top[1::2], strict=True))
-        rows = boards.ranked(
+        rows = ranked(
             [(p, -float(s), json.loads(b)) for (p, s), b in zip(pairs, bodies, strict=True) if b]
         )
         me = {"rank": int(better) + 1, **json.loads(row)} if mine and row else None

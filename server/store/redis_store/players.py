@@ -11,8 +11,7 @@ from typing import Any
 
 import redis.asyncio as redis
 
-from server.players import ledger, pairing
-from server.store.base import Conflict, fingerprint
+from server.store.base import DEFAULT_LIMITS, Conflict, Limits, fingerprint
 from server.store.keys import PLAYER_TTL, Keys
 from server.store.players import PlayerStore
 from server.store.redis_store.client import Concern, Step, reachable, script
@@ -21,8 +20,9 @@ from server.store.redis_store.client import Concern, Step, reachable, script
 class RedisPlayers(Concern, PlayerStore):
     """Players' identities, allowances and networks."""
 
-    def __init__(self, client: redis.Redis, keys: Keys) -> None:
+    def __init__(self, client: redis.Redis, keys: Keys, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(client, keys)
+        self._limits = limits
         self._allow = script(client, "allow")
 
     @staticmethod
@@ -113,8 +113,9 @@ class RedisPlayers(Concern, PlayerStore):
         if not raw or json.loads(raw).get("secret") != current:
             return False
         mark = fingerprint(secret_hash)
-        pool = Step().write("HDEL", k.seek_pool, player_id)
-        await self._apply(pool.write("SET", k.seek_reset(player_id), mark, "PX", pairing.RESET_MS))
+        pool = Step().write("HDEL", k.seek_pool, player_id).write("INCR", k.seek_version)
+        reset_ms = self._limits.reset_ms
+        await self._apply(pool.write("SET", k.seek_reset(player_id), mark, "PX", reset_ms))
         if not await self._commit_secret(player_id, secret_hash, current):
             return False
         await self.redis.delete(k.secret(current))
@@ -138,10 +139,10 @@ class RedisPlayers(Concern, PlayerStore):
     @reachable
     async def note_network(self, player_id: str, tag: str, at: float) -> None:
         key = self.keys.networks(player_id)
-        kept = ledger.SHARED_NETWORK_DAYS * 86_400
+        kept = self._limits.shared_network_days * 86_400
         step = Step().write("ZADD", key, "GT", repr(at), tag)
         step.write("ZREMRANGEBYSCORE", key, "-inf", f"({at - kept!r}")
-        step.write("ZREMRANGEBYRANK", key, 0, -1 - ledger.NETWORKS_KEPT)
+        step.write("ZREMRANGEBYRANK", key, 0, -1 - self._limits.networks_kept)
         await self._apply(step.write("EXPIRE", key, kept))
 
     @reachable

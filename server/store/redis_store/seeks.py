@@ -1,77 +1,88 @@
-"""Quick pairing's pool and rematch offers on Redis. The pool, its pairings and the day's
-rated pairs are in one slot (``{seeks}``), each step one script (``seek.lua``, ``sweep.lua``,
-``unseek.lua``, the first two with the rules of ``pairing.lua``); an offer is read and written
-under WATCH."""
+"""Quick pairing's pool and rematch offers on Redis. The pool, its pairings, the day's
+counters, the reset marks and the pool's version are in one slot (``{seeks}``): a read is one
+pipeline, the version first (every write adds one to it, so a read that met a write in the
+middle is never written upon, nor trusted to write nothing: the version is read again), and
+a write is a compare-and-set on the version (``step.lua``); an offer is read and written
+under the same compare-and-set."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-import redis.asyncio as redis
-
-from server.players import ledger, pairing
 from server.store.base import Event
-from server.store.keys import Keys
-from server.store.redis_store.client import Concern, Step, reachable, script
-from server.store.seeks import SeekStore
+from server.store.keys import PAIR_TTL
+from server.store.redis_store.client import Concern, Step, reachable
+from server.store.seeks import EMPTY, PoolState, SeekStore
+
+SWEPT_MS = 60_000
+"""How long the time of the last sweep is kept (the sweepers' gap is far shorter)."""
 
 
 class RedisSeeks(Concern, SeekStore):
     """The pool of seekers and the rematch offers of finished rooms."""
 
-    def __init__(self, client: redis.Redis, keys: Keys) -> None:
-        super().__init__(client, keys)
-        self._seek = script(client, "seek")
-        self._sweep = script(client, "sweep")
-        self._unseek = script(client, "unseek")
-
     # ---- quick pairing -------------------------------------------------------------------------
 
-    def _pairing_keys(self, now_ms: int) -> list[str]:
+    @reachable
+    async def pool(
+        self, day: str, player: str | None = None, paired_before: int | None = None, others=()
+    ) -> PoolState:
         k = self.keys
-        return [k.seek_pool, k.seek_pairs(pairing.day_of(now_ms)), k.paired, k.paired_at, k.swept]
-
-    def _pairing_args(self, now_ms: int) -> list[Any]:
-        p = pairing
-        return [now_ms, p.RANGE_START, p.RANGE_GROWTH, p.RANGE_MAX, p.PAIR_LIMIT, ledger.PAIR_TTL]
-
-    @reachable
-    async def seek(self, seek: dict[str, Any], room: str, seed: int, now_ms: int) -> Any:
-        args = [json.dumps(seek), room, str(int(seed)), pairing.MAX_SEEKS]
-        args.append(pairing.SEEKS_PER_ADDRESS)
-        keys = [*self._pairing_keys(now_ms), self.keys.seek_reset(seek["player"])]
-        made = await self._seek(keys=keys, args=self._pairing_args(now_ms) + args)
-        if not made:
-            return None
-        text = made.decode() if isinstance(made, bytes) else made
-        return text if text in ("full", "address", "reset") else json.loads(text)
-
-    @reachable
-    async def unseek(self, player: str, conn: str | None = None) -> bool:
-        return bool(await self._unseek(keys=[self.keys.seek_pool], args=[player, conn or ""]))
-
-    @reachable
-    async def sweep(
-        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
-    ) -> tuple[list[dict[str, Any]], list[str]] | None:
-        p = pairing
-        args = [
-            node,
-            "" if alive is None else json.dumps(sorted(alive)),
-            json.dumps([[room, str(int(seed))] for room, seed in rooms]),
-            p.SEEK_SECONDS * 1000,
-            p.PAIRED_SECONDS * 1000,
-            p.SWEEP_GAP_MS,
-        ]
-        out = await self._sweep(
-            keys=self._pairing_keys(now_ms), args=self._pairing_args(now_ms) + args
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(k.seek_version)
+            pipe.hgetall(k.seek_pool)
+            pipe.hgetall(k.seek_pairs(day))
+            pipe.get(k.swept)
+            named = ([player] if player is not None else []) + list(others)
+            pipe.get(k.seek_reset(player or ""))
+            if named:
+                pipe.hmget(k.paired, named)
+            if paired_before is not None:
+                pipe.zrangebyscore(k.paired_at, "-inf", f"({paired_before}")
+            found = await pipe.execute()
+        version, seeks, counts, swept, reset = found[:5]
+        made = found[5] if named else []
+        return PoolState(
+            version=int(version or 0),
+            seeks={p: json.loads(raw) for p, raw in seeks.items()},
+            counts={name: int(n) for name, n in counts.items()},
+            swept=int(swept) if swept is not None else None,
+            reset=reset if player is not None else None,
+            pairings={p: json.loads(raw) for p, raw in zip(named, made, strict=True) if raw},
+            aged=sorted(found[-1]) if paired_before is not None else [],
         )
-        if not out:
-            return None
-        texts = [x.decode() if isinstance(x, bytes) else x for x in out]
-        count = int(texts[0])
-        return [json.loads(t) for t in texts[1 : 1 + count]], texts[1 + count :]
+
+    @reachable
+    async def version(self) -> int:
+        return int(await self.redis.get(self.keys.seek_version) or 0)
+
+    @reachable
+    async def commit(
+        self, version: int, day: str, *, put=(), drop=(), pairings=EMPTY, forget=(), counted=(),
+        uncounted=(), swept=None,
+    ) -> bool:  # fmt: skip
+        k = self.keys
+        step = Step().check("GET", k.seek_version, answer=str(version) if version else None)
+        step.write("INCR", k.seek_version)
+        if drop:
+            step.write("HDEL", k.seek_pool, *drop)
+        if forget:
+            step.write("HDEL", k.paired, *forget).write("ZREM", k.paired_at, *forget)
+        for seek in put:
+            step.write("HSET", k.seek_pool, seek["player"], json.dumps(seek))
+        for player, made in pairings.items():
+            step.write("HSET", k.paired, player, json.dumps(made))
+            step.write("ZADD", k.paired_at, made["at"], player)
+        for name in counted:
+            step.write("HINCRBY", k.seek_pairs(day), name, 1)
+        for name in uncounted:
+            step.write("HINCRBY", k.seek_pairs(day), name, -1)
+        if counted or uncounted:
+            step.write("EXPIRE", k.seek_pairs(day), PAIR_TTL)
+        if swept is not None:
+            step.write("SET", k.swept, swept, "PX", SWEPT_MS)
+        return await self._apply(step)
 
     @reachable
     async def pairing(self, player: str) -> dict[str, Any] | None:
