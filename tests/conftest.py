@@ -31,8 +31,15 @@ import signal
 import uuid
 
 import pytest
+from hypothesis import settings
 from processes import MARK, started_by_run, survivors
 from servers import ServerProcess, env_for
+
+# No deadline on any example: how long an example takes is the benches' business, not a
+# test's (a first example that fills a cache, or a machine busy with the other worker, would
+# fail a property that holds).
+settings.register_profile("cardroom", deadline=None)
+settings.load_profile("cardroom")
 
 pytest_plugins = ["stores"]  # the store contract's fixtures: store/, and tests of other kinds
 
