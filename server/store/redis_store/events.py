@@ -146,10 +146,14 @@ class _Shards:
             await self.connections[primary.name].send_command("SSUBSCRIBE", *channels)
         for name, connection in self.connections.items():
             expected = 2 * sum(1 for served in self.served.values() if served == name)
-            for _ in range(expected):
+            while expected:  # events of the groups confirmed first may come in between
                 reply = await connection.read_response(timeout=SUBSCRIBED_WITHIN)
-                if reply is None or reply[0] != "ssubscribe":
-                    raise redis.ConnectionError(f"{name} did not confirm a subscription")
+                if reply is None:
+                    raise redis.TimeoutError(f"{name} did not confirm the subscriptions")
+                if reply[0] == "ssubscribe":
+                    expected -= 1
+                elif reply[0] == "smessage":
+                    self.queue.put_nowait(json.loads(reply[2]))
         self.readers = [asyncio.ensure_future(self._read(c)) for c in self.connections.values()]
 
     async def _read(self, connection: Connection) -> None:
@@ -184,10 +188,15 @@ class _Shards:
         the slots moved."""
         checked = time.monotonic()
         while not closed.is_set():
+            item = None
             with contextlib.suppress(TimeoutError):
-                item = await asyncio.wait_for(self.queue.get(), HEARD_EVERY)
-                if isinstance(item, Exception):
-                    raise item
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation
+                # that comes as the queue hands it an item, and the node never stops listening
+                async with asyncio.timeout(HEARD_EVERY):
+                    item = await self.queue.get()
+            if isinstance(item, Exception):
+                raise item
+            if item is not None:
                 yield item
             if time.monotonic() - checked > HEARD_EVERY:
                 checked = time.monotonic()
