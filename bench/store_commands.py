@@ -1,7 +1,7 @@
 """Redis commands and round trips per room created, per action and per finished game, on
 one Redis primary, and the capacity that gives on paper.
 
-    .venv/bin/python bench/store_commands.py [--rooms 60] [--games 12]
+    .venv/bin/python bench/store_commands.py [--rooms 60] [--games 12] [--redis-cluster]
 
 Starts a private ``redis-server`` (no persistence: its own cost is not the question) and one
 server node on it (tools.cluster, without HAProxy), then reads Redis's own counters
@@ -56,29 +56,40 @@ ENV = {
 }
 
 
-def counters(client: redis.Redis) -> tuple[int, int, dict[str, int]]:
-    """(commands, round trips, commands by name) Redis counted so far."""
-    stats = client.info("stats")
-    by_name = {
-        name.removeprefix("cmdstat_"): int(v["calls"])
-        for name, v in client.info("commandstats").items()
-    }
-    return int(stats["total_commands_processed"]), int(stats["total_reads_processed"]), by_name
+def counters(clients: list[redis.Redis]) -> tuple[int, int, dict[str, int]]:
+    """(commands, round trips, commands by name) the primaries counted so far, summed."""
+    commands = trips = 0
+    by_name: dict[str, int] = {}
+    for client in clients:
+        stats = client.info("stats")
+        commands += int(stats["total_commands_processed"])
+        trips += int(stats["total_reads_processed"])
+        for name, v in client.info("commandstats").items():
+            key = name.removeprefix("cmdstat_")
+            by_name[key] = by_name.get(key, 0) + int(v["calls"])
+    return commands, trips, by_name
 
 
 class Meter:
-    """Redis's counters around a phase, less what the node sends by itself meanwhile."""
+    """Redis's counters around a phase (summed over the primaries), less what the node sends
+    by itself meanwhile; with several primaries, also each one's commands in the phase."""
 
-    def __init__(self, client: redis.Redis) -> None:
-        self.client = client
+    def __init__(self, clients: list[redis.Redis]) -> None:
+        self.clients = clients
         self.idle = (0.0, 0.0)  # commands and round trips a second with nothing to do
+        self.shares: list[int] = []  # each primary's commands in the last phase
+
+    def _each(self) -> list[int]:
+        return [int(c.info("stats")["total_commands_processed"]) for c in self.clients]
 
     def start(self) -> None:
-        self.t0, (self.c0, self.r0, self.n0) = time.monotonic(), counters(self.client)
+        self.e0 = self._each()
+        self.t0, (self.c0, self.r0, self.n0) = time.monotonic(), counters(self.clients)
 
     def stop(self) -> tuple[float, float, dict[str, int], float]:
         seconds = time.monotonic() - self.t0
-        c, r, n = counters(self.client)
+        c, r, n = counters(self.clients)
+        self.shares = [b - a for a, b in zip(self.e0, self._each(), strict=True)]
         names = {k: v - self.n0.get(k, 0) for k, v in n.items() if v - self.n0.get(k, 0)}
         return (
             c - self.c0 - self.idle[0] * seconds,
@@ -166,6 +177,9 @@ async def measure(ws: str, meter: Meter, args: argparse.Namespace) -> tuple[floa
         f" included): {per_action[0]:.2f} commands, {per_action[1]:.2f} round trips"
         f" (run, scripts' own calls included: {top})"
     )
+    if len(meter.shares) > 1:
+        each = ", ".join(f"{n / actions:.2f}" for n in meter.shares)
+        print(f"  each primary's commands per action (idle not taken out): {each}")
 
     meter.start()
     actions, games = await play(ws, args.games, 1, identified=True)
@@ -183,7 +197,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=60)
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument(
+        "--redis-cluster",
+        action="store_true",
+        help="on a Redis Cluster of three primaries (no replicas), counted on each",
+    )
     args = parser.parse_args()
+    if args.redis_cluster:
+        on_cluster(args)
+        return
     work = Path(tempfile.mkdtemp(prefix="store-commands-"))
     port = free_port()
     redis_part = Part(
@@ -200,7 +222,7 @@ def main() -> None:
         cluster._start_nodes()
         try:
             client = redis.Redis(port=port, decode_responses=True)
-            per_action = asyncio.run(measure(cluster.node(1).ws, Meter(client), args))
+            per_action = asyncio.run(measure(cluster.node(1).ws, Meter([client]), args))
             ops = primary_ops_per_second(port)
             print(
                 f"one primary here: {ops:,.0f} commands/s (redis-benchmark SET/GET/LPUSH,"
@@ -211,6 +233,23 @@ def main() -> None:
             cluster.stop()
     finally:
         redis_part.stop()
+
+
+def on_cluster(args: argparse.Namespace) -> None:
+    """The same phases on a Redis Cluster of three primaries (tools.redis_cluster, no
+    replicas, so that only the node's commands count), one node on it."""
+    from tools.redis_cluster import LocalRedisCluster
+
+    work = Path(tempfile.mkdtemp(prefix="store-commands-cluster-"))
+    with LocalRedisCluster(work / "redis-cluster", replicas=0) as primaries:
+        url = f"redis+cluster://{primaries.startup_nodes}"
+        cluster = LocalCluster(work, nodes=1, redis_url=url, env=ENV)
+        cluster._start_nodes()
+        try:
+            clients = [redis.Redis(port=p, decode_responses=True) for p in primaries.ports]
+            asyncio.run(measure(cluster.node(1).ws, Meter(clients), args))
+        finally:
+            cluster.stop()
 
 
 if __name__ == "__main__":

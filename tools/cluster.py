@@ -243,6 +243,7 @@ class LocalCluster:
     redis_port: int | None = None
     lb_rate: int = 100_000
     redis_cluster: bool = False
+    redis_spares: int = 0  # the Redis Cluster's spare replicas (LocalRedisCluster.spares)
     cluster_redis: Any = None  # the LocalRedisCluster, with redis_cluster
     parts: dict[str, Part] = field(default_factory=dict)
     interrupted: int | None = None
@@ -294,7 +295,9 @@ class LocalCluster:
         if self.redis_cluster:
             from tools.redis_cluster import LocalRedisCluster  # (it builds on this module)
 
-            self.cluster_redis = LocalRedisCluster(self.workdir / "redis-cluster").start()
+            self.cluster_redis = LocalRedisCluster(
+                self.workdir / "redis-cluster", spares=self.redis_spares
+            ).start()
             self.redis_url = f"redis+cluster://{self.cluster_redis.startup_nodes}"
         elif self.redis_url is None:
             self.redis_port = self.redis_port or free_port()

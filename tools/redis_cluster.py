@@ -1,6 +1,7 @@
 """A Redis Cluster on bare processes: ``primaries`` primaries with ``replicas`` replicas each
-(six processes by default), on free loopback ports, each with cluster mode and an append-only
-file in its own folder, joined by ``redis-cli --cluster create``.
+and ``spares`` more replicas (six processes by default), on free loopback ports, each with
+cluster mode and an append-only file in its own folder, joined by ``redis-cli --cluster
+create``.
 
 The store's tests of Redis Cluster and ``make cluster CLUSTER_REDIS=cluster`` start one. A
 primary killed with :meth:`LocalRedisCluster.kill` is replaced by its replica once the others
@@ -56,6 +57,11 @@ class LocalRedisCluster:
     primaries: int = 3
     replicas: int = 1
     node_timeout_ms: int = 1000
+    spares: int = 0
+    """Replicas beyond ``replicas`` per primary, given to some primaries: when a primary dies,
+    its replica takes over with no replica of its own, and a writer that waits for one
+    (``REDIS_WAIT_REPLICAS=1``) is refused until a spare migrates to it (Redis' replica
+    migration, some seconds after) or the dead process comes back."""
     ports: list[int] = field(default_factory=list)
     parts: dict[int, Part] = field(default_factory=dict)
 
@@ -66,7 +72,7 @@ class LocalRedisCluster:
 
     def start(self) -> LocalRedisCluster:
         self.workdir.mkdir(parents=True, exist_ok=True)
-        count = self.primaries * (1 + self.replicas)
+        count = self.primaries * (1 + self.replicas) + self.spares
         taken: set[int] = set()
         self.ports = self.ports or [free_cluster_port(taken) for _ in range(count)]
         for port in self.ports:
@@ -169,6 +175,11 @@ class LocalRedisCluster:
         return all(
             "master_link_status:up" in self.cli(n.port, "info", "replication") for n in replicas
         )
+
+    def replicas_of(self, port: int) -> int:
+        """How many live replicas in sync the primary on ``port`` has now."""
+        info = self.cli(port, "info", "replication")
+        return sum(1 for line in info.splitlines() if line.startswith("slave") and "online" in line)
 
     def primary_ports(self) -> list[int]:
         return sorted(n.port for n in self.nodes() if n.primary and not n.failed and n.slots)

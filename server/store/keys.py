@@ -170,6 +170,17 @@ class _RoomKeys(_Prefixed):
         """Sorted set: the group's latest finished games -> finish time (REPLAY_SHARE)."""
         return f"{self.group(group)}:replays"
 
+    def group_events(self, group: int) -> str:
+        """On a Redis Cluster, the sharded channel (SPUBLISH) of the events for every node
+        that a script of the group tells (lobby changes), in the group's slot: a script
+        publishes beside the keys it writes, and each primary carries only its groups'."""
+        return f"{self.group(group)}:events"
+
+    def group_node_events(self, group: int) -> str:
+        """On a Redis Cluster, the start of each node's own sharded channel of the group
+        (its id follows): the entries and presence of the group's rooms it holds."""
+        return f"{self.group(group)}:events:"
+
     def node_rooms(self, node: str, group: int) -> str:
         """Set: the group's rooms where ``node`` has recorded presence (to clean up after
         it)."""
@@ -193,13 +204,14 @@ class _SharedKeys(_Prefixed):
 
     @property
     def events(self) -> str:
-        """The pub/sub channel of events for every node (a channel, not a key)."""
+        """The pub/sub channel of events for every node (a channel, not a key), on one Redis
+        (on a cluster, each group has its own: :meth:`group_events`)."""
         return f"{self.prefix}:events"
 
     @property
     def node_events(self) -> str:
         """The start of each node's own channel (its id follows): the entries and presence
-        of the rooms it holds, sent to it alone."""
+        of the rooms it holds, sent to it alone (on a cluster: :meth:`group_node_events`)."""
         return f"{self.prefix}:events:"
 
     # ---- quick pairing: one slot, every key tagged {seeks} (one script pairs) -------------

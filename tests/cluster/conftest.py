@@ -42,3 +42,14 @@ def on_redis_cluster(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("on-redis-cluster")
     with LocalCluster(workdir, env=ENV, redis_cluster=True) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def on_waited_redis_cluster(tmp_path_factory):
+    """As ``on_redis_cluster``, with every action waiting for a replica
+    (``REDIS_WAIT_REPLICAS=1``) and a spare replica, which the cluster gives the replica
+    that takes over from a dead primary (without one, its rooms are refused every action)."""
+    workdir = tmp_path_factory.mktemp("on-waited-redis-cluster")
+    env = {**ENV, "REDIS_WAIT_REPLICAS": "1"}
+    with LocalCluster(workdir, env=env, redis_cluster=True, redis_spares=1) as running:
+        yield running

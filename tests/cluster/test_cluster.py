@@ -28,6 +28,7 @@ from waiting import until
 
 from server.games.gin_rummy import Action
 from server.games.gin_rummy.bots import make_bot
+from server.store.keys import Keys
 from tools.cluster import HAPROXY_CONFIG, LocalCluster
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -241,6 +242,9 @@ async def trial(cluster: LocalCluster, trace: Trace, fault: str, rng: random.Ran
         struck.add(victim)
     elif fault == "restart_redis":
         await asyncio.to_thread(cluster.restart_redis, rng.uniform(0.3, 1.5))
+    elif fault == "kill_primary":  # on a Redis Cluster: the primary of the victim room's slot
+        redis_cluster = cluster.cluster_redis
+        redis_cluster.kill(redis_cluster.primary_of(Keys(cluster.prefix).room_log(victim_room)))
 
     await asyncio.wait_for(games, 180)
     survivors = [w for name, w in watchers.items() if name not in struck]

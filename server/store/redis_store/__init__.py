@@ -29,15 +29,13 @@ secret is reset seeks first, then the record, then the secrets' entries
 (:meth:`~RedisPlayers.reset_secret`); a finished game is counted one player at a time
 (:mod:`server.host.settlement`). The client is then redis-py's ``RedisCluster``
 (:func:`~.client.connect`): scripts go one by one where a cluster takes none in a pipeline,
-a WAIT goes to the primary that serves the room's slot, and events still go by plain
-pub/sub, which the cluster carries to every node.
+a WAIT goes to the primary that serves the room's slot, and events go by sharded pub/sub on
+channels in the slots of the groups they are about (:mod:`.events`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
@@ -48,6 +46,7 @@ from server.store.base import DEFAULT_LIMITS, Event, Limits
 from server.store.keys import Keys
 from server.store.redis_store.client import UNREACHABLE, connect
 from server.store.redis_store.dailies import RedisDailies
+from server.store.redis_store.events import plain_events, sharded_events
 from server.store.redis_store.leases import RedisLeases
 from server.store.redis_store.players import RedisPlayers
 from server.store.redis_store.replays import RedisReplays
@@ -86,30 +85,14 @@ class RedisStore(Store):
         self.replays = RedisReplays(client, keys)
         self.seeks = RedisSeeks(client, keys)
 
-    async def events(self, node: str = "") -> AsyncIterator[Event]:
-        """Pub/sub on the channel of every node and on ``node``'s own, subscribed again
-        (with a ``resync``) whenever the connection was lost, backing off up to two seconds
-        while Redis is away."""
-        backoff = 0.05
-        while not self._closed.is_set():
-            if isinstance(self.redis, RedisCluster):  # its slots known: the channel's node
-                with contextlib.suppress(*UNREACHABLE):
-                    await self.redis.initialize()
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-            try:
-                await pubsub.subscribe(self.keys.events, self.keys.node_events + node)
-                backoff = 0.05
-                yield {"k": "resync"}
-                while not self._closed.is_set():
-                    message = await pubsub.get_message(timeout=1.0)
-                    if message is not None and message["type"] == "message":
-                        yield json.loads(message["data"])
-            except UNREACHABLE:
-                await asyncio.sleep(backoff)
-                backoff = min(2.0, backoff * 2)
-            finally:
-                with contextlib.suppress(*UNREACHABLE):
-                    await pubsub.aclose()
+    def events(self, node: str = "") -> AsyncIterator[Event]:
+        """Pub/sub on the channel of every node and on ``node``'s own (on a cluster, sharded
+        pub/sub on each group's: :mod:`.events`), subscribed again (with a ``resync``)
+        whenever the connection was lost, backing off up to two seconds while Redis is
+        away."""
+        if isinstance(self.redis, RedisCluster):
+            return sharded_events(self.redis, self.keys, node, self._closed)
+        return plain_events(self.redis, self.keys, node, self._closed)
 
     async def ping(self) -> bool:
         try:

@@ -27,7 +27,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.commands.core import AsyncScript
 
 from server.store.base import Unavailable
-from server.store.keys import GROUPS, Keys
+from server.store.keys import GROUPS, Keys, room_group
 
 UNREACHABLE = (
     redis.ConnectionError,
@@ -224,6 +224,31 @@ class Concern:
     @property
     def clustered(self) -> bool:
         return isinstance(self.redis, RedisCluster)
+
+    @property
+    def publish(self) -> str:
+        """How a script publishes: PUBLISH on one Redis; on a cluster SPUBLISH, on a channel
+        in the slot of the keys the script writes (:mod:`.events`)."""
+        return "SPUBLISH" if self.clustered else "PUBLISH"
+
+    def node_channels(self, room_id: str) -> str:
+        """The start of each node's own channel for the events of ``room_id``."""
+        if self.clustered:
+            return self.keys.group_node_events(room_group(room_id))
+        return self.keys.node_events
+
+    def everyone_channel(self, group: int) -> str:
+        """The channel of the events for every node that the group's scripts tell."""
+        return self.keys.group_events(group) if self.clustered else self.keys.events
+
+    async def tell_everyone(self, event: dict[str, Any]) -> None:
+        """Publish ``event`` to every node (on a cluster, on the channel of a group chosen by
+        the event's text, so that such events spread over the primaries)."""
+        body = json.dumps(event)
+        if self.clustered:
+            await self.redis.spublish(self.everyone_channel(room_group(body)), body)
+        else:
+            await self.redis.publish(self.keys.events, body)
 
     async def _each_script(self, script: AsyncScript, calls: list[tuple[list, list]]) -> list:
         """``script`` once for each ``(keys, args)``: in one pipeline on one Redis; on a

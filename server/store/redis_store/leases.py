@@ -128,7 +128,8 @@ class RedisLeases(Concern, LeaseStore):
                 room_id,
                 PRESENCE_TTL,
                 event,
-                k.node_events,
+                self.node_channels(room_id),
+                self.publish,
             ],
         )
 

@@ -121,7 +121,7 @@ class RedisPlayers(Concern, PlayerStore):
         await self.redis.delete(k.secret(current))
         await self.redis.set(k.secret(secret_hash), player_id, ex=PLAYER_TTL)
         event = {"k": "signed_out", "player": player_id, "keep": fingerprint(secret_hash)}
-        await self.redis.publish(k.events, json.dumps(event))
+        await self.tell_everyone(event)
         return True
 
     async def _commit_secret(self, player_id: str, secret_hash: str, current: str) -> bool:

@@ -62,7 +62,9 @@ class RedisLobby(Concern, LobbyStore):
         left the lobby as it finished."""
         k = self.keys
         version = await self.redis.incr(k.lobby_version)
-        await self._event(keys=[k.lobby(room_group(room_id))], args=[room_id, version, k.events])
+        g = room_group(room_id)
+        channel = self.everyone_channel(g)
+        await self._event(keys=[k.lobby(g)], args=[room_id, version, channel, self.publish])
 
     @reachable
     async def snapshot(self) -> tuple[int, dict[str, dict[str, Any]]]:
@@ -127,7 +129,7 @@ class RedisRooms(Concern, RoomStore):
         k = self.keys
         keys = [k.room_log(room_id), k.fence(room_id), k.lease(room_id), k.presence(room_id)]
         fenced = "" if fence is None else str(fence)
-        args = [index, body, fenced, event, k.node_events, node]
+        args = [index, body, fenced, event, self.node_channels(room_id), node, self.publish]
         if self.clustered:  # one by one, each to its slot's primary (no scripts in pipelines)
             done, acked = await self._append(keys=keys, args=args), None
             if done == 1 and self.wait_replicas:

@@ -100,7 +100,7 @@ class RedisSeeks(Concern, SeekStore):
 
     @reachable
     async def announce(self, event: Event) -> None:
-        await self.redis.publish(self.keys.events, json.dumps(event))
+        await self.tell_everyone(event)
 
     # ---- rematch offers --------------------------------------------------------------------------
 

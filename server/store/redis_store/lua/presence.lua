@@ -1,7 +1,8 @@
 -- KEYS[1] = the room's presence hash, KEYS[2] = the node's room set in the room's group,
 -- KEYS[3] = the room's lease (who is told: tell.lua).
 -- ARGV[1] = node, ARGV[2] = counts JSON ('' to remove), ARGV[3] = room id, ARGV[4] = TTL (s),
--- ARGV[5] = the event, ARGV[6] = channel.
+-- ARGV[5] = the event, ARGV[6] = the start of the nodes' channels, ARGV[7] = PUBLISH or
+-- SPUBLISH (tell.lua).
 
 if ARGV[2] == '' then
   redis.call('HDEL', KEYS[1], ARGV[1])
@@ -14,5 +15,5 @@ else
 end
 -- include: tell.lua
 
-tell(KEYS[3], KEYS[1], ARGV[1], ARGV[6], ARGV[5])
+tell(KEYS[3], KEYS[1], ARGV[1], ARGV[6], ARGV[5], ARGV[7])
 return 1
