@@ -30,6 +30,20 @@ from server.rooms import AUDIENCES, check_meta, make_room
 from server.rooms.room import new_token
 from server.store.embedded import EmbeddedStore
 
+CONFIG = Config(
+    node_id="n1",
+    grace_seconds=60.0,
+    bot_delay=0.8,
+    max_timeouts=3,
+    unjoined_seconds=600.0,
+    lease_ms=2000,
+    scan_seconds=0.25,
+    bot_workers=1,
+    solver_workers=1,
+)
+"""A host's settings in these tests: a minute's grace, a two-second lease, one worker of each
+kind (each test replaces the node's id, and what it is about)."""
+
 
 class FakeTimer:
     def __init__(self, when: float, callback: Callable[..., Any], args: tuple) -> None:

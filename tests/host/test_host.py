@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from host_harness import FakeClock, Host, Member
+from host_harness import CONFIG, FakeClock, Host, Member
 
 from server.config import Config
 from server.host.presence import LEAVING_AFTER
@@ -17,17 +17,6 @@ from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
-CONFIG = Config(
-    node_id="n1",
-    grace_seconds=60.0,
-    bot_delay=0.8,
-    max_timeouts=3,
-    unjoined_seconds=600.0,
-    lease_ms=2000,
-    scan_seconds=0.25,
-    bot_workers=1,
-    solver_workers=1,
-)
 
 
 @pytest.fixture

@@ -7,24 +7,13 @@ set of live nodes in the test's hands (a node killed leaves it)."""
 from __future__ import annotations
 
 import pytest
-from host_harness import FakeClock, Host, Member
+from host_harness import CONFIG, FakeClock, Host, Member
 
 from server.config import Config
 from server.host.driver import SWEEP_SECONDS
 from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-CONFIG = Config(
-    node_id="a",
-    grace_seconds=60.0,
-    bot_delay=0.8,
-    max_timeouts=3,
-    unjoined_seconds=600.0,
-    lease_ms=2000,
-    scan_seconds=0.25,
-    bot_workers=1,
-    solver_workers=1,
-)
 ENDS_WITHIN = CONFIG.grace_seconds + CONFIG.lease_ms / 1000 + SWEEP_SECONDS + 1.0
 
 

@@ -306,13 +306,19 @@ async def test_one_address_may_have_only_a_few_seeks_waiting(store: Store):
     assert len(await store.seeks.seekers()) == 4
 
 
+def two_nodes(stores) -> tuple[list[Store], Pool, Pool]:
+    """Two nodes' store clients (one for the embedded store, a single process's) and the pool
+    each decides over."""
+    clients = [stores.open() for _ in range(2)] if stores.kind != "embedded" else [stores.open()]
+    return clients, Pool(clients[0].seeks), Pool(clients[-1].seeks)
+
+
 async def test_a_cancel_racing_a_pairing_is_decided_once(stores):
     # A waits; B seeks the same match while A cancels, again and again, through two store
     # clients (two nodes, but for the embedded store). Either the cancel comes first (B
     # waits, no pairing kept) or the pairing does, pending (A not yet found there), and the
     # cancel voids it (B's node puts B back); never a pairing kept with A cancelled.
-    clients = [stores.open() for _ in range(2)] if stores.kind != "embedded" else [stores.open()]
-    a_pool, b_pool = Pool(clients[0].seeks), Pool(clients[-1].seeks)
+    clients, a_pool, b_pool = two_nodes(stores)
     outcomes = set()
     for n in range(60):
         ann, bob = seek(f"a{n}", node="n1"), seek(f"b{n}", node="n2")
@@ -340,8 +346,7 @@ async def test_a_confirmation_racing_a_cancel_is_decided_once(stores):
     # A pending pairing: A's node finds A there (confirm) while A cancels (unseek). Either
     # the confirmation comes first (the pairing is complete, and the cancel answers it) or
     # the cancel does (the pairing is void, and the confirmation finds it so); never both.
-    clients = [stores.open() for _ in range(2)] if stores.kind != "embedded" else [stores.open()]
-    a_pool, b_pool = Pool(clients[0].seeks), Pool(clients[-1].seeks)
+    clients, a_pool, b_pool = two_nodes(stores)
     outcomes = set()
     for n in range(60):
         ann, bob = seek(f"a{n}", node="n1"), seek(f"b{n}", node="n2")
