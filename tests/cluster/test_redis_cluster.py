@@ -5,9 +5,13 @@ the replica took over."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from redis import Redis
 from redis.cluster import RedisCluster
 
+from server.store.keys import GROUP_TAGS, GROUPS, room_group
 from tools.redis_cluster import SLOTS
 
 
@@ -42,3 +46,20 @@ def test_a_write_its_replica_acknowledged_survives_its_primarys_kill_9(redis_clu
         assert [after.get(k) for k in keys] == [str(n) for n in range(len(keys))]
     redis_cluster.restart(victim)  # back, as a replica
     redis_cluster.wait_healthy()
+
+
+def test_rooms_spread_over_the_primaries_within_one_group_of_an_even_share(redis_cluster):
+    """The 64 room groups each sit in one slot of their own run of slots, so three primaries
+    with even ranges serve 21 or 22 groups each: within one group of an even share. And rooms
+    fall into the groups evenly, by CRC-32 of their codes (6 400 codes of the server's shape,
+    drawn from a fixed seed so that the figures are the same each run: every group within 40%
+    of its even share of them), so a primary holds its groups' share of the rooms."""
+    primary_of_group = {g: redis_cluster.primary_of(f"{{{GROUP_TAGS[g]}}}") for g in GROUPS}
+    served = Counter(primary_of_group.values())
+    assert len(served) == 3
+    assert all(abs(n - len(GROUPS) / 3) <= 1 for n in served.values()), served
+    rng, alphabet = random.Random(64), "23456789abcdefghjkmnpqrstuvwxyz"
+    codes = ["".join(rng.choice(alphabet) for _ in range(10)) for _ in range(6_400)]
+    rooms = Counter(room_group(code) for code in codes)
+    per_group = len(codes) / len(GROUPS)
+    assert all(abs(rooms[g] - per_group) <= 0.4 * per_group for g in GROUPS), rooms
