@@ -3,10 +3,11 @@
 The keys are laid out for Redis Cluster, where one script (or transaction) may only touch the
 keys of one hash slot. Each room belongs to one of ROOM_GROUPS *groups*, by its id; every
 key of the room carries its group's hash tag (``prefix:{g07.53}:room:<id>:log``), and so do
-the group's indexes of rooms (its active set, lease index, lobby, replays, and the set of its
-rooms where a node has presence), so that what one script does to a room and to the indexes
-it is in lands in one slot. What spans every room (the active count, lapsed leases, the
-lobby's snapshot, a node leaving) reads each group, in one pipeline. A player's results
+the group's indexes of rooms (its active set, lease index, deadline index, lobby, replays,
+and the set of its rooms where a node has presence), so that what one script does to a room
+and to the indexes it is in lands in one slot. What spans every room (the active count,
+lapsed leases, rooms due, the lobby's snapshot, a node leaving) reads each group, in one
+pipeline. A player's results
 (statistics, last games, rating and its history, and the games settled for them) share a
 tag of the player's (``prefix:{p:<id>}:stats``); quick pairing's keys share ``{seeks}``; a
 day's board and its rows share the board's and day's tag. Other keys (players' records and
@@ -161,6 +162,13 @@ class _RoomKeys(_Prefixed):
         """Sorted set: the group's active rooms -> when their lease lapses (ms, by the clock
         of the Redis that holds the group; 0: lapsed)."""
         return f"{self.group(group)}:rooms:leases"
+
+    def due(self, group: int) -> str:
+        """Sorted set: the group's active rooms -> the earliest wall-clock ms by which their
+        driver must look at them again (a deadline's start plus its period; 0: now, another
+        node's sockets came or went). Lowered with each deadline started, set by the driver
+        once it has looked, emptied of a room as it finishes (RoomStore.due)."""
+        return f"{self.group(group)}:rooms:due"
 
     def lobby(self, group: int) -> str:
         """Hash: the group's public rooms -> their summary (JSON)."""

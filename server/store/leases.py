@@ -42,7 +42,11 @@ class LeaseStore(ABC):
     @abstractmethod
     async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:
         """Record how many of ``node``'s sockets are in each audience of the room (None: no
-        more), and tell every node (a ``presence`` event)."""
+        more), and tell every node (a ``presence`` event). In the same step, when ``node``
+        (a life, ``node/life``) is not of the room's driver by its lease and the room is
+        active, its entry in the deadline index goes to 0 (due now:
+        :meth:`~server.store.rooms.RoomStore.look_by`): the driver learns of the change at
+        its next sweep even if the event never reaches it."""
 
     @abstractmethod
     async def presence(self, room_id: str) -> dict[str, list[int]]:

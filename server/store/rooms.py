@@ -68,22 +68,52 @@ class RoomStore(ABC):
         same starts (a seat's grace does not start again with each new driver)."""
 
     @abstractmethod
-    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+    async def set_deadline(
+        self, room_id: str, name: str, start_ms: int | None, period_ms: int | None = None
+    ) -> int | None:
         """Record that the room's deadline ``name`` (a short name: ``grace:0``, ``unjoined``)
         started at ``start_ms``, unless a start is recorded for it; the start recorded now.
         The first start recorded stays: a driver that takes over and names the time of its
         own clock does not move the deadline. An inactive room records nothing (None).
 
-        ``None`` forgets the name (and returns None). A room holds at most
-        :data:`~server.store.keys.DEADLINES_PER_ROOM` names, each at most
-        :data:`DEADLINE_NAME` characters: more is refused (ValueError) before anything is
-        written. The room's deadlines go when it finishes."""
+        With ``period_ms`` (how long the deadline runs), the same atomic step lowers the
+        room's entry in the deadline index (:meth:`due`) to the recorded start plus the
+        period (or adds it): the room is due no later than its deadline.
+
+        ``None`` forgets the name (and returns None); the index is left as it is (an entry
+        earlier than needed costs one look, after which the driver sets it: :meth:`set_due`).
+        A room holds at most :data:`~server.store.keys.DEADLINES_PER_ROOM` names, each at
+        most :data:`DEADLINE_NAME` characters: more is refused (ValueError) before anything
+        is written. The room's deadlines go when it finishes."""
+
+    # ---- the deadline index: which rooms their driver must look at again, and by when ----
+
+    @abstractmethod
+    async def due(self, now_ms: int, limit: int, groups: list[int] | None = None) -> list[str]:
+        """The active rooms of ``groups`` (room groups, :func:`~server.store.keys.room_group`;
+        None: every group) whose entry in the deadline index is at or before ``now_ms``,
+        earliest first: at most ``limit`` of each group. One read of each group, whatever the
+        rooms held (on Redis: one pipeline); nothing is changed (a room stays due until its
+        driver sets it again, :meth:`set_due`, or it finishes)."""
+
+    @abstractmethod
+    async def set_due(self, room_id: str, due_ms: int | None) -> None:
+        """Set the room's entry in the deadline index to ``due_ms`` (wall ms), up or down;
+        None removes it. An inactive room is never added. The driver's, after it looked at the
+        room: what is due next by the deadlines it runs."""
+
+    @abstractmethod
+    async def look_by(self, room_id: str, due_ms: int) -> None:
+        """Lower the room's entry in the deadline index to ``due_ms`` (add it if absent; an
+        inactive room is never added). :meth:`~server.store.leases.LeaseStore.set_presence`
+        does the same, with 0, in its own step, when the node writing is not the room's
+        driver: a driver that missed the event still looks at the room at its next sweep."""
 
     @abstractmethod
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
         """Store the replay of a finished game (None: a room where nothing was played keeps
-        none), retire the room from the active set, the lease index and the lobby, and forget
-        its deadlines. Idempotent: finishing twice stores the same replay.
+        none), retire the room from the active set, the lease index, the deadline index and
+        the lobby, and forget its deadlines. Idempotent: finishing twice stores the same replay.
 
         ``replay["finished_at"]`` is epoch seconds (a number); anything else is refused before
         anything is written.

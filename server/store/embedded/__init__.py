@@ -11,8 +11,9 @@ lobby, the pool of seekers and the rematch offers, which a restart ends with its
 
 What one concern changes of another's is handed to it when the store is built: the active
 rooms (the rooms', which the lobby reads), the leases (which a room's creation and end
-change), the lobby (which a room's end changes), the pool of seekers (which a reset of a
-player's secret holds while it is written).
+change), the deadline index (which deadlines, presence and a room's end change), the lobby
+(which a room's end changes), the pool of seekers (which a reset of a player's secret holds
+while it is written).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import AsyncIterator, Callable
 from server.store import Store
 from server.store.base import DEFAULT_LIMITS, Event, Limits
 from server.store.embedded.dailies import EmbeddedDailies
+from server.store.embedded.dues import Dues
 from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.players import EmbeddedPlayers
 from server.store.embedded.replays import EmbeddedReplays
@@ -31,6 +33,11 @@ from server.store.embedded.results import EmbeddedResults
 from server.store.embedded.rooms import EmbeddedLobby, EmbeddedRooms
 from server.store.embedded.seeks import EmbeddedSeeks
 from server.store.embedded.sqlite import Sqlite
+
+WITH_DEADLINES = (
+    "SELECT DISTINCT room FROM deadlines WHERE room IN (SELECT id FROM rooms WHERE active = 1)"
+)
+"""The active rooms with a deadline: due now in the index rebuilt at open (:mod:`.dues`)."""
 
 
 class EmbeddedStore(Store):
@@ -46,10 +53,12 @@ class EmbeddedStore(Store):
         self.path = path
         self.sqlite = Sqlite(path)
         active = self.sqlite.open()  # the rooms of the file not finished: none driven yet
-        self.leases = EmbeddedLeases(self.sqlite, monotonic, lapsed=active)
         running = set(active)
+        dated = self.sqlite.thread.submit(self.sqlite.query, WITH_DEADLINES).result()
+        dues = Dues(room for (room,) in dated)
+        self.leases = EmbeddedLeases(self.sqlite, monotonic, lapsed=active, dues=dues)
         self.lobby = EmbeddedLobby(self.sqlite, running)
-        self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases)
+        self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases, dues)
         self.seeks = EmbeddedSeeks(self.sqlite)
         self.players = EmbeddedPlayers(self.sqlite, self.seeks, limits)
         self.results = EmbeddedResults(self.sqlite, limits)

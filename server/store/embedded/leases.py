@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from server.store.embedded.dues import Dues
 from server.store.embedded.sqlite import Sqlite
 from server.store.leases import LeaseStore
 
@@ -15,9 +16,14 @@ class EmbeddedLeases(LeaseStore):
     file, none of them driven yet."""
 
     def __init__(
-        self, sqlite: Sqlite, monotonic: Callable[[], float], lapsed: Iterable[str]
+        self,
+        sqlite: Sqlite,
+        monotonic: Callable[[], float],
+        lapsed: Iterable[str],
+        dues: Dues | None = None,
     ) -> None:
         self._sqlite = sqlite
+        self._dues = dues or Dues()  # the deadline index, which presence changes
         self._monotonic = monotonic
         # room -> (node, token, lapses at ms) for rooms with a lease; active rooms without
         # one are in _lapsed. Tokens only grow, per room, for the life of the process.
@@ -110,6 +116,11 @@ class EmbeddedLeases(LeaseStore):
                 del self._presence[room_id]
         else:
             room[node] = list(counts)
+        self._expire(room_id)
+        held = self._leases.get(room_id)
+        driver = None if held is None else held[0]
+        if driver != node.partition("/")[0] and (held is not None or room_id in self._lapsed):
+            self._dues.lower(room_id, 0)  # not the driver's: due now (LeaseStore.set_presence)
         self._sqlite.publish({"k": "presence", "room": room_id, "node": node, "counts": counts})
 
     async def presence(self, room_id: str) -> dict[str, list[int]]:

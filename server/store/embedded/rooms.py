@@ -10,9 +10,10 @@ import time
 from typing import Any
 
 from server.store.base import Conflict, Entry, Fenced, check_deadline
+from server.store.embedded.dues import Dues
 from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.sqlite import Sqlite
-from server.store.keys import DEADLINES_PER_ROOM
+from server.store.keys import DEADLINES_PER_ROOM, GROUPS
 from server.store.rooms import LobbyStore, RoomStore
 
 
@@ -54,12 +55,19 @@ class EmbeddedLobby(LobbyStore):
 
 class EmbeddedRooms(RoomStore):
     """``active``: the active rooms (shared with ``lobby``, which lists active rooms only);
-    ``leases``: those of the rooms, which a room's creation and end change."""
+    ``leases``: those of the rooms, which a room's creation and end change; ``dues``: the
+    deadline index (shared with ``leases``, whose presence changes it: :mod:`.dues`)."""
 
     def __init__(
-        self, sqlite: Sqlite, active: set[str], lobby: EmbeddedLobby, leases: EmbeddedLeases
+        self,
+        sqlite: Sqlite,
+        active: set[str],
+        lobby: EmbeddedLobby,
+        leases: EmbeddedLeases,
+        dues: Dues | None = None,
     ) -> None:
         self._sqlite = sqlite
+        self._dues = dues or Dues()
         self._active = active
         self._lobby = lobby
         self._leases = leases
@@ -253,6 +261,7 @@ class EmbeddedRooms(RoomStore):
         await self._sqlite.run(self._finish, room_id, replay)
         self._lengths_known.pop(room_id, None)  # bounded by the active rooms
         self._active.discard(room_id)
+        self._dues.set(room_id, None)
         self._leases.forget(room_id)
         self._lobby.drop(room_id)
 
@@ -284,10 +293,38 @@ class EmbeddedRooms(RoomStore):
 
         return self._sqlite.transaction(work)
 
-    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+    async def set_deadline(
+        self, room_id: str, name: str, start_ms: int | None, period_ms: int | None = None
+    ) -> int | None:
         check_deadline(name, start_ms)
+        _check_ms(period_ms)
         if start_ms is None:
             sql = "DELETE FROM deadlines WHERE room = ? AND name = ?"
             await self._sqlite.run(self._sqlite.query, sql, (room_id, name))
             return None
-        return await self._sqlite.run(self._set_deadline, room_id, name, start_ms)
+        start = await self._sqlite.run(self._set_deadline, room_id, name, start_ms)
+        # In the same step of the loop as the answer: a room finished meanwhile is inactive
+        # here already, or leaves the index after this (finish_room).
+        if start is not None and period_ms is not None and room_id in self._active:
+            self._dues.lower(room_id, start + period_ms)
+        return start
+
+    # ---- the deadline index (in memory: .dues) ---------------------------------------------
+
+    async def due(self, now_ms: int, limit: int, groups: list[int] | None = None) -> list[str]:
+        return self._dues.due(now_ms, limit, GROUPS if groups is None else groups)
+
+    async def set_due(self, room_id: str, due_ms: int | None) -> None:
+        _check_ms(due_ms)
+        if due_ms is None or room_id in self._active:
+            self._dues.set(room_id, due_ms)
+
+    async def look_by(self, room_id: str, due_ms: int) -> None:
+        _check_ms(due_ms)
+        if room_id in self._active:
+            self._dues.lower(room_id, due_ms)
+
+
+def _check_ms(ms: int | None) -> None:
+    if ms is not None and (not isinstance(ms, int) or isinstance(ms, bool)):
+        raise ValueError(f"a time in the deadline index is a whole number of ms: {ms!r}")

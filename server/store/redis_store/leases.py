@@ -118,10 +118,16 @@ class RedisLeases(Concern, LeaseStore):
 
     @reachable
     async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:
-        k = self.keys
+        k, group = self.keys, room_group(room_id)
         event = json.dumps({"k": "presence", "room": room_id, "node": node, "counts": counts})
         await self._presence(
-            keys=[k.presence(room_id), k.node_rooms(node, room_group(room_id)), k.lease(room_id)],
+            keys=[
+                k.presence(room_id),
+                k.node_rooms(node, group),
+                k.lease(room_id),
+                k.due(group),
+                k.active(group),
+            ],
             args=[
                 node,
                 "" if counts is None else json.dumps(counts),

@@ -14,6 +14,7 @@ from server.store.base import Conflict, Entry, Fenced, Unavailable, check_deadli
 from server.store.keys import (
     DEADLINES_PER_ROOM,
     FINISHED_ROOM_TTL,
+    GROUPS,
     REPLAY_SHARE,
     REPLAY_TTL,
     Keys,
@@ -102,6 +103,7 @@ class RedisRooms(Concern, RoomStore):
         self._replay = script(client, "replay")
         self._finish = script(client, "finish")
         self._set_deadline = script(client, "set_deadline")
+        self._due = script(client, "due")
         wait = (wait_replicas, wait_ms) if wait_replicas else None
         self._appends = Batches(client, self._append, wait)
 
@@ -190,19 +192,47 @@ class RedisRooms(Concern, RoomStore):
         return {name: int(start) for name, start in raw.items()}
 
     @reachable
-    async def set_deadline(self, room_id: str, name: str, start_ms: int | None) -> int | None:
+    async def set_deadline(
+        self, room_id: str, name: str, start_ms: int | None, period_ms: int | None = None
+    ) -> int | None:
         check_deadline(name, start_ms)
-        k = self.keys
+        k, g = self.keys, room_group(room_id)
         if start_ms is None:
             await self.redis.hdel(k.deadlines(room_id), name)
             return None
         start = await self._set_deadline(
-            keys=[k.deadlines(room_id), k.active(room_group(room_id))],
-            args=[room_id, name, start_ms, DEADLINES_PER_ROOM],
+            keys=[k.deadlines(room_id), k.active(g), k.due(g)],
+            args=[room_id, name, start_ms, DEADLINES_PER_ROOM, _ms(period_ms)],
         )
         if start == -1:
             raise ValueError(f"room {room_id} holds {DEADLINES_PER_ROOM} deadlines already")
         return None if start is None else int(start)
+
+    # ---- the deadline index ----------------------------------------------------------------
+
+    @reachable
+    async def due(self, now_ms: int, limit: int, groups: list[int] | None = None) -> list[str]:
+        chosen = list(GROUPS) if groups is None else sorted(set(groups))
+        if not chosen:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for group in chosen:
+                pipe.zrange(
+                    self.keys.due(group), "-inf", int(now_ms), byscore=True, offset=0, num=limit,
+                    withscores=True,
+                )  # fmt: skip
+            found = [(float(when), room) for rows in await pipe.execute() for room, when in rows]
+        return [room for _, room in sorted(found)]
+
+    @reachable
+    async def set_due(self, room_id: str, due_ms: int | None) -> None:
+        k, g = self.keys, room_group(room_id)
+        await self._due(keys=[k.due(g), k.active(g)], args=[room_id, _ms(due_ms), ""])
+
+    @reachable
+    async def look_by(self, room_id: str, due_ms: int) -> None:
+        k, g = self.keys, room_group(room_id)
+        await self._due(keys=[k.due(g), k.active(g)], args=[room_id, _ms(due_ms), "LT"])
 
     @reachable
     async def finish_room(self, room_id: str, replay: dict[str, Any] | None) -> None:
@@ -230,8 +260,18 @@ class RedisRooms(Concern, RoomStore):
                 k.lobby(g),
                 k.replay(game),
                 k.replays(g),
+                k.due(g),
             ],
             args=[room_id, FINISHED_ROOM_TTL, *stored],
         )
         if tell:
             await self.lobby.tell(room_id)
+
+
+def _ms(ms: int | None) -> str:
+    """A time or a period in whole ms as a script's argument ('': none)."""
+    if ms is None:
+        return ""
+    if not isinstance(ms, int) or isinstance(ms, bool):
+        raise ValueError(f"a time in the deadline index is a whole number of ms: {ms!r}")
+    return str(ms)
