@@ -37,8 +37,11 @@ heavy levels in worker processes)."""
 
 SCAN_BATCH = 200
 SWEEP_SECONDS = 5.0
-"""How often a driver looks again at its rooms for an end it may have missed (:meth:`sweep`):
-a room ends at most this long after its deadline, whatever the driver missed meanwhile."""
+"""How often a driver reads the store's deadline index for the rooms due (:meth:`sweep`): a
+room ends at most this long after its deadline, whatever the driver missed meanwhile; and
+how long after a timer ended without its entry it is armed again (:meth:`_rearm`)."""
+SWEEP_BATCH = 200
+"""The most rooms due one sweep reads of each room group (the next sweep reads the rest)."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -60,6 +63,7 @@ class Drive:
     listed: dict | None = None  # the summary the lobby last got
     listed_at: float = float("-inf")  # the clock's monotonic time it got it
     finishing: asyncio.Task | None = None
+    rearm: Any = None  # the timer that arms again a timer that ended without its entry
     # When each running deadline (grace:<seat>, unjoined, abandoned) started, in wall ms,
     # as the store keeps it for every driver of the room (Driver._started)
     starts: dict[str, int] = field(default_factory=dict)
@@ -127,38 +131,83 @@ class Driver:
                     await self.take(room_id)
 
     async def sweep(self) -> None:
-        """Look again at every room this node drives, for as long as it runs: a timer that
-        ended as stale is armed again, and a room whose end is overdue by the deadlines the
-        store keeps, or whose people are counted from other nodes (whose events may have been
-        lost), has its log, presence and deadlines read again first. Whichever node runs the
-        end, it is one fenced append at the log's next index: done once."""
+        """Look at the rooms this node drives that are due in the store's deadline index,
+        every SWEEP_SECONDS, for as long as the node runs: one read of each room group, and a
+        look (:meth:`_look`) at each room due that this node drives, never at the others. So
+        a sweep costs the fixed number of groups plus the rooms due, not the rooms held.
+
+        A room is due in the index (:meth:`~server.store.rooms.RoomStore.due`) from the end
+        of its earliest deadline (grace, unjoined, abandoned: the store lowers the entry to
+        start + period in the step that records the start, whichever node drives the room),
+        and at once when a node that is not its driver changes its presence (the store marks
+        it in the step that writes the presence: the driver may never get the event). The
+        end itself is one fenced append at the log's next index: done once, whichever node
+        runs it.
+
+        A room due that nobody drives is left to :meth:`scan`: its lease has lapsed, so the
+        scan finds it within ``scan_seconds`` and the node that takes it reads its log,
+        presence and deadlines and arms its timers (:meth:`take`); the entry stays due, so
+        that node's next sweep looks once more. Taking it here would be a second way to take a
+        room, racing the scan for the same lease and only sooner by a scan's period. A room
+        due that another node drives is that node's to look at.
+
+        No room is left without a running timer or an entry due by its deadline:
+
+        - a deadline's start is written with its due in one step (:meth:`_save_starts`), and
+          a look sets the entry from every deadline the driver runs before it reads the room
+          again (so a presence mark written meanwhile stays, and what the read finds that
+          calls for a new deadline writes its own due);
+        - a timer that ends without its entry while it is still the room's is armed again a
+          sweep later (:meth:`_rearm`), and a cancelled one was cancelled by what replaced it
+          (:meth:`changed`, :meth:`_disarm`) or by the end of the drive (:meth:`drop`,
+          finishing), whose next driver arms everything from the store (:meth:`take`);
+        - a turn clock has no entry (it would cost a write per move): its deadline is in the
+          log, which every driver reads, and its timer runs until it plays or is replaced."""
         while True:
             await self.clock.sleep(SWEEP_SECONDS)
-            for room_id, drive in list(self.drives.items()):
+            if not self.drives:
+                continue
+            try:
+                due = await self.store.rooms.due(self.clock.wall_ms(), SWEEP_BATCH)
+            except Unavailable:
+                continue
+            for room_id in due:
+                drive = self.drives.get(room_id)
                 replica = self.replicas.rooms.get(room_id)
-                if replica is None or drive.finishing is not None:
+                if drive is None or replica is None or drive.finishing is not None:
                     continue
-                if replica.others or self._overdue(replica, drive):
-                    try:
-                        await self._refresh(replica, drive)
-                    except Unavailable:
-                        continue
-                if self.drives.get(room_id) is drive:
-                    self.changed(replica)
+                with contextlib.suppress(Unavailable):
+                    await self._look(replica, drive)
 
-    def _overdue(self, replica: Replica, drive: Drive) -> bool:
-        """Whether a deadline of the room (as the store keeps them) ran out a sweep ago."""
-        late = self.clock.wall_ms() - SWEEP_SECONDS * 1000
-        periods = {
-            "unjoined": self.config.unjoined_seconds,
-            "abandoned": self.config.abandoned_seconds,
-        }
-        for name, start in drive.starts.items():
-            period = periods.get(name, self.config.grace_seconds)  # grace:<seat>
-            if start + period * 1000 < late:
-                return True
-        deadline = replica.room.deadline
-        return deadline is not None and deadline < late
+    async def _look(self, replica: Replica, drive: Drive) -> None:
+        """Look at a room due: set its entry in the index from the deadlines this driver
+        runs (before the reads: a node that changes the room's presence after this marks it
+        again, and one that changed it before is read), read its log, presence and deadlines
+        again, and schedule what they call for."""
+        room_id = replica.room.id
+        await self.store.rooms.set_due(room_id, self._next_due(drive))
+        await self._refresh(replica, drive)
+        if self.drives.get(room_id) is not drive:
+            return
+        before = self._next_due(drive)
+        self.changed(replica)
+        after = self._next_due(drive)
+        # A start a former driver recorded, found by the read, and not written again here.
+        if after is not None and (before is None or after < before):
+            await self.store.rooms.look_by(room_id, after)
+
+    def _period(self, name: str) -> float:
+        """How long deadline ``name`` runs, in seconds."""
+        if name == "unjoined":
+            return self.config.unjoined_seconds
+        if name == "abandoned":
+            return self.config.abandoned_seconds
+        return self.config.grace_seconds  # grace:<seat>
+
+    def _next_due(self, drive: Drive) -> int | None:
+        """When the earliest deadline the driver runs ends (wall ms), None if it runs none."""
+        ends = [start + int(self._period(n) * 1000) for n, start in drive.starts.items()]
+        return min(ends, default=None)
 
     async def _refresh(self, replica: Replica, drive: Drive) -> None:
         """Read the room's log, presence and deadlines from the store again: what this node
@@ -244,6 +293,8 @@ class Driver:
             return
         for task in drive.tasks():
             task.cancel()
+        if drive.rearm is not None:
+            drive.rearm.cancel()
         replica = self.replicas.rooms.get(room_id)
         if replica is not None:
             self.replicas.set_driven(replica, False)
@@ -279,6 +330,9 @@ class Driver:
         for task in drive.tasks():
             if task is not current:
                 task.cancel()
+        if drive.rearm is not None:
+            drive.rearm.cancel()
+            drive.rearm = None
         drive.bot = drive.clock = drive.expiry = drive.lobby = None
         drive.clock_for = drive.expiry_for = None
         drive.grace.clear()
@@ -368,6 +422,21 @@ class Driver:
             if name != reason:
                 self._ended(replica, drive, name)
 
+    def _rearm(self, replica: Replica, drive: Drive) -> None:
+        """A timer of the room ended without its entry while it was still the room's (it
+        found its work stale, a refusal ended it, something cancelled it from outside):
+        what the room calls for is scheduled again a sweep later (:meth:`changed`), not at
+        once, so a timer that keeps failing retries at that pace, not in a loop."""
+        if self.drives.get(replica.room.id) is not drive or drive.finishing is not None:
+            return
+        if drive.rearm is None:
+            drive.rearm = self.clock.call_later(SWEEP_SECONDS, self._rearmed, replica, drive)
+
+    def _rearmed(self, replica: Replica, drive: Drive) -> None:
+        drive.rearm = None
+        if self.drives.get(replica.room.id) is drive and not self.stopping:
+            self.changed(replica)
+
     # ---- deadlines that outlive a driver -----------------------------------------------------
 
     def _started(self, replica: Replica, drive: Drive, name: str, period: float) -> float:
@@ -400,7 +469,8 @@ class Driver:
                 start = drive.unsaved.pop(name)
                 while True:
                     try:
-                        await self.store.rooms.set_deadline(room_id, name, start)
+                        period = None if start is None else int(self._period(name) * 1000)
+                        await self.store.rooms.set_deadline(room_id, name, start, period)
                         break
                     except Unavailable:
                         if name in drive.unsaved:  # a newer value came meanwhile
@@ -488,7 +558,7 @@ class Driver:
                 raise Stale
             return room.act_entry(seat, default_action(room.match, seat), None, auto=True)
 
-        try:  # however it ends, a clock still called for is armed again (changed, sweep)
+        try:  # however it ends, a clock still called for is armed again (changed, _rearm)
             await self.clock.sleep(max(0.0, (room.deadline - self.clock.wall_ms()) / 1000))
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, timed_out), "turn clock"
@@ -496,6 +566,7 @@ class Driver:
         finally:
             if drive.clock is asyncio.current_task():
                 drive.clock = None
+                self._rearm(replica, drive)
 
     async def _too_many(self, replica: Replica, drive: Drive, seat: int) -> None:
         """A seat that ran out of time ``max_timeouts`` times forfeits."""
@@ -513,6 +584,7 @@ class Driver:
         finally:
             if drive.expiry is asyncio.current_task():
                 drive.expiry = None
+                self._rearm(replica, drive)
 
     async def _grace(self, replica: Replica, drive: Drive, seat: int, left: float) -> None:
         room = replica.room
@@ -530,6 +602,7 @@ class Driver:
         finally:
             if drive.grace.get(seat) is asyncio.current_task():
                 del drive.grace[seat]
+                self._rearm(replica, drive)
 
     async def _expire(self, replica: Replica, drive: Drive, reason: str, after: float) -> None:
         room = replica.room
@@ -539,7 +612,7 @@ class Driver:
                 raise Stale
             return room.close_entry(reason)
 
-        try:  # however it ends, an expiry still called for is armed again (changed, sweep)
+        try:  # however it ends, an expiry still called for is armed again (changed, _rearm)
             await self.clock.sleep(after)
             await self._retrying(
                 replica, drive, lambda: self._automatic(replica, drive, close), "expiry"
@@ -547,6 +620,7 @@ class Driver:
         finally:
             if drive.expiry is asyncio.current_task():
                 drive.expiry = None
+                self._rearm(replica, drive)
 
     async def _list(self, replica: Replica, drive: Drive) -> None:
         """Write the room's lobby summary: at once after a quiet spell, else at the end of
