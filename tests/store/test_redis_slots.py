@@ -35,7 +35,7 @@ from stores import (
 
 from server.host.settlement import KEPT, record_game
 from server.services.pool import Pool
-from server.store.keys import Keys
+from server.store.keys import GROUPS, Keys, room_group
 from server.store.redis_store import RedisStore
 
 
@@ -172,6 +172,11 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("set_deadline", lambda: store.rooms.set_deadline(one, "unjoined", 1_000)),
         ("set_deadline", lambda: store.rooms.set_deadline(one, "unjoined", None)),
         ("deadlines", lambda: store.rooms.deadlines(one)),
+        ("set_deadline", lambda: store.rooms.set_deadline(one, "grace:1", 1_000, 60_000)),
+        ("due", lambda: store.rooms.due(10**13, 10)),
+        ("set_due", lambda: store.rooms.set_due(one, 5_000)),
+        ("look_by", lambda: store.rooms.look_by(one, 0)),
+        ("set_due", lambda: store.rooms.set_due(one, None)),
         # The server's game id is its room's (the replay is in the room's slot).
         ("finish_room", lambda: store.rooms.finish_room(one, replay(one, 100.0))),
         ("finish_room", lambda: store.rooms.finish_room(one, replay(one, 100.0))),  # again
@@ -305,3 +310,20 @@ async def test_no_command_or_transaction_spans_slots(recorded) -> None:
     units, _, _ = recorded
     spanning = [u for u in units if len(u.slots) > 1]
     assert spanning == [], "\n".join(map(str, spanning))
+
+
+async def test_the_deadline_index_is_in_its_groups_slot_and_written_with_the_room(recorded):
+    """The index of rooms due is one sorted set per group, in the group's slot; what writes
+    it beside a room's keys (a deadline's start, a presence, a finish, the driver's look) is
+    one script, in the room's slot."""
+    units, rooms, keys = recorded
+    for group in GROUPS:
+        assert key_slot(keys.due(group).encode()) == key_slot(keys.active(group).encode())
+    one = rooms[0]
+    index, home = keys.due(room_group(one)), key_slot(keys.room_log(one).encode())
+    for op in ("set_deadline", "set_presence", "finish_room", "set_due", "look_by"):
+        written = [u for u in units if u.op == op and index in u.keys]
+        assert written, op
+        assert all(u.name == "EVALSHA" and u.slots == {home} for u in written), op
+    reads = [u for u in units if u.op == "due"]
+    assert len(reads) == len(GROUPS)  # one read of each group, whatever the rooms

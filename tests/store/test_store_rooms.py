@@ -12,7 +12,15 @@ import redis.asyncio as redis
 from stores import REDIS_URL, Stores, deal, entry, lobby_entry, meta, replay, summary
 
 from server.store import Conflict, Store
-from server.store.keys import DAILY_TTL, DEADLINES_PER_ROOM, FINISHED_ROOM_TTL, REPLAY_TTL, Keys
+from server.store.keys import (
+    DAILY_TTL,
+    DEADLINES_PER_ROOM,
+    FINISHED_ROOM_TTL,
+    GROUPS,
+    REPLAY_TTL,
+    Keys,
+    room_group,
+)
 
 
 async def test_created_room_meta_round_trips(store: Store) -> None:
@@ -284,6 +292,112 @@ async def test_another_store_on_the_same_data_sees_the_deadlines(stores: Stores)
     await second.rooms.set_deadline("r1", "unjoined", 4_000)
     second = await stores.reopen(second)
     assert await second.rooms.deadlines("r1") == {"grace:0": 1_000, "unjoined": 4_000}
+
+
+# ---- the deadline index -----------------------------------------------------------------
+
+
+async def test_a_deadline_with_its_period_makes_the_room_due_when_it_ends(store: Store) -> None:
+    """The index holds the earliest end of the room's deadlines, by the first start
+    recorded (a later start named by another driver does not move it)."""
+    await store.rooms.create_room("r1", meta())
+    await store.rooms.create_room("r2", meta())
+    assert await store.rooms.due(10**13, 10) == []
+    await store.rooms.set_deadline("r1", "grace:0", 1_000, 60_000)
+    await store.rooms.set_deadline("r1", "grace:0", 5_000, 60_000)  # the first start stays
+    assert await store.rooms.due(60_999, 10) == []
+    assert await store.rooms.due(61_000, 10) == ["r1"]
+    await store.rooms.set_deadline("r2", "unjoined", 2_000, 600_000)
+    await store.rooms.set_deadline("r1", "abandoned", 500, 1_000)  # earlier: lowers it
+    assert await store.rooms.due(1_500, 10) == ["r1"]
+    assert await store.rooms.due(10**13, 10) == ["r1", "r2"]  # earliest first
+    assert await store.rooms.due(10**13, 10, [room_group("r2")]) == ["r2"]
+    other = next(g for g in GROUPS if g not in (room_group("r1"), room_group("r2")))
+    assert await store.rooms.due(10**13, 10, [other]) == []
+    await store.rooms.set_deadline("r1", "abandoned", None)  # the index is left as it is
+    assert await store.rooms.due(1_500, 10) == ["r1"]
+    await store.rooms.set_deadline("r2", "grace:1", 0)  # no period: the index is left too
+    assert await store.rooms.due(1_500, 10) == ["r1"]
+
+
+async def test_the_driver_sets_a_rooms_entry_and_a_look_only_lowers_it(store: Store) -> None:
+    await store.rooms.create_room("r1", meta())
+    await store.rooms.set_deadline("r1", "grace:0", 1_000, 60_000)
+    await store.rooms.set_due("r1", 90_000)  # up
+    assert await store.rooms.due(89_999, 10) == []
+    await store.rooms.look_by("r1", 95_000)  # later: nothing changes
+    assert await store.rooms.due(94_000, 10) == ["r1"]
+    await store.rooms.look_by("r1", 0)  # now
+    assert await store.rooms.due(0, 10) == ["r1"]
+    await store.rooms.set_due("r1", None)
+    assert await store.rooms.due(10**13, 10) == []
+    await store.rooms.look_by("r1", 7_000)  # absent: added
+    assert await store.rooms.due(7_000, 10) == ["r1"]
+    await store.rooms.set_due("r1", 3_000)  # down
+    assert await store.rooms.due(3_000, 10) == ["r1"]
+    with pytest.raises(ValueError):
+        await store.rooms.set_due("r1", 1.5)  # type: ignore[arg-type]
+
+
+async def test_a_finished_room_leaves_the_index_and_is_never_added_again(store: Store) -> None:
+    await store.rooms.create_room("r1", meta())
+    await store.rooms.set_deadline("r1", "grace:0", 1_000, 60_000)
+    await store.rooms.finish_room("r1", replay("g1", 100.0))
+    assert await store.rooms.due(10**13, 10) == []
+    await store.rooms.set_deadline("r1", "grace:0", 2_000, 60_000)
+    await store.rooms.set_due("r1", 5)
+    await store.rooms.look_by("r1", 5)
+    await store.leases.set_presence("r1", "node-b", [1, 0, 0])
+    await store.rooms.set_due("never-created", 5)
+    await store.rooms.look_by("never-created", 5)
+    assert await store.rooms.due(10**13, 10) == []
+
+
+async def test_a_read_of_the_rooms_due_is_bounded_per_group(store: Store) -> None:
+    """At most ``limit`` of each group, the earliest: the rest come at the next read."""
+    rooms = [f"r{n}" for n in range(40)]
+    for n, room_id in enumerate(rooms):
+        await store.rooms.create_room(room_id, meta())
+        await store.rooms.set_due(room_id, 1_000 + n)
+    one = [r for r in rooms if room_group(r) == room_group(rooms[0])]
+    assert len(one) >= 2  # r0 shares its group
+    found = await store.rooms.due(10**13, 1)
+    groups = {room_group(r) for r in rooms}
+    assert len(found) == len(groups)
+    assert one[0] in found and all(r not in found for r in one[1:])
+    assert await store.rooms.due(10**13, 100) == rooms  # earliest first
+    assert await store.rooms.due(1_004, 100) == rooms[:5]
+
+
+async def test_another_nodes_presence_makes_the_room_due_at_once(store: Store) -> None:
+    """A node writing presence that is not the room's driver (by its lease) marks the room
+    due now; the driver's own writes do not (it knows them). Presence is kept by life,
+    ``node/life``; the lease by node."""
+    await store.rooms.create_room("r1", meta())
+    await store.rooms.create_room("r2", meta())
+    assert await store.leases.acquire("r1", "node-a", 10_000) is not None
+    await store.leases.set_presence("r1", "node-a/life1", [1, 0, 0])
+    assert await store.rooms.due(10**13, 10) == []
+    await store.leases.set_presence("r1", "node-b/life2", [0, 1, 0])
+    assert await store.rooms.due(0, 10) == ["r1"]
+    await store.rooms.set_due("r1", None)
+    await store.leases.set_presence("r1", "node-b/life2", None)  # a socket left
+    assert await store.rooms.due(0, 10) == ["r1"]
+    await store.leases.set_presence("r2", "node-a/life1", [1, 0, 0])  # nobody drives r2
+    assert await store.rooms.due(0, 10) == ["r1", "r2"]
+
+
+async def test_another_store_on_the_same_data_sees_the_rooms_due(stores: Stores) -> None:
+    """The next driver is another node (Redis), or the next process (embedded, whose index
+    is made again at open: every room with a deadline due at once, never later)."""
+    first = stores.open()
+    await first.rooms.create_room("r1", meta())
+    await first.rooms.create_room("r2", meta())
+    await first.rooms.set_deadline("r1", "grace:0", 1_000, 60_000)
+    second = await stores.reopen(first)
+    assert await second.rooms.due(61_000, 10) == ["r1"]
+    await second.rooms.set_deadline("r2", "grace:0", 2_000, 60_000)
+    assert await second.rooms.due(62_000, 10) == ["r1", "r2"]
 
 
 async def test_a_room_holds_a_handful_of_deadlines_not_more(store: Store) -> None:
