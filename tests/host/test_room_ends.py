@@ -6,6 +6,8 @@ set of live nodes in the test's hands (a node killed leaves it)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from host_harness import CONFIG, FakeClock, Host, Member
 
@@ -167,3 +169,90 @@ async def test_a_grace_period_that_ended_without_its_forfeit_is_armed_again_by_t
     await clock.advance(CONFIG.grace_seconds + SWEEP_SECONDS * 1.5)
     assert (await store.rooms.log("r1"))[-1]["kind"] == "forfeit"
     assert not await store.rooms.is_active("r1")
+
+
+# ---- the deadline index: a sweep reads the rooms due, not every room ---------------------
+
+
+class Counted:
+    """A concern of the real store whose every call is counted by name (``calls``), then
+    made as it was asked."""
+
+    def __init__(self, inner, calls: Counter) -> None:
+        self._inner, self._calls = inner, calls
+
+    def __getattr__(self, name: str):
+        found = getattr(self._inner, name)
+        if not callable(found):
+            return found
+
+        def call(*args, **kwargs):
+            self._calls[name] += 1
+            return found(*args, **kwargs)
+
+        return call
+
+
+def counting(store: EmbeddedStore) -> Counter:
+    """Count every call to the store's rooms and leases from now on."""
+    calls: Counter = Counter()
+    store.rooms = Counted(store.rooms, calls)  # type: ignore[assignment]
+    store.leases = Counted(store.leases, calls)  # type: ignore[assignment]
+    return calls
+
+
+async def test_a_driver_that_never_hears_of_another_nodes_sockets_learns_of_them_by_its_sweep(
+    world,
+):
+    """Node a drives a room whose players went to node c; no event of theirs reaches a (the
+    harness delivers none). Their coming marks the room due in the store, and a's sweep reads
+    its presence: the seats are not forfeited while they are at c. Their leaving marks it
+    again: the seats forfeit by grace + a sweep after they left, not before grace."""
+    clock, store, host, _ = world
+    a, c = host("a"), host("c", loops=False)
+    replica = await a.create("r1", seats=HUMANS)
+    sockets = []
+    for seat in (0, 1):
+        a.replicas.detach(await a.sit(replica, seat), "r1")
+        sockets.append(await _seat_at(c, "r1", seat))
+    await clock.advance(SWEEP_SECONDS + 1.0)
+    assert replica.others == {"c": [1, 1, 0]} and replica.room.seats[0].connected
+    await clock.advance(CONFIG.grace_seconds)
+    assert await store.rooms.is_active("r1")  # at c all along: nobody forfeits
+    assert await store.rooms.due(clock.wall_ms(), 10) == []  # looked at: nothing due
+    left = clock.wall_ms()
+    for member in sockets:
+        c.replicas.detach(member, "r1")
+    await clock.advance(CONFIG.grace_seconds + SWEEP_SECONDS + 1.0)
+    assert not await store.rooms.is_active("r1")
+    last = (await store.rooms.log("r1"))[-1]
+    assert last["kind"] == "forfeit" and last["at"] >= left + CONFIG.grace_seconds * 1000
+
+
+async def test_a_sweep_reads_the_rooms_due_not_every_room_it_drives(world):
+    """Node a drives many rooms whose players are at node c (people on other nodes: once a
+    room a sweep re-read every few seconds). With none due, a sweep is one read of the
+    index (one per room group on Redis: a fixed number), whatever the rooms driven; and a
+    room whose presence changes is looked at, alone."""
+    clock, store, host, _ = world
+    a, c = host("a"), host("c", loops=False)
+    rooms, sockets = [f"r{k}" for k in range(24)], {}
+    for room_id in rooms:
+        replica = await a.create(room_id, seats=HUMANS)
+        for seat in (0, 1):
+            a.replicas.detach(await a.sit(replica, seat), room_id)
+            sockets[room_id, seat] = await _seat_at(c, room_id, seat)
+    await clock.advance(SWEEP_SECONDS * 2)  # every room looked at once: nothing due now
+    for room_id in rooms:  # as events would tell (they did here: by the sweep)
+        await a.driver._refresh(a.replicas.rooms[room_id], a.driver.drives[room_id])
+    assert all(a.replicas.rooms[r].others == {"c": [1, 1, 0]} for r in rooms)
+    calls = counting(store)
+    await clock.advance(SWEEP_SECONDS * 4)
+    swept = {n: k for n, k in calls.items() if n not in ("renew", "lapsed")}
+    assert swept == {"due": 4}, swept  # renew (one for all) and lapsed: the lease loops
+    calls.clear()
+    c.replicas.detach(sockets["r3", 0], "r3")
+    await clock.advance(SWEEP_SECONDS + 1.0)
+    assert calls["presence"] == 1 and calls["deadlines"] == 1  # r3 alone
+    assert not a.replicas.rooms["r3"].room.seats[0].connected
+    assert set(a.driver.drives["r3"].starts) == {"grace:0"}
