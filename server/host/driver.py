@@ -9,6 +9,14 @@ log's compare-and-set already makes a double append impossible; the token makes 
 one impossible). Rooms whose lease lapsed are found by a periodic look at the store's lease
 index and taken by the first node to ask; bots are deterministic in (view, seed), so a bot
 whose think was cut short by a take-over simply thinks again on the new driver.
+
+The timers that end a room (grace, turn clock, expiry) run on its driver. What the driver may
+have missed (an event lost, a timer that ended without its entry) is found without looking at
+every room it holds: the store keeps a deadline index of the rooms due (each deadline's end,
+and "now" for a presence change by another node), and :meth:`Driver.sweep` reads only the
+rooms due, every SWEEP_SECONDS; a timer that ends without its entry arms the room again
+itself (:meth:`Driver._rearm`). The sweep's docstring argues that no room is left without a
+running timer or an entry due by its deadline.
 """
 
 from __future__ import annotations
