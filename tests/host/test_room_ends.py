@@ -1,8 +1,9 @@
 """Every room ends, whatever happens to the node that drives it: the timers that end a room
 (grace, turn clock, expiry) are re-armed by the node that takes it over, from its log, its
-presence and the deadlines the store keeps, and a sweep finds one that is overdue. In fake
-time on the host harness (tests/host_harness.py), with several nodes on one store and the
-set of live nodes in the test's hands (a node killed leaves it)."""
+presence and the deadlines the store keeps; a timer that ended without its entry arms the
+room again; and a sweep of the store's deadline index finds a room whose driver missed
+something. In fake time on the host harness (tests/host_harness.py), with several nodes on
+one store and the set of live nodes in the test's hands (a node killed leaves it)."""
 
 from __future__ import annotations
 
@@ -138,10 +139,11 @@ async def test_a_driver_that_missed_the_last_sockets_leaving_ends_the_room_by_it
     assert (await store.rooms.log("r1"))[-1]["kind"] == "forfeit"
 
 
-async def test_a_turn_clock_that_ended_without_its_move_is_armed_again_by_the_sweep(world):
+async def test_a_turn_clock_that_ended_without_its_move_is_armed_again_a_sweep_later(world):
     """The turn clock's task ends without playing (here cancelled, as a task that ended as
-    stale or failed): the driver's sweep arms it again, and the seat out of time is played
-    for within a sweep of its deadline, though nothing in the room changed."""
+    stale or failed): it arms the room again a sweep later (Driver._rearm), and the seat out
+    of time is played for within a sweep of its deadline, though nothing in the room
+    changed."""
     clock, store, host, _ = world
     a = host("a")
     replica = await a.create("r1", seats=HUMANS, turn_seconds=30)
@@ -156,7 +158,7 @@ async def test_a_turn_clock_that_ended_without_its_move_is_armed_again_by_the_sw
     assert log[-1].get("auto") is True and sum(s.timeouts for s in replica.room.seats) == 1
 
 
-async def test_a_grace_period_that_ended_without_its_forfeit_is_armed_again_by_the_sweep(world):
+async def test_a_grace_period_that_ended_without_its_forfeit_is_armed_again_a_sweep_later(world):
     clock, store, host, _ = world
     a = host("a")
     replica = await a.create("r1", seats=HUMANS)
