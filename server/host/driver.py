@@ -39,6 +39,8 @@ SCAN_BATCH = 200
 SWEEP_SECONDS = 5.0
 """How often a driver looks again at its rooms for an end it may have missed (:meth:`sweep`):
 a room ends at most this long after its deadline, whatever the driver missed meanwhile."""
+EXPIRIES = ("unjoined", "abandoned", "no_show")
+"""The deadlines that end a room nobody plays in (:meth:`Driver._expiry`)."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -60,8 +62,8 @@ class Drive:
     listed: dict | None = None  # the summary the lobby last got
     listed_at: float = float("-inf")  # the clock's monotonic time it got it
     finishing: asyncio.Task | None = None
-    # When each running deadline (grace:<seat>, unjoined, abandoned) started, in wall ms,
-    # as the store keeps it for every driver of the room (Driver._started)
+    # When each running deadline (grace:<seat>, unjoined, abandoned, no_show) started, in
+    # wall ms, as the store keeps it for every driver of the room (Driver._started)
     starts: dict[str, int] = field(default_factory=dict)
     unsaved: dict[str, int | None] = field(default_factory=dict)  # starts for the store
     saving: asyncio.Task | None = None  # writes them, one after another, in order
@@ -152,6 +154,7 @@ class Driver:
         periods = {
             "unjoined": self.config.unjoined_seconds,
             "abandoned": self.config.abandoned_seconds,
+            "no_show": self.config.paired_join_seconds,
         }
         for name, start in drive.starts.items():
             period = periods.get(name, self.config.grace_seconds)  # grace:<seat>
@@ -349,7 +352,11 @@ class Driver:
         room = replica.room
         nobody = not any(room.seats[s].connected for s in room.humans)
         reason = None
-        if room.status == "waiting" and nobody:
+        if room.status == "waiting" and room.meta.get("paired"):
+            # A quick pairing's room waits a moment for its players, whoever is there: the
+            # one who came is told (the room's end) and seeks again.
+            reason, after = "no_show", self.config.paired_join_seconds
+        elif room.status == "waiting" and nobody:
             reason, after = "unjoined", self.config.unjoined_seconds
         elif len(room.seats) == 1 and room.status == "playing" and nobody:
             reason, after = "abandoned", self.config.abandoned_seconds
@@ -364,7 +371,7 @@ class Driver:
         if reason is not None:
             left = self._started(replica, drive, reason, after)
             drive.expiry = self.spawn(self._expire(replica, drive, reason, left))
-        for name in ("unjoined", "abandoned"):  # one a former driver left running
+        for name in EXPIRIES:  # one a former driver left running
             if name != reason:
                 self._ended(replica, drive, name)
 
@@ -535,7 +542,12 @@ class Driver:
         room = replica.room
 
         def close():
-            if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
+            if drive.expiry_for != reason:
+                raise Stale
+            if reason == "no_show":  # ends however many are there, unless both came
+                if room.status != "waiting":
+                    raise Stale
+            elif any(room.seats[s].connected for s in room.humans):
                 raise Stale
             return room.close_entry(reason)
 
