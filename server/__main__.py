@@ -36,7 +36,10 @@ class Server(uvicorn.Server):
 def main(make_app: Callable[[Config], Starlette] = create_app) -> None:
     """Serve the app ``make_app`` builds from the settings (a tool may build another:
     :mod:`tools.relay`)."""
-    settings = Config.from_env()
+    try:
+        settings = Config.from_env()
+    except ValueError as bad:  # a setting that cannot be: say which, and do not start
+        raise SystemExit(f"cardroom: {bad}") from None
     config = uvicorn.Config(
         make_app(config=settings),
         host=settings.host,

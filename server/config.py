@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import secrets
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -105,6 +106,9 @@ class Config:
     check_seconds: float = 5.0  # how often held replicas and seeks are compared with the store
     trim_seconds: float = 30.0  # how often freed memory is handed back to the system
     unjoined_seconds: float = 600.0  # a room with an open seat and nobody there closes
+    # A quick pairing's room whose kept seat's player has not joined within this long ends
+    # ("no_show"): the player who did join is told, and goes back to seeking.
+    paired_join_seconds: float = 5.0
     abandoned_seconds: float = 3600.0  # a solitaire nobody has looked at for this long ends
     address_connections: int = 200  # open sockets from one client address, on this node
     address_rooms: int = 100  # rooms one client address may create per ten minutes
@@ -139,7 +143,7 @@ class Config:
             if env.get("CARDROOM_CLIENT_DIR")
             else CLIENT_DIR,
             store=StoreSettings.from_env(env),
-            node_id=env.get("CARDROOM_NODE_ID") or secrets.token_hex(4),
+            node_id=node_id(env.get("CARDROOM_NODE_ID") or secrets.token_hex(4)),
             grace_seconds=number("CARDROOM_GRACE_SECONDS", 60),
             bot_delay=number("CARDROOM_BOT_DELAY", 0.8),
             max_timeouts=int(env.get("CARDROOM_MAX_TIMEOUTS", 3)),
@@ -152,6 +156,7 @@ class Config:
             finished_linger=number("CARDROOM_FINISHED_LINGER", 60),
             check_seconds=number("CARDROOM_CHECK_SECONDS", 5),
             unjoined_seconds=number("CARDROOM_UNJOINED_SECONDS", 600),
+            paired_join_seconds=number("CARDROOM_PAIRED_JOIN_SECONDS", 5),
             abandoned_seconds=number("CARDROOM_ABANDONED_SECONDS", 3600),
             trim_seconds=number("CARDROOM_TRIM_SECONDS", 30),
             rooms_per_connection=int(env.get("CARDROOM_ROOMS_PER_CONNECTION", 50)),
@@ -169,6 +174,21 @@ class Config:
             hsts_seconds=int(env.get("CARDROOM_HSTS_SECONDS", 0)),
             frames_cache_bytes=int(env.get("CARDROOM_FRAMES_CACHE_BYTES", 64 << 20)),
         )
+
+
+NODE_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+"""What a node's name may be: a node's life is named ``node/life`` (presence, membership),
+so a "/" (or a space, a ":") in the name would make one life's name read as another's."""
+
+
+def node_id(value: str) -> str:
+    """``value`` as a node's name, or ValueError (at start-up: the node does not start)."""
+    if not NODE_ID.fullmatch(value):
+        raise ValueError(
+            f"CARDROOM_NODE_ID: {value!r} is not a node name: 1 to 64 letters, digits, "
+            "'.', '_' or '-' (no '/': a node's life is named node/life)."
+        )
+    return value
 
 
 def _items(value: str) -> list[str]:

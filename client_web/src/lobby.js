@@ -147,6 +147,7 @@ export function mountLobby(root, app) {
 
   // ---- quick pairing: wait for the next player who wants the same match ---------------
   const seekPanel = h("div", { class: "panel seeking", id: "seeking", role: "status", hidden: true });
+  const note = h("p", { class: "muted", id: "seek-note", role: "status" }); // why a seek began again
   let seeking = null; // {settings, since, timer} while this page waits for an opponent
 
   function showSeeking() {
@@ -182,13 +183,18 @@ export function mountLobby(root, app) {
       await app.conn.join(info.room, info.seat, app.name());
       app.navigate(`#/room/${info.room}`);
     } catch (e) {
-      fail(e);
+      if (e?.code !== "room_finished") return fail(e);
+      // Too late: the opponent did not come (no_show) before this join did. Look again.
+      note.textContent = t("lobby.no_show");
+      seek({ target: info.target, turn_seconds: info.turn_seconds ?? null, rated: !!info.rated });
     }
   }
 
-  async function seek() {
+  // ``given``: the settings of a pairing whose opponent never came (room.js), else the form's.
+  async function seek(given) {
     clear();
-    const settings = { target: Number(target.value), turn_seconds: clock.value ? Number(clock.value) : null, rated: rated.checked };
+    const settings = given?.target ? given : { target: Number(target.value), turn_seconds: clock.value ? Number(clock.value) : null, rated: rated.checked };
+    if (!given?.target) note.textContent = "";
     stopSeeking(true);
     seeking = { settings, since: Date.now(), timer: setInterval(showSeeking, 1000) };
     showSeeking();
@@ -207,7 +213,7 @@ export function mountLobby(root, app) {
     "div",
     { class: "tiles" },
     LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
-    tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), seek, { class: "friend now" }),
+    tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" }),
     tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
   );
@@ -373,7 +379,7 @@ export function mountLobby(root, app) {
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
       error,
-      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), seekPanel, ginTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
       h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
       more,
@@ -383,6 +389,13 @@ export function mountLobby(root, app) {
   );
   renderRooms();
   app.conn.watchLobby();
+  // Back from a quick pairing whose opponent never came: look again, with the same settings.
+  const again = app.reseek;
+  app.reseek = null;
+  if (again) {
+    note.textContent = t(again.note);
+    seek(again.settings);
+  }
   const off = app.conn.on((e) => {
     if (e.type === "lobby") renderRooms();
     else if (e.type === "paired" && seeking) paired(e.info);

@@ -28,7 +28,7 @@ export function nextPlace(table, view, me) {
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false };
+  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -347,8 +347,27 @@ export function mountRoom(root, app, id) {
     }
   }
 
+  // A quick pairing's room that ended because the other player never came (protocol/
+  // README.md, Quick pairing): the player who came goes back to looking, with the same
+  // settings, at once. Only when the end is seen here (a page opened on such a room later
+  // just shows it).
+  function noShow() {
+    const view = room()?.view;
+    if (!view) return false;
+    if (view.room.closed == null) state.open = true;
+    if (view.room.closed !== "no_show" || !state.open || me() == null || state.moving) return false;
+    state.moving = true;
+    app.reseek = {
+      settings: { target: view.game.target, turn_seconds: view.room.turn_seconds ?? null, rated: !!view.room.rated },
+      note: "lobby.no_show",
+    };
+    app.navigate("#/");
+    return true;
+  }
+
   const off = conn.on((event) => {
     if (event.type === "room" && event.room === id) {
+      if (noShow()) return;
       render();
     } else if (event.type === "lost" && event.room === id) {
       state.lost = describeError(event.error);
@@ -366,7 +385,7 @@ export function mountRoom(root, app, id) {
     if (state.offer?.state === "offered") render(); // the offer's seconds left
   }, 500);
   root.replaceChildren(); // what the page before drew is not ours to update
-  conn.open(id).then(render);
+  conn.open(id).then(() => noShow() || render());
   render();
   return () => {
     alive = false;

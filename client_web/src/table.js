@@ -351,6 +351,7 @@ export function statusText(view, me) {
     const side = me == null ? "watch" : winner === me ? "you_win" : "you_lose";
     return t(`status.forfeit.${reason}.${side}`, { loser: seatName(room, room.forfeit, me), winner: seatName(room, winner, me) });
   }
+  if (room.closed === "no_show") return t("status.no_show");
   if (room.status === "waiting") return t("status.waiting");
   if (turn.phase === "match_over") {
     return t(about("status.match_over", game.winner, me), {

@@ -50,6 +50,8 @@ room ends at most this long after its deadline, whatever the driver missed meanw
 how long after a timer ended without its entry it is armed again (:meth:`_rearm`)."""
 SWEEP_BATCH = 200
 """The most rooms due one sweep reads of each room group (the next sweep reads the rest)."""
+EXPIRIES = ("unjoined", "abandoned", "no_show")
+"""The deadlines that end a room nobody plays in (:meth:`Driver._expiry`)."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -72,8 +74,8 @@ class Drive:
     listed_at: float = float("-inf")  # the clock's monotonic time it got it
     finishing: asyncio.Task | None = None
     rearm: Any = None  # the timer that arms again a timer that ended without its entry
-    # When each running deadline (grace:<seat>, unjoined, abandoned) started, in wall ms,
-    # as the store keeps it for every driver of the room (Driver._started)
+    # When each running deadline (grace:<seat>, unjoined, abandoned, no_show) started, in
+    # wall ms, as the store keeps it for every driver of the room (Driver._started)
     starts: dict[str, int] = field(default_factory=dict)
     unsaved: dict[str, int | None] = field(default_factory=dict)  # starts for the store
     saving: asyncio.Task | None = None  # writes them, one after another, in order
@@ -210,6 +212,8 @@ class Driver:
             return self.config.unjoined_seconds
         if name == "abandoned":
             return self.config.abandoned_seconds
+        if name == "no_show":
+            return self.config.paired_join_seconds
         return self.config.grace_seconds  # grace:<seat>
 
     def _next_due(self, drive: Drive) -> int | None:
@@ -411,7 +415,11 @@ class Driver:
         room = replica.room
         nobody = not any(room.seats[s].connected for s in room.humans)
         reason = None
-        if room.status == "waiting" and nobody:
+        if room.status == "waiting" and room.meta.get("paired"):
+            # A quick pairing's room waits a moment for its players, whoever is there: the
+            # one who came is told (the room's end) and seeks again.
+            reason, after = "no_show", self.config.paired_join_seconds
+        elif room.status == "waiting" and nobody:
             reason, after = "unjoined", self.config.unjoined_seconds
         elif len(room.seats) == 1 and room.status == "playing" and nobody:
             reason, after = "abandoned", self.config.abandoned_seconds
@@ -426,7 +434,7 @@ class Driver:
         if reason is not None:
             left = self._started(replica, drive, reason, after)
             drive.expiry = self.spawn(self._expire(replica, drive, reason, left))
-        for name in ("unjoined", "abandoned"):  # one a former driver left running
+        for name in EXPIRIES:  # one a former driver left running
             if name != reason:
                 self._ended(replica, drive, name)
 
@@ -616,7 +624,12 @@ class Driver:
         room = replica.room
 
         def close():
-            if drive.expiry_for != reason or any(room.seats[s].connected for s in room.humans):
+            if drive.expiry_for != reason:
+                raise Stale
+            if reason == "no_show":  # ends however many are there, unless both came
+                if room.status != "waiting":
+                    raise Stale
+            elif any(room.seats[s].connected for s in room.humans):
                 raise Stale
             return room.close_entry(reason)
 

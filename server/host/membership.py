@@ -25,6 +25,7 @@ from server.store.leases import LeaseStore
 
 HEARTBEAT_SECONDS = 1.0
 FORGET_AFTER_MS = 60_000  # a node silent this long is forgotten, with its presence
+DEAD_KEPT_MS = 2 * FORGET_AFTER_MS  # a removed life is remembered as dead this long
 
 
 def node_of(name: str) -> str:
@@ -57,7 +58,10 @@ class Membership:
         # life -> clock time of its last heartbeat: which life of a node is the newest is
         # decided by heartbeats alone (an event of a former life may come late)
         self._beats: dict[str, float] = {}
-        self._dead: set[str] = set()  # former lives removed: never alive again
+        # Former lives removed (never alive again), with the clock time they were: kept
+        # DEAD_KEPT_MS, long past any late event of theirs, so that a node restarted again
+        # and again does not grow the set by one life per restart for as long as this runs.
+        self._dead: dict[str, float] = {}
         self._looking: asyncio.Task | None = None
 
     async def beat(self) -> None:
@@ -72,7 +76,10 @@ class Membership:
             await self.store.leave_cluster(name)
             self._heard.pop(name, None)
             self._beats.pop(name, None)
-            self._dead.add(name)
+            self._dead[name] = now
+        horizon = now - DEAD_KEPT_MS / 1000
+        for name in [n for n, at in self._dead.items() if at < horizon]:
+            del self._dead[name]
         self._recount()
 
     def _former(self) -> list[str]:
@@ -121,7 +128,8 @@ class Membership:
     def _recount(self) -> None:
         horizon = self.clock.monotonic() - NODE_TIMEOUT_MS / 1000
         former = set(self._former())
-        lives = {n for n, t in self._heard.items() if t >= horizon and n not in former | self._dead}
+        dead = former | self._dead.keys()
+        lives = {n for n, t in self._heard.items() if t >= horizon and n not in dead}
         lives.add(self.name)
         if lives != self.lives:
             gone, came = self.lives - lives, lives - self.lives

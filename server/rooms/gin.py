@@ -55,7 +55,7 @@ def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
     target = meta.get("target", 100)
     if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 500:
         raise RoomError("bad_room", "A match target is between 1 and 500 points.")
-    return {
+    checked = {
         "game": "gin_rummy",
         "seats": specs,
         "public": bool(meta.get("public", False)),
@@ -67,6 +67,11 @@ def check_gin_meta(meta: dict[str, Any]) -> dict[str, Any]:
         "daily": meta.get("daily"),
         "created_at": meta.get("created_at", 0),
     }
+    # Made by quick pairing (both seats kept): its driver ends it if a kept seat's player
+    # does not come (server.host.driver, "no_show").
+    if meta.get("paired") and all(s.get("for") for s in specs):
+        checked["paired"] = True
+    return checked
 
 
 def open_hands(match: Match) -> list[dict[str, Any]]:

@@ -478,7 +478,8 @@ class Room(ABC):
         return {"kind": "forfeit", "seat": seat, "reason": reason}
 
     def close_entry(self, reason: str) -> dict[str, Any]:
-        """End a room nobody plays in any more (``reason``: ``unjoined``, ``abandoned``)."""
+        """End a room nobody plays in any more (``reason``: ``unjoined``, ``abandoned``,
+        ``no_show``: a quick pairing's player never came)."""
         return {"kind": "close", "seat": None, "reason": reason}
 
     def duplicate(self, seat: int, cmd: Any, action: Any) -> int | None:

@@ -61,10 +61,12 @@ class Waiting:
 
 
 def room_meta(made: dict[str, Any]) -> dict[str, Any]:
-    """A pairing's room: two seats kept for its players, their settings, public (to watch)."""
+    """A pairing's room: two seats kept for its players, their settings, public (to watch),
+    marked ``paired`` (a player who does not come ends it: ``no_show``)."""
     first = made["seeks"][0]
     return {
         "game": "gin_rummy",
+        "paired": True,
         "seats": [{"kind": "human", "for": s["player"]} for s in made["seeks"]],
         "public": True,
         "target": first["target"],

@@ -131,3 +131,28 @@ def test_a_declined_rematch_says_so_to_the_one_who_offered(web, open_page):
     bob.click("#rematch-decline")
     expect(ann.locator("#rematch-status")).to_contain_text("declined")
     expect(ann.locator("#rematch")).to_be_visible()  # and may offer again
+
+
+def test_one_whose_opponent_never_comes_goes_back_to_looking(web, open_page):
+    """Ann looks for a match; Bob (a plain client) is paired with her and his socket closes
+    before he joins. Within the period (5 s) the room ends ``no_show``: Ann's page goes back
+    to the lobby, says why, and looks again with the same settings, for real (Cat meets her)."""
+    ann = open_page()
+    lobby(ann, web, "50")
+    ann.click("#play-now")
+    expect(ann.locator("#seeking")).to_be_visible()
+    with server_client(web.ws) as bob:
+        bob.request("player_new", name="Bob")
+        told = bob.request("seek", target=50, rated=False)
+    assert told["seeking"] is False  # paired with Ann at once; his socket is gone now
+    room = told["room"]
+    until_sync(lambda: ann.evaluate(ROOM) == room, what="ann in the paired room")
+    expect(ann.locator("#seek-note")).to_contain_text("never arrived", timeout=15_000)
+    assert ann.evaluate(ROOM) is None
+    expect(ann.locator("#seeking")).to_be_visible()
+    expect(ann.locator("#seeking-text")).to_contain_text("50")
+    with server_client(web.ws) as cat:
+        cat.request("player_new", name="Cat")
+        cat.request("seek", target=50, rated=False)
+        new = until_sync(lambda: (r := ann.evaluate(ROOM)) not in (None, room) and r, timeout=20)
+        assert ann.evaluate(f"() => window.cardroom.conn.rooms.get('{new}').seat") in (0, 1)

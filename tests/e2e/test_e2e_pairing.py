@@ -356,3 +356,62 @@ async def test_a_seeker_whose_socket_aborts_as_a_partner_comes_is_not_paired(
         assert (await bob.request("unseek"))["sought"] is True
     finally:
         await store.close()
+
+
+NO_SHOW = {**PROXIED, "CARDROOM_PAIRED_JOIN_SECONDS": "2"}
+"""A short period for a paired player to join (5 s in production)."""
+
+
+async def _no_show(ann: Client, bob_leaves, server) -> None:
+    """Ann and Bob are paired; Bob's socket goes (``bob_leaves``) right after ``paired``,
+    before he joins. Ann, who joined, is told within the period (and a little): the room
+    ends ``no_show``; nothing is counted for either, and she can seek again."""
+    start = len(ann.notices)
+    assert (await ann.request("seek", target=10))["seeking"] is True
+    told_bob = await bob_leaves()
+    told = await ann.notice(("paired",), start, timeout=30)
+    paired_at = time.monotonic()
+    room = told["room"]
+    assert told_bob["room"] == room
+    await ann.join(room, told["seat"], "Ann")
+    state = await ann.wait(room, lambda s: s.view and s.view["room"]["closed"], timeout=15)
+    waited = time.monotonic() - paired_at
+    assert state.view["room"]["closed"] == "no_show"
+    assert state.view["room"]["status"] == "finished" and state.view["room"]["winner"] is None
+    assert waited < 2 + 3, waited  # the period, a sweep at most, and a busy machine
+    for player in (ann.player["id"], told["opponent"]["player"]):
+        status, profile = server.get(f"/api/players/{player}")
+        assert status == 200 and profile["games"] == [] and profile["rating"] is None
+    assert server.get(f"/api/replays/{room}")[0] == 404
+    assert (await ann.request("seek", target=10))["seeking"] is True  # back to seeking
+
+
+async def test_a_partner_whose_opponent_closes_before_joining_is_told_no_show(
+    server_env, make_server
+):
+    server = make_server({**server_env, **NO_SHOW})
+    ann = await player(server, "Ann", "192.0.2.1")
+    bob = await player(server, "Bob", "192.0.2.2")
+
+    async def bob_leaves():
+        told = await bob.seek(target=10)
+        await bob.close()  # right after paired, without joining
+        return told
+
+    await _no_show(ann, bob_leaves, server)
+
+
+async def test_a_partner_whose_opponents_node_dies_before_joining_is_told_no_show(
+    redis_env, make_server
+):
+    a = make_server({**redis_env, **NO_SHOW, "CARDROOM_NODE_ID": "a"})
+    b = make_server({**redis_env, **NO_SHOW, "CARDROOM_NODE_ID": "b"})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+
+    async def bob_leaves():
+        told = await bob.seek(target=10)
+        b.stop(signal.SIGKILL)  # Bob's node dies right after telling him
+        return told
+
+    await _no_show(ann, bob_leaves, a)

@@ -6,9 +6,10 @@ real memberships and the store's presence of a room."""
 from __future__ import annotations
 
 import pytest
+from host_harness import FakeClock
 from stores import meta
 
-from server.host.membership import Membership
+from server.host.membership import FORGET_AFTER_MS, Membership
 from server.store import Store
 
 
@@ -49,3 +50,39 @@ async def test_a_node_started_again_under_its_id_leaves_no_presence_of_its_forme
         await two.beat()
         assert one.name not in two.lives and again.name in two.lives
         assert await store.leases.presence("r1") == {again.name: [0, 0, 1]}
+
+
+class Beats:
+    """The heartbeats of a store (server.store.leases.LeaseStore's two methods that
+    membership uses), in ``clock``'s time."""
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+        self.at: dict[str, float] = {}
+
+    async def heartbeat(self, node: str) -> dict[str, int]:
+        self.at[node] = self.clock.monotonic()
+        return {n: int((self.clock.monotonic() - t) * 1000) for n, t in self.at.items()}
+
+    async def leave_cluster(self, node: str) -> None:
+        self.at.pop(node, None)
+
+
+async def test_the_lives_a_node_remembers_as_dead_do_not_grow_with_every_restart():
+    """Node n2 is started again 200 times, ten seconds apart (a crash loop); node n1 beats
+    all along. Each former life is removed and remembered as dead, but only for two
+    FORGET_AFTER_MS: what n1 keeps stays bounded, and the newest life of n2 is alive."""
+    clock = FakeClock()
+    beats = Beats(clock)
+    one = Membership(beats, "n1", lambda gone, came: None, clock=clock)
+    largest = 0
+    for _ in range(200):
+        two = Membership(beats, "n2", lambda gone, came: None, clock=clock)
+        for _ in range(10):
+            await two.beat()
+            clock.now += 1.0
+            await one.beat()
+            largest = max(largest, len(one._dead))
+    assert two.name in one.lives and len(one.lives) == 2
+    assert largest <= 2 * FORGET_AFTER_MS / 10_000 + 2  # the dead of the last two minutes
+    assert set(beats.at) == {one.name, two.name}

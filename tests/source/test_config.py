@@ -4,7 +4,11 @@ and the two name the same settings."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from server.config import Config, StoreSettings
 
@@ -58,3 +62,32 @@ def test_settings_come_from_the_environment_given():
 def test_with_nothing_set_the_store_is_the_embedded_file():
     settings = StoreSettings.from_env({})
     assert not settings.redis and settings.db_path == "cardroom.sqlite3"
+
+
+def test_a_node_id_is_letters_digits_dots_dashes_and_underscores():
+    """A node's lives are named ``node/life``: a "/" in the node's id would make a life's
+    name read as another node's. Such an id stops the node at start-up, saying why."""
+    assert Config.from_env({"CARDROOM_NODE_ID": "node-1.eu_west"}).node_id == "node-1.eu_west"
+    assert len(Config.from_env({}).node_id) == 8  # drawn at random
+    for bad in ("a/b", "node/1", "a b", "n:1", "x" * 65, "nødé"):
+        with pytest.raises(ValueError, match="CARDROOM_NODE_ID"):
+            Config.from_env({"CARDROOM_NODE_ID": bad})
+
+
+def test_a_node_with_a_bad_setting_does_not_start_and_says_why():
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "CARDROOM_NODE_ID": "a/b"}
+    run = subprocess.run(
+        [sys.executable, "-m", "server"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=60,
+        text=True,
+    )
+    assert run.returncode != 0
+    assert "CARDROOM_NODE_ID" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_paired_join_period_is_a_setting():
+    assert Config.from_env({}).paired_join_seconds == 5.0
+    assert Config.from_env({"CARDROOM_PAIRED_JOIN_SECONDS": "1.5"}).paired_join_seconds == 1.5
