@@ -231,13 +231,15 @@ def seek_step(
     reset: str | None = None,
     held: frozenset[str] | set[str] = frozenset(),
     alive: set[str] | None = None,
+    gone: set[str] | frozenset[str] = frozenset(),
 ) -> Outcome:
     """A new ``seek``: it replaces its player's earlier seek and pairing, and takes at once
-    its best partner among the free seeks of live nodes (``alive``; None: every node), or
-    waits. ``reset``: the player's new secret's fingerprint while a reset is recent (a seek
-    on another session is refused: ``"reset"``, nothing written); ``held``: players whose
-    secret is being reset (their seeks are paired with nobody). The result: the pairing,
-    None (waiting), ``"full"`` or ``"address"`` (the earlier seek forgotten, nothing put)."""
+    its best partner among the free seeks of live nodes (``alive``; None: every node) not
+    known dead (``gone``), or waits. ``reset``: the player's new secret's fingerprint while
+    a reset is recent (a seek on another session is refused: ``"reset"``, nothing written);
+    ``held``: players whose secret is being reset (their seeks are paired with nobody). The
+    result: the pairing, None (waiting), ``"full"`` or ``"address"`` (the earlier seek
+    forgotten, nothing put)."""
     player = seek["player"]
     if reset is not None and reset != seek.get("session"):
         return Outcome("reset")
@@ -249,9 +251,15 @@ def seek_step(
     if seek["addr"] and crowded(seek, others.values()):
         out.result = "address"
         return out
-    # A seek of a node not known alive waits for the sweep to drop it (a node that has not
-    # heard of the others yet must not drop theirs), and pairs with nobody meanwhile.
-    free = [s for p, s in others.items() if p not in held and (alive is None or s["node"] in alive)]
+    # A seek of a node known dead (or not in ``alive``) waits for the sweep to drop it (a
+    # node that has not heard of the others yet must not drop theirs), and pairs with nobody
+    # meanwhile. One of a node not heard of yet may pair: the pairing is pending until that
+    # node finds its player there, and void if it never does.
+    free = [
+        s
+        for p, s in others.items()
+        if p not in held and (alive is None or s["node"] in alive) and s["node"] not in gone
+    ]
     other = None if player in held else partner(seek, free, now_ms, counts)
     if other is None:
         out.put.append(seek)

@@ -61,13 +61,14 @@ class Pool:
         seed: int,
         now_ms: int,
         alive: set[str] | list[str] | None = None,
+        gone: set[str] | frozenset[str] = frozenset(),
     ) -> Any:
         """Put ``seek`` in the pool (replacing its player's earlier seek, and forgetting
         their earlier pairing), unless a compatible seek of a live node (``alive``; None:
-        any) waits: then take that one out instead and return the *pairing* (``room`` and
-        ``seed`` for the new room, ``at``, and ``seeks``: the one that waited, seat 0, then
-        ``seek``). None when it waits; ``"full"``, ``"address"`` or ``"reset"``: see
-        :func:`~server.players.pairing.seek_step`."""
+        any) not known dead (``gone``) waits: then take that one out instead and return the
+        *pairing* (``room`` and ``seed`` for the new room, ``at``, and ``seeks``: the one
+        that waited, seat 0, then ``seek``). None when it waits; ``"full"``, ``"address"``
+        or ``"reset"``: see :func:`~server.players.pairing.seek_step`."""
         day = pairing.day_of(now_ms)
         living = set(alive) if alive is not None else None
 
@@ -76,7 +77,7 @@ class Pool:
             lambda: self.seeks.pool(day, seek["player"]),
             lambda state: pairing.seek_step(
                 state.seeks, seek, room, seed, now_ms, state.counts,
-                reset=state.reset, held=state.held, alive=living,
+                reset=state.reset, held=state.held, alive=living, gone=gone,
             ),
         )  # fmt: skip
 

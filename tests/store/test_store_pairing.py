@@ -380,6 +380,21 @@ async def test_a_seek_of_a_node_not_alive_is_paired_with_nobody(store: Store):
     assert made["seeks"][0]["player"] == "ann"
 
 
+async def test_a_seek_of_a_node_known_dead_waits_and_one_of_a_node_not_heard_of_pairs(
+    store: Store,
+):
+    """What a node passes (``gone``): the nodes it heard of and takes for dead. A node it
+    has not heard of yet (the first second after a start) is not among them: its seeker is
+    paired at once, pending until that node confirms, rather than left for the next sweep."""
+    pool = Pool(store.seeks)
+    assert await pool.seek(seek("ann", node="dead"), "r1", 1, T0) is None
+    assert await pool.seek(seek("bob", node="n1"), "r2", 1, T0, gone={"dead"}) is None
+    assert await store.seeks.pairing("bob") is None
+    made = await pool.seek(seek("cat", node="n3"), "r3", 1, T0, gone={"dead"})  # n2: unheard
+    assert [s["player"] for s in made["seeks"]] == ["bob", "cat"]
+    assert made["ready"] == ["cat"] and not pairing.complete(made)
+
+
 def test_the_store_is_given_the_rules_limits():
     from server.players import ledger
     from server.services.pool import store_limits
