@@ -141,11 +141,17 @@ def count(counts: dict[str, int], a: Seek, b: Seek) -> None:
         counts[key] = counts.get(key, 0) + 1
 
 
-def expired(seek: Seek, now_ms: int, alive: set[str] | None) -> bool:
-    """A seek past SEEK_SECONDS, or of a node known dead (``alive``: the nodes alive)."""
+def expired(
+    seek: Seek,
+    now_ms: int,
+    alive: set[str] | None,
+    gone: set[str] | frozenset[str] = frozenset(),
+) -> bool:
+    """A seek past SEEK_SECONDS, or of a node not ``alive`` (None: any may be) or known dead
+    (``gone``)."""
     if now_ms - seek["since"] > SEEK_SECONDS * 1000:
         return True
-    return alive is not None and seek["node"] not in alive
+    return (alive is not None and seek["node"] not in alive) or seek["node"] in gone
 
 
 def crowded(seek: Seek, pool) -> bool:
@@ -339,16 +345,17 @@ def sweep_step(
     alive: set[str] | None,
     rooms: list[tuple[str, int]],
     held: frozenset[str] | set[str] = frozenset(),
+    gone: set[str] | frozenset[str] = frozenset(),
 ) -> Outcome:
     """A sweep, unless one ran within SWEEP_GAP_MS (result None, nothing written): forget
     the pairings made more than PAIRED_SECONDS ago (``aged``), drop the seeks past their time
-    or of nodes not ``alive``, and pair the free seeks left (:func:`sweep`, at most
-    ``len(rooms)`` pairs, each given the next ``(room, seed)``). The result: the pairings
-    made, and the players of ``node`` still waiting."""
+    or of nodes not ``alive`` or known dead (``gone``), and pair the free seeks left
+    (:func:`sweep`, at most ``len(rooms)`` pairs, each given the next ``(room, seed)``). The
+    result: the pairings made, and the players of ``node`` still waiting."""
     if swept is not None and now_ms - swept < SWEEP_GAP_MS:
         return Outcome(None)
     out = Outcome(swept=now_ms, forget=list(aged))
-    out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive)]
+    out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive, gone)]
     left = {p: s for p, s in pool.items() if p not in out.drop}
     free = [s for p, s in left.items() if p not in held]
     made: list[dict[str, Any]] = []

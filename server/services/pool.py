@@ -121,9 +121,15 @@ class Pool:
         return await self._records(player, lambda records: pairing.void_step(records, player, room))
 
     async def sweep(
-        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
+        self,
+        node: str,
+        now_ms: int,
+        alive: list[str] | None,
+        rooms: list[tuple[str, int]],
+        gone: set[str] | frozenset[str] = frozenset(),
     ) -> tuple[list[dict[str, Any]], list[str]] | None:
-        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them), pair
+        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them) or
+        known dead (``gone``), pair
         compatible seeks (oldest first, at most ``len(rooms)`` pairs, each given the next
         ``(room, seed)``), forget pairings older than PAIRED_SECONDS. The pairings made and
         the players of ``node`` still waiting; None (nothing done) if another sweep ran
@@ -135,7 +141,7 @@ class Pool:
         def decide(state):
             return pairing.sweep_step(
                 state.seeks, node, now_ms, state.counts, swept=state.swept, aged=state.aged,
-                alive=living, rooms=rooms, held=state.held,
+                alive=living, rooms=rooms, held=state.held, gone=gone,
             )  # fmt: skip
 
         return await self._step(day, lambda: self.seeks.pool(day, None, before), decide)

@@ -369,7 +369,10 @@ class Seeks:
     async def tick(self) -> None:
         now = self.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
-        swept = await self.pool.sweep(self.node_id, now, sorted(self.live()), rooms)
+        # The seeks of the nodes known dead are dropped, not those of every node not known
+        # alive: a node that has not heard of the others yet (the first second after a
+        # start) dropped theirs, and they waited until their node put them back (CHECK_SECONDS).
+        swept = await self.pool.sweep(self.node_id, now, None, rooms, gone=self.gone())
         for made in swept[0] if swept else []:
             await self.store.seeks.announce({"k": "proposed", "pairing": made})
         await self._look_after(now)

@@ -165,6 +165,20 @@ async def test_a_sweep_drops_old_seeks_and_those_of_dead_nodes_and_runs_once_a_s
     assert await Pool(store.seeks).sweep("n1", now + 10, ["n1"], [("r", 1)]) is None  # just swept
 
 
+async def test_a_sweep_by_a_node_that_has_not_heard_of_the_others_keeps_their_seeks(
+    store: Store,
+):
+    """What a node's sweep passes (``gone``, no ``alive``): the seeks of nodes known dead
+    go; those of a node it has not heard of yet (at a start) stay, to be paired."""
+    pool = Pool(store.seeks)
+    await pool.seek(seek("ann", node="n2", target=50), "r", 1, T0)
+    await pool.seek(seek("bob", node="dead", target=25), "r", 1, T0)
+    assert await pool.sweep("n1", T0 + 1000, None, [("r", 1)], gone={"dead"}) == ([], [])
+    assert [s["player"] for s in await store.seeks.seekers()] == ["ann"]
+    made = await pool.seek(seek("cy", node="n1", target=50), "r2", 2, T0 + 1000)
+    assert [s["player"] for s in made["seeks"]] == ["ann", "cy"]
+
+
 async def test_a_pairing_is_forgotten_after_its_time_and_by_a_new_seek(store: Store):
     await Pool(store.seeks).seek(seek("ann"), "r", 1, T0)
     await Pool(store.seeks).seek(seek("bob"), "r1", 1, T0)
