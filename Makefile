@@ -53,7 +53,9 @@ test: lint client chromium services
 # Redis (private, with AOF), three nodes on 8001-8003 and HAProxy on 8000, on bare processes.
 # Ctrl-C, or a SIGTERM to make or to the tool, stops all of them; `restart N` typed at it
 # restarts node N. Other ports: make cluster CLUSTER_ARGS='--port 9000 --redis-port 9379'.
-# On a Redis Cluster of six processes (three primaries, a replica each): CLUSTER_REDIS=cluster.
+# On a Redis Cluster: CLUSTER_REDIS=cluster, seven processes (three primaries, a replica each
+# and a spare replica), every write waiting for a replica (REDIS_WAIT_REPLICAS=1), as the
+# README's deploy section says; CLUSTER_ARGS='--redis-spares 0 --wait-replicas 0' for neither.
 # The recipe stays one plain command, so that make runs the tool itself and passes it a
 # SIGTERM (a shell in between would not).
 cluster: $(VENV)/.run-deps client services

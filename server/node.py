@@ -49,9 +49,11 @@ class Node:
         self.replicas = replicas = self.driver.replicas
         self.homes = homes = Homes(store.leases, replicas, self.driver, self.id, live)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
+        gone = lambda: self.membership.gone  # noqa: E731
+        host = services.Host(replicas, self.driver, homes, live, tasks.spawn, gone)
         self.services = services.build(
-            self.id, config, store, services.Host(replicas, self.driver, homes, live, tasks.spawn),
-            (self.bot_pool, self.solver_pool), self.frames, self.status,
+            self.id, config, store, host, (self.bot_pool, self.solver_pool), self.frames,
+            self.status,
         )  # fmt: skip
         self.players, self.clients = self.services.players, self.services.clients
         seeks, lobby = self.services.seeks, self.services.lobby

@@ -8,6 +8,14 @@ Typed at it, ``restart N`` restarts node N (SIGTERM, then started again on its p
 ``kill N`` kills it (SIGKILL, as a crash). Tests drive the same class to kill, pause and
 restart its parts.
 
+``--redis-cluster`` starts a private Redis Cluster instead (:mod:`tools.redis_cluster`):
+three primaries, a replica each and a spare replica (``--redis-spares``), and every node
+acknowledges a write once a replica holds it (``REDIS_WAIT_REPLICAS=1``; ``--wait-replicas
+0`` does not wait). The spare is what keeps writes going after a primary's kill -9: its
+replica takes over with no replica of its own, and Redis migrates the spare to it within
+seconds (replica migration); without one, every write of its rooms waiting for a replica
+would be refused until the dead process came back.
+
 Stopping. Ctrl-C (SIGINT), SIGTERM and SIGHUP all stop the cluster the same way, at any
 moment, start-up included: HAProxy first (no new client reaches a stopping node), the nodes
 together, Redis last (a stopping node can still write), each waited for and reaped; then the
@@ -515,9 +523,29 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--redis-cluster",
         action="store_true",
-        help="a private Redis Cluster of six processes (three primaries, a replica each)",
+        help="a private Redis Cluster (three primaries, a replica each, and spares)",
+    )
+    parser.add_argument(
+        "--redis-spares",
+        type=int,
+        help="with --redis-cluster: spare replicas, which Redis moves to a promoted replica "
+        "left without one (default 1)",
+    )
+    parser.add_argument(
+        "--wait-replicas",
+        type=int,
+        choices=(0, 1),
+        help="with --redis-cluster: the nodes' REDIS_WAIT_REPLICAS, a write acknowledged "
+        "once a replica holds it (default 1)",
     )
     args = parser.parse_args(argv)
+    for given in ("redis_spares", "wait_replicas"):
+        if getattr(args, given) is None:
+            setattr(args, given, 1)
+        elif not args.redis_cluster:
+            parser.error(f"--{given.replace('_', '-')} is for --redis-cluster")
+    if args.redis_spares < 0:
+        parser.error("--redis-spares: 0 or more")
     if args.node_ports is None:
         args.node_ports = [args.port + k for k in (1, 2, 3)]
     else:
@@ -554,10 +582,13 @@ def _serve(cluster: LocalCluster) -> None:
         time.sleep(0.1)
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = _parse(argv)
-    workdir = Path(tempfile.mkdtemp(prefix="cardroom-cluster-"))
-    cluster = LocalCluster(
+def cluster_of(args: argparse.Namespace, workdir: Path) -> LocalCluster:
+    """The cluster the command line asks for (not started). On a Redis Cluster, durable as
+    the README's deploy section says: spare replicas, and each write waiting for one."""
+    durable: dict[str, str] = {}
+    if args.redis_cluster:
+        durable["REDIS_WAIT_REPLICAS"] = str(args.wait_replicas)
+    return LocalCluster(
         workdir,
         nodes=len(args.node_ports),
         redis_url=args.redis_url,
@@ -566,7 +597,27 @@ def main(argv: list[str] | None = None) -> None:
         redis_port=args.redis_port,
         lb_rate=2000,
         redis_cluster=args.redis_cluster,
+        redis_spares=args.redis_spares if args.redis_cluster else 0,
+        env=durable,
     )
+
+
+def _redis_said(cluster: LocalCluster) -> str:
+    """What the ready line says of Redis."""
+    if not cluster.redis_cluster:
+        return f"Redis {cluster.redis_url}"
+    spares = cluster.redis_spares
+    waits = cluster.env.get("REDIS_WAIT_REPLICAS", "0")
+    return (
+        f"Redis Cluster {cluster.redis_url} (3 primaries, a replica each, {spares} spare "
+        f"replica{'' if spares == 1 else 's'}; REDIS_WAIT_REPLICAS={waits})"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = _parse(argv)
+    workdir = Path(tempfile.mkdtemp(prefix="cardroom-cluster-"))
+    cluster = cluster_of(args, workdir)
 
     # Installed before the first process starts: from here on, a stop signal only records
     # itself (no KeyboardInterrupt halfway through starting a process), and what started
@@ -586,7 +637,7 @@ def main(argv: list[str] | None = None) -> None:
         cluster.start()
         _say(
             f"{cluster.url} (HAProxy) -> nodes on ports "
-            f"{', '.join(str(n.port) for n in cluster.all_nodes)}; Redis {cluster.redis_url}; "
+            f"{', '.join(str(n.port) for n in cluster.all_nodes)}; {_redis_said(cluster)}; "
             f"logs in {workdir}. Type `restart N` to restart node N; Ctrl-C stops everything."
         )
         _serve(cluster)

@@ -3,7 +3,8 @@ and ``spares`` more replicas (six processes by default), on free loopback ports,
 cluster mode and an append-only file in its own folder, joined by ``redis-cli --cluster
 create``.
 
-The store's tests of Redis Cluster and ``make cluster CLUSTER_REDIS=cluster`` start one. A
+The store's tests of Redis Cluster and ``make cluster CLUSTER_REDIS=cluster`` (with one
+spare) start one. A
 primary killed with :meth:`LocalRedisCluster.kill` is replaced by its replica once the others
 have not heard from it for ``node_timeout_ms`` (the cluster's fail-over, nothing of ours);
 :meth:`restart` brings the killed process back, as a replica of the one that took over.

@@ -64,6 +64,13 @@ class Membership:
         self._dead: dict[str, float] = {}
         self._looking: asyncio.Task | None = None
 
+    @property
+    def gone(self) -> set[str]:
+        """The nodes this node has heard of and takes for dead now (none of their lives
+        alive). A node it has not heard of yet (at start, before its first beats reach
+        here) is not among them: not known alive, but not known dead either."""
+        return {node_of(n) for n in (*self._heard, *self._dead)} - self.live
+
     async def beat(self) -> None:
         """Say this life lives; follow which lives do, and remove the heartbeat and presence
         of lives long gone or followed by a newer life of their node."""

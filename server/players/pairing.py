@@ -141,11 +141,17 @@ def count(counts: dict[str, int], a: Seek, b: Seek) -> None:
         counts[key] = counts.get(key, 0) + 1
 
 
-def expired(seek: Seek, now_ms: int, alive: set[str] | None) -> bool:
-    """A seek past SEEK_SECONDS, or of a node known dead (``alive``: the nodes alive)."""
+def expired(
+    seek: Seek,
+    now_ms: int,
+    alive: set[str] | None,
+    gone: set[str] | frozenset[str] = frozenset(),
+) -> bool:
+    """A seek past SEEK_SECONDS, or of a node not ``alive`` (None: any may be) or known dead
+    (``gone``)."""
     if now_ms - seek["since"] > SEEK_SECONDS * 1000:
         return True
-    return alive is not None and seek["node"] not in alive
+    return (alive is not None and seek["node"] not in alive) or seek["node"] in gone
 
 
 def crowded(seek: Seek, pool) -> bool:
@@ -231,13 +237,15 @@ def seek_step(
     reset: str | None = None,
     held: frozenset[str] | set[str] = frozenset(),
     alive: set[str] | None = None,
+    gone: set[str] | frozenset[str] = frozenset(),
 ) -> Outcome:
     """A new ``seek``: it replaces its player's earlier seek and pairing, and takes at once
-    its best partner among the free seeks of live nodes (``alive``; None: every node), or
-    waits. ``reset``: the player's new secret's fingerprint while a reset is recent (a seek
-    on another session is refused: ``"reset"``, nothing written); ``held``: players whose
-    secret is being reset (their seeks are paired with nobody). The result: the pairing,
-    None (waiting), ``"full"`` or ``"address"`` (the earlier seek forgotten, nothing put)."""
+    its best partner among the free seeks of live nodes (``alive``; None: every node) not
+    known dead (``gone``), or waits. ``reset``: the player's new secret's fingerprint while
+    a reset is recent (a seek on another session is refused: ``"reset"``, nothing written);
+    ``held``: players whose secret is being reset (their seeks are paired with nobody). The
+    result: the pairing, None (waiting), ``"full"`` or ``"address"`` (the earlier seek
+    forgotten, nothing put)."""
     player = seek["player"]
     if reset is not None and reset != seek.get("session"):
         return Outcome("reset")
@@ -249,9 +257,15 @@ def seek_step(
     if seek["addr"] and crowded(seek, others.values()):
         out.result = "address"
         return out
-    # A seek of a node not known alive waits for the sweep to drop it (a node that has not
-    # heard of the others yet must not drop theirs), and pairs with nobody meanwhile.
-    free = [s for p, s in others.items() if p not in held and (alive is None or s["node"] in alive)]
+    # A seek of a node known dead (or not in ``alive``) waits for the sweep to drop it (a
+    # node that has not heard of the others yet must not drop theirs), and pairs with nobody
+    # meanwhile. One of a node not heard of yet may pair: the pairing is pending until that
+    # node finds its player there, and void if it never does.
+    free = [
+        s
+        for p, s in others.items()
+        if p not in held and (alive is None or s["node"] in alive) and s["node"] not in gone
+    ]
     other = None if player in held else partner(seek, free, now_ms, counts)
     if other is None:
         out.put.append(seek)
@@ -331,16 +345,17 @@ def sweep_step(
     alive: set[str] | None,
     rooms: list[tuple[str, int]],
     held: frozenset[str] | set[str] = frozenset(),
+    gone: set[str] | frozenset[str] = frozenset(),
 ) -> Outcome:
     """A sweep, unless one ran within SWEEP_GAP_MS (result None, nothing written): forget
     the pairings made more than PAIRED_SECONDS ago (``aged``), drop the seeks past their time
-    or of nodes not ``alive``, and pair the free seeks left (:func:`sweep`, at most
-    ``len(rooms)`` pairs, each given the next ``(room, seed)``). The result: the pairings
-    made, and the players of ``node`` still waiting."""
+    or of nodes not ``alive`` or known dead (``gone``), and pair the free seeks left
+    (:func:`sweep`, at most ``len(rooms)`` pairs, each given the next ``(room, seed)``). The
+    result: the pairings made, and the players of ``node`` still waiting."""
     if swept is not None and now_ms - swept < SWEEP_GAP_MS:
         return Outcome(None)
     out = Outcome(swept=now_ms, forget=list(aged))
-    out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive)]
+    out.drop = [p for p, s in pool.items() if expired(s, now_ms, alive, gone)]
     left = {p: s for p, s in pool.items() if p not in out.drop}
     free = [s for p, s in left.items() if p not in held]
     made: list[dict[str, Any]] = []

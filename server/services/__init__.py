@@ -58,6 +58,7 @@ class Host:
     homes: Homes
     live: Callable[[], set[str]]  # the nodes alive now
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
+    gone: Callable[[], set[str]] = set  # the nodes known dead now (heard of, not alive)
 
 
 def build(
@@ -82,7 +83,7 @@ def build(
     lobby = Lobby(store.lobby)
     seeks = Seeks(
         store, rooms, players, node_id, host.live, check_seconds=config.check_seconds,
-        spawn=host.spawn,
+        spawn=host.spawn, gone=host.gone,
     )  # fmt: skip
     rematches = RematchOffers(store, rooms, host.replicas)
     clients = Clients(addresses, players, lobby, host.replicas, seeks, rematches, host.spawn)

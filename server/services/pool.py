@@ -61,13 +61,14 @@ class Pool:
         seed: int,
         now_ms: int,
         alive: set[str] | list[str] | None = None,
+        gone: set[str] | frozenset[str] = frozenset(),
     ) -> Any:
         """Put ``seek`` in the pool (replacing its player's earlier seek, and forgetting
         their earlier pairing), unless a compatible seek of a live node (``alive``; None:
-        any) waits: then take that one out instead and return the *pairing* (``room`` and
-        ``seed`` for the new room, ``at``, and ``seeks``: the one that waited, seat 0, then
-        ``seek``). None when it waits; ``"full"``, ``"address"`` or ``"reset"``: see
-        :func:`~server.players.pairing.seek_step`."""
+        any) not known dead (``gone``) waits: then take that one out instead and return the
+        *pairing* (``room`` and ``seed`` for the new room, ``at``, and ``seeks``: the one
+        that waited, seat 0, then ``seek``). None when it waits; ``"full"``, ``"address"``
+        or ``"reset"``: see :func:`~server.players.pairing.seek_step`."""
         day = pairing.day_of(now_ms)
         living = set(alive) if alive is not None else None
 
@@ -76,7 +77,7 @@ class Pool:
             lambda: self.seeks.pool(day, seek["player"]),
             lambda state: pairing.seek_step(
                 state.seeks, seek, room, seed, now_ms, state.counts,
-                reset=state.reset, held=state.held, alive=living,
+                reset=state.reset, held=state.held, alive=living, gone=gone,
             ),
         )  # fmt: skip
 
@@ -120,9 +121,15 @@ class Pool:
         return await self._records(player, lambda records: pairing.void_step(records, player, room))
 
     async def sweep(
-        self, node: str, now_ms: int, alive: list[str] | None, rooms: list[tuple[str, int]]
+        self,
+        node: str,
+        now_ms: int,
+        alive: list[str] | None,
+        rooms: list[tuple[str, int]],
+        gone: set[str] | frozenset[str] = frozenset(),
     ) -> tuple[list[dict[str, Any]], list[str]] | None:
-        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them), pair
+        """Drop the seeks past their time or of nodes not ``alive`` (None: keep them) or
+        known dead (``gone``), pair
         compatible seeks (oldest first, at most ``len(rooms)`` pairs, each given the next
         ``(room, seed)``), forget pairings older than PAIRED_SECONDS. The pairings made and
         the players of ``node`` still waiting; None (nothing done) if another sweep ran
@@ -134,7 +141,7 @@ class Pool:
         def decide(state):
             return pairing.sweep_step(
                 state.seeks, node, now_ms, state.counts, swept=state.swept, aged=state.aged,
-                alive=living, rooms=rooms, held=state.held,
+                alive=living, rooms=rooms, held=state.held, gone=gone,
             )  # fmt: skip
 
         return await self._step(day, lambda: self.seeks.pool(day, None, before), decide)

@@ -112,8 +112,10 @@ class Seeks:
         monotonic: Callable[[], float] = time.monotonic,
         check_seconds: float = CHECK_SECONDS,
         spawn: Callable = asyncio.ensure_future,
+        gone: Callable[[], set[str]] = set,
     ) -> None:
         self.spawn = spawn
+        self.gone = gone
         self.check_seconds = check_seconds
         self.store = store
         self.pool = Pool(store.seeks)
@@ -154,7 +156,10 @@ class Seeks:
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
         }
-        made = await self.pool.seek(seek, new_room_code(), new_seed(), now, self.live())
+        # Paired at once with a seek of any node not known dead: one of a node this node
+        # has not heard of yet (the first second after a start) would otherwise wait for
+        # a sweep, up to SWEEP_SECONDS; its pairing is pending until that node confirms.
+        made = await self.pool.seek(seek, new_room_code(), new_seed(), now, gone=self.gone())
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -324,7 +329,7 @@ class Seeks:
     async def _again(self, player: str, waiting: Waiting, now: int) -> None:
         """Put a seek of this node's back in the pool, as it was (its waiting time kept)."""
         again = await self.pool.seek(
-            waiting.seek, new_room_code(), new_seed(), now, self.live()
+            waiting.seek, new_room_code(), new_seed(), now, gone=self.gone()
         )  # fmt: skip
         if self.waiting.get(player) is not waiting:  # cancelled or closed meanwhile
             await self.pool.unseek(player, waiting.conn.id)
@@ -366,7 +371,10 @@ class Seeks:
     async def tick(self) -> None:
         now = self.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
-        swept = await self.pool.sweep(self.node_id, now, sorted(self.live()), rooms)
+        # The seeks of the nodes known dead are dropped, not those of every node not known
+        # alive: a node that has not heard of the others yet (the first second after a
+        # start) dropped theirs, and they waited until their node put them back (CHECK_SECONDS).
+        swept = await self.pool.sweep(self.node_id, now, None, rooms, gone=self.gone())
         for made in swept[0] if swept else []:
             await self.store.seeks.announce({"k": "proposed", "pairing": made})
         await self._look_after(now)

@@ -346,3 +346,90 @@ def test_a_port_in_use_is_refused_before_anything_starts(tmp_path):
         with pytest.raises(RuntimeError, match=f"ports in use: \\[{port}\\]"):
             cluster.start()
         assert cluster.parts == {}
+
+
+def _cluster_nodes(port: int) -> list[tuple[int, bool, str, int]]:
+    """(port, primary, the primary's id or its own, slots) of each live process the Redis
+    Cluster process on ``port`` knows."""
+    said = subprocess.run(
+        ["redis-cli", "-p", str(port), "cluster", "nodes"], capture_output=True, text=True
+    ).stdout
+    found = []
+    for line in said.splitlines():
+        words = line.split()
+        if "fail" in words[2] or "fail?" in words[2]:
+            continue
+        slots = 0
+        for spec in words[8:]:
+            low, _, high = spec.partition("-")
+            slots += int(high or low) - int(low) + 1
+        primary = "master" in words[2].split(",")
+        of = words[0] if primary else words[3]
+        found.append((int(words[1].split(":")[1].split("@")[0]), primary, of, slots))
+    return found
+
+
+async def test_make_cluster_on_redis_cluster_has_a_spare_replica_and_waits_for_one(tmp_path):
+    """``make cluster CLUSTER_REDIS=cluster`` (the tool's ``--redis-cluster``) is durable as
+    the fail-over tests' cluster is: three primaries with a replica each and a spare replica
+    (a promoted replica gets it from Redis, so writes that wait for a replica go on after a
+    primary's kill -9), and every node acknowledges a write once a replica holds it. A room
+    made through HAProxy is such a write; a SIGTERM stops every Redis process too."""
+    from protocol.client import Client
+
+    lb, *nodes = (free_port() for _ in range(4))
+    tag = uuid.uuid4().hex
+    env = {**os.environ, **NODE_ENV, TAG: tag}
+    for name in ("REDIS_URL", "REDIS_WAIT_REPLICAS", "REDIS_CLUSTER_NODES"):
+        env.pop(name, None)
+    out = tmp_path / "tool.out"
+    default = ",".join(str(int(sig)) for sig in STOP_SIGNALS)
+    argv = ["env", f"--default-signal={default}", sys.executable, "-m", "tools.cluster"]
+    argv += ["--port", str(lb), "--node-ports", ",".join(map(str, nodes)), "--redis-cluster"]
+    with open(out, "wb") as sink:
+        proc = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=sink, stderr=sink
+        )
+    redis_ports: list[int] = []
+    try:
+        said = until_sync(
+            lambda: proc.poll() is None and READY_LINE in out.read_text() and out.read_text(),
+            timeout=120,
+            what="the tool's ready line",
+            check=bool,
+        )
+        assert proc.poll() is None, out.read_text()
+        line = next(row for row in said.splitlines() if READY_LINE in row)
+        assert "a replica each, 1 spare replica; REDIS_WAIT_REPLICAS=1" in line, line
+        url = line.split("redis+cluster://")[1].split()[0]
+        redis_ports = [int(a.rsplit(":", 1)[1]) for a in url.split(",")]
+
+        # Seven processes: three primaries serving every slot, four replicas, each primary
+        # with one at least (one primary has two: Redis moves one to an orphaned primary).
+        known = _cluster_nodes(redis_ports[0])
+        assert sorted(p for p, *_ in known) == sorted(redis_ports) and len(known) == 7
+        primaries = {ident: slots for _, primary, ident, slots in known if primary}
+        assert len(primaries) == 3 and sum(primaries.values()) == 16384
+        replicas = [of for _, primary, of, _ in known if not primary]
+        assert sorted(replicas.count(p) for p in primaries) == [1, 1, 2]
+
+        # Every node waits for a replica; a room is made (its creation waited for one).
+        family = [p for p in tree(proc.pid) if p.cmdline.endswith("-m server")]
+        assert len(family) == 3
+        for p in family:
+            assert b"REDIS_WAIT_REPLICAS=1" in Path(f"/proc/{p.pid}/environ").read_bytes()
+        client = Client(f"ws://127.0.0.1:{lb}/ws")
+        await client.connect()
+        try:
+            await client.new_player("Wren")
+            room = await client.create([{"kind": "bot", "level": "easy"}] * 2, target=10)
+            assert room
+        finally:
+            await client.close()
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(60) == -signal.SIGTERM, out.read_text()
+        assert proc.stdin is not None
+        proc.stdin.close()
+    assert [p for p in [lb, *nodes, *redis_ports] if listening(p)] == []

@@ -16,6 +16,7 @@ writes needs a spare replica per primary that may die, or the dead process resta
 from __future__ import annotations
 
 import asyncio
+import signal
 import time
 from collections import Counter
 
@@ -71,10 +72,13 @@ class Writer:
             index += 1
 
 
-# Slow, not in make test: once in about 30 runs (2026-12-06) the dead primary's rooms were
-# still refused 60 s after the kill (the cause not found yet; the refusals and the cluster's
-# nodes are in the failure's message). The in-suite trial of
-# test_cluster_on_redis_cluster_failover.py plays through the same kill.
+# Slow, not in make test: the in-suite trial of test_cluster_on_redis_cluster_failover.py
+# plays through the same kill. Once in about 30 runs (2026-12-06) the dead primary's rooms
+# were not acknowledged again within 60 s. The likely cause, made to happen by the test
+# below (not caught in a run of this one): a writer ended by a ClusterDownError the store let
+# through (the cluster down for longer than redis-py retries, as when an election fails once),
+# which the failure's message did not show (it showed the refusals; now the failures too).
+# The store reports it as Unavailable now.
 @pytest.mark.slow
 async def test_a_primarys_kill_9_loses_no_acknowledged_append_and_its_rooms_play_on(
     spare_cluster,
@@ -117,7 +121,9 @@ async def test_a_primarys_kill_9_loses_no_acknowledged_append_and_its_rooms_play
             await until(played_on, 60, "the dead primary's rooms to be acknowledged again")
         except AssertionError as stalled:
             nodes = spare_cluster.nodes()
-            raise AssertionError(f"{stalled}; refusals {dict(w.errors)}; nodes {nodes}") from None
+            raise AssertionError(
+                f"{stalled}; writers failed {w.failed}; refusals {dict(w.errors)}; nodes {nodes}"
+            ) from None
         took = time.monotonic() - killed
         counts = {r: heard[r] for r in struck}
         await until(
@@ -141,3 +147,57 @@ async def test_a_primarys_kill_9_loses_no_acknowledged_append_and_its_rooms_play
     print(f"{len(struck)} rooms in {len(groups)} groups played on {took:.1f} s after the kill")
     await writer.close()
     await reader.close()
+
+
+async def test_a_cluster_down_while_a_primary_fails_over_is_refused_as_unavailable(tmp_path):
+    """Between a primary's death and its replica's election every primary answers
+    CLUSTERDOWN; redis-py retries for a few seconds, then raises ClusterDownError. The store
+    must report that as Redis away (:class:`Unavailable`, which a node answers as
+    ``unavailable`` and a caller tries again), not as a failure of its own: the slow trial
+    above, once in about 30 runs, had a writer ended by it (an election that failed once is
+    tried again some 4 s later), and its rooms were never acknowledged again. Here the
+    election is held back: the victim's replica is paused (SIGSTOP) before the kill."""
+    with LocalRedisCluster(tmp_path / "redis-cluster") as cluster:
+        nodes = [("127.0.0.1", port) for port in cluster.ports]
+        store = RedisStore(prefix="down", cluster_nodes=nodes)
+        try:
+            for room in ROOMS:
+                await store.rooms.create_room(room, {"game": "gin_rummy"})
+            victim = cluster.primary_of(store.keys.room_log(ROOMS[0]))
+            spared = next(r for r in ROOMS if cluster.primary_of(store.keys.room_log(r)) != victim)
+            held = [
+                n.port
+                for n in cluster.nodes()
+                if not n.primary and f"master_port:{victim}\n" in cluster.cli(n.port, "info")
+            ]
+            assert held, "the victim's replica"
+            for port in held:
+                cluster.parts[port].send(signal.SIGSTOP)
+            try:
+                cluster.kill(victim)
+                alive = cluster.primary_of(store.keys.room_log(spared))
+
+                def down() -> bool:
+                    return "cluster_state:fail" in cluster.cli(alive, "cluster", "info")
+
+                await until(down, 20, "the cluster to be down")
+                with pytest.raises(Unavailable):  # CLUSTERDOWN, after redis-py's retries
+                    await store.rooms.append(spared, 0, {"n": 0}, node="w")
+                with pytest.raises(Unavailable):
+                    await store.rooms.room_meta(spared)
+            finally:
+                for port in held:
+                    cluster.parts[port].send(signal.SIGCONT)
+            cluster.wait_healthy(60)
+            await until(lambda: _appended(store, spared), 30, "appends once it failed over")
+        finally:
+            await store.close()
+
+
+async def _appended(store: RedisStore, room: str) -> bool:
+    try:
+        index = len(await store.rooms.log(room))
+        await store.rooms.append(room, index, {"n": index}, node="w")
+    except Unavailable:
+        return False
+    return True

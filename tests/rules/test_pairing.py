@@ -36,25 +36,33 @@ def seeks(draw, n: int | None = None) -> list[dict[str, Any]]:
     return out
 
 
-@given(seeks(), st.integers(0, 120_000), st.sampled_from([None, {"n1"}, {"n1", "n2"}]))
-def test_a_new_seek_pairs_only_with_a_compatible_live_seek_and_takes_it_out(pool, later, alive):
+@given(
+    seeks(),
+    st.integers(0, 120_000),
+    st.sampled_from([None, {"n1"}, {"n1", "n2"}]),
+    st.sampled_from([frozenset(), {"n2"}]),
+)
+def test_a_new_seek_pairs_only_with_a_compatible_live_seek_and_takes_it_out(
+    pool, later, alive, gone
+):
     *waiting, new = pool
     new = {**new, "player": "new", "conn": "c-new"}
     now = max(s["since"] for s in pool) + later
     byplayer = {s["player"]: s for s in waiting}
-    out = pairing.seek_step(byplayer, new, "room", 7, now, {}, alive=alive)
+    out = pairing.seek_step(byplayer, new, "room", 7, now, {}, alive=alive, gone=gone)
     if out.result in ("full", "address"):
         assert out.put == [] and out.pairings == {}
     elif out.result is None:
         assert out.put == [new] and out.pairings == {}
         for other in waiting:  # nobody it could have taken was left
-            live = alive is None or other["node"] in alive
+            live = (alive is None or other["node"] in alive) and other["node"] not in gone
             assert not (live and pairing.compatible(new, other, now, {}))
     else:
         made = out.result
         other, mine = made["seeks"]
         assert mine == new and other in waiting and other["player"] in out.drop
         assert alive is None or other["node"] in alive
+        assert other["node"] not in gone
         assert pairing.compatible(new, other, now, {})
         assert made["ready"] == ["new"] and not pairing.complete(made)
         assert set(out.pairings) == {"new", other["player"]}

@@ -165,6 +165,20 @@ async def test_a_sweep_drops_old_seeks_and_those_of_dead_nodes_and_runs_once_a_s
     assert await Pool(store.seeks).sweep("n1", now + 10, ["n1"], [("r", 1)]) is None  # just swept
 
 
+async def test_a_sweep_by_a_node_that_has_not_heard_of_the_others_keeps_their_seeks(
+    store: Store,
+):
+    """What a node's sweep passes (``gone``, no ``alive``): the seeks of nodes known dead
+    go; those of a node it has not heard of yet (at a start) stay, to be paired."""
+    pool = Pool(store.seeks)
+    await pool.seek(seek("ann", node="n2", target=50), "r", 1, T0)
+    await pool.seek(seek("bob", node="dead", target=25), "r", 1, T0)
+    assert await pool.sweep("n1", T0 + 1000, None, [("r", 1)], gone={"dead"}) == ([], [])
+    assert [s["player"] for s in await store.seeks.seekers()] == ["ann"]
+    made = await pool.seek(seek("cy", node="n1", target=50), "r2", 2, T0 + 1000)
+    assert [s["player"] for s in made["seeks"]] == ["ann", "cy"]
+
+
 async def test_a_pairing_is_forgotten_after_its_time_and_by_a_new_seek(store: Store):
     await Pool(store.seeks).seek(seek("ann"), "r", 1, T0)
     await Pool(store.seeks).seek(seek("bob"), "r1", 1, T0)
@@ -378,6 +392,21 @@ async def test_a_seek_of_a_node_not_alive_is_paired_with_nobody(store: Store):
     # Once the node is known alive again (or nobody says which are), they pair.
     made = await pool.seek(seek("cat", node="n1"), "r3", 1, T0, alive={"n1", "dead"})
     assert made["seeks"][0]["player"] == "ann"
+
+
+async def test_a_seek_of_a_node_known_dead_waits_and_one_of_a_node_not_heard_of_pairs(
+    store: Store,
+):
+    """What a node passes (``gone``): the nodes it heard of and takes for dead. A node it
+    has not heard of yet (the first second after a start) is not among them: its seeker is
+    paired at once, pending until that node confirms, rather than left for the next sweep."""
+    pool = Pool(store.seeks)
+    assert await pool.seek(seek("ann", node="dead"), "r1", 1, T0) is None
+    assert await pool.seek(seek("bob", node="n1"), "r2", 1, T0, gone={"dead"}) is None
+    assert await store.seeks.pairing("bob") is None
+    made = await pool.seek(seek("cat", node="n3"), "r3", 1, T0, gone={"dead"})  # n2: unheard
+    assert [s["player"] for s in made["seeks"]] == ["bob", "cat"]
+    assert made["ready"] == ["cat"] and not pairing.complete(made)
 
 
 def test_the_store_is_given_the_rules_limits():

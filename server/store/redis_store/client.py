@@ -26,6 +26,7 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.commands.core import AsyncScript
+from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
 from server.store.base import Unavailable
 from server.store.keys import GROUPS, Keys, room_group
@@ -36,6 +37,14 @@ UNREACHABLE = (
     redis.BusyLoadingError,
     redis.ReadOnlyError,
     OSError,
+    # A Redis Cluster that serves no slot for a while: a primary failed and its replica not
+    # yet elected in its place (CLUSTERDOWN from every primary, MASTERDOWN), or a slot on
+    # the move. redis-py retries these for a few seconds and then raises them; they are
+    # Redis away as much as a refused connection is (an election that failed once is tried
+    # again only after twice the fail-over timeout, about 4 s here).
+    ClusterDownError,
+    SlotNotCoveredError,
+    TryAgainError,
 )
 
 
