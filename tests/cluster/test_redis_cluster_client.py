@@ -2,7 +2,7 @@
 local cluster: what it closes when it is closed.
 
 redis-py's cluster client calls its own ``aclose()`` to start afresh, then goes on serving:
-on CLUSTERDOWN (every command while a dead primary's replica is not yet elected: 50 to 70
+on CLUSTERDOWN (every command while a dead primary's replica is not yet elected: 40 to 70
 times in one run of the slow fail-over test), on every few MOVED, and when a pipeline meets
 a connection error. A command under way through the client of one primary (a write and its
 WAIT) goes on through that client across such a reset."""

@@ -107,7 +107,7 @@ class _Cluster(RedisCluster):
 
     async def aclose(self) -> None:
         # redis-py calls this itself to start afresh, and goes on serving: on CLUSTERDOWN
-        # (50 to 70 times while a dead primary's replica is not yet elected), every few
+        # (40 to 70 times while a dead primary's replica is not yet elected), every few
         # MOVED, a pipeline's connection error. The primaries' clients are kept, their
         # connections closed: a command under way goes on through its client, and a
         # connection it opens after (one still being opened as the pool closed, which the
