@@ -9,7 +9,7 @@ import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { loadReview, reviewPanel } from "./review.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
-import { flightOrigin, reconcile, renderTable } from "./table.js";
+import { awayText, flightOrigin, reconcile, renderTable } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
 
 /** Where a keyboard player acts next at ``table``: the result's button when a hand is over,
@@ -349,6 +349,7 @@ export function mountRoom(root, app, id) {
     const el = root.querySelector("#clock");
     const deadline = room()?.view?.room.deadline;
     if (el && deadline) el.textContent = t("room.clock", { n: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) });
+    for (const away of root.querySelectorAll(".away[data-until]")) away.textContent = awayText(Number(away.dataset.until));
   }
 
   let solitaire = null;

@@ -150,6 +150,21 @@ export function resultPanel(game, room, me, actions, id = scoped(null)) {
   );
 }
 
+/** A seat's player is away: the time left of their grace while the match is on (the room's
+ * clock tick writes it, from data-until), else just "away". */
+function awayBadge(room, seat, live, id) {
+  const s = room.seats[seat];
+  if (s.kind !== "human" || s.connected || !s.name) return null;
+  const until = live && room.status === "playing" ? s.away_until : null;
+  // Keyed by what it shows: the tick rewrites the countdown's text, so "away" is a new element.
+  const key = until ? `until-${until}` : "away";
+  return h("span", { key, class: "badge warn away", id: id(`away-${seat}`), dataset: until ? { until } : {} }, until ? awayText(until) : t("table.away"));
+}
+
+export function awayText(until) {
+  return t("table.away_for", { n: Math.max(0, Math.ceil((until - Date.now()) / 1000)) });
+}
+
 /** Who forfeited the match, why, and who won it (to the winner, the loser, a spectator). */
 export function forfeitText(room, me) {
   const reason = room.forfeit_reason === "timeouts" ? "timeouts" : "left";
@@ -185,9 +200,7 @@ export function renderTable(view, ui) {
       "div",
       { class: "seat-name" },
       h("strong", {}, seatName(room, top, me)),
-      room.seats[top].kind === "human" && !room.seats[top].connected && room.seats[top].name
-        ? h("span", { class: "badge warn" }, t("table.away"))
-        : null,
+      awayBadge(room, top, !ui.replay, id),
       h("span", { class: "badge", id: id("opponent-count") }, t("count.cards", { n: turn.hand_counts[top] })),
       thinking ? h("span", { class: "thinking", id: id("thinking") }, t("table.thinking"), h("i"), h("i"), h("i")) : null,
     ),
@@ -321,6 +334,7 @@ export function renderTable(view, ui) {
           "div",
           { class: "seat-name" },
           h("strong", {}, seatName(room, bottom, me)),
+          awayBadge(room, bottom, !ui.replay, id),
           h("span", { class: "badge" }, t("count.cards", { n: turn.hand_counts[bottom] })),
           !ui.replay && inPlay && turn.to_act === bottom && room.seats[bottom].kind === "bot"
             ? h("span", { class: "thinking" }, t("table.thinking"), h("i"), h("i"), h("i"))

@@ -10,6 +10,8 @@ it (as bots) to where a test wants it: the pages only watch the ends."""
 from __future__ import annotations
 
 import asyncio
+import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -20,8 +22,8 @@ from waiting import until_sync
 
 from protocol.client import Client, RoomState
 
-# A player whose page is gone forfeits after 2 s; bots answer at once.
-SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "2", "CARDROOM_BOT_DELAY": "0.05"}
+# A player whose page is gone forfeits after 3 s; bots answer at once.
+SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
 PHONE = {"width": 390, "height": 844}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
 
@@ -85,6 +87,7 @@ def test_every_button_of_a_finished_match_and_of_a_rematch_offer_is_on_the_scree
     expect(ann.locator("#rematch-withdraw")).to_be_visible()
     assert_in_view(bob, f"a rematch offered ({language})")
     assert_in_view(ann, f"a rematch waiting for its answer ({language})")
+    shot(bob, f"ends-rematch-offered-{language}-{screen['width']}")
     if screen == LAPTOP:
         # The review opens in the panel, whole: the page scrolls to it, no box of its own.
         bob.click("#review-button")
@@ -93,7 +96,6 @@ def test_every_button_of_a_finished_match_and_of_a_rematch_offer_is_on_the_scree
         expect(bob.locator("#rematch-accept")).to_be_in_viewport(ratio=1)
     bob.click("#rematch-accept")
     until_sync(lambda: (r := bob.evaluate(ROOM)) != room and r, what="bob in the rematch")
-    shot(bob, f"ends-rematch-offered-{language}-{screen['width']}")
 
 
 @pytest.mark.parametrize("language,screen", [("en", PHONE), ("pl", LAPTOP)], ids=["en", "pl"])
@@ -131,7 +133,14 @@ def test_a_match_won_because_the_opponent_left_ends_like_any_other(
     ann, bob = open_page(language, screen), open_page(language, screen)
     seated(web, ann, bob, target=500)
     expect(ann.locator("#hand .card")).to_have_count(10)
-    bob.close()  # Bob's page is gone: his grace (2 s here) runs out
+    bob.close()  # Bob's page is gone: his grace (3 s here) runs out
+    # Meanwhile Ann sees how long he has to come back, counting down.
+    away = ann.locator("#away-1")
+    expect(away).to_have_attribute("data-until", re.compile(r"^\d+$"))
+    until = int(away.get_attribute("data-until"))
+    assert 0 < until - time.time() * 1000 <= 3000 + 500
+    expect(away).to_contain_text(re.compile(r"\b[123]\b"))
+    assert_in_view(ann, f"an opponent away ({language})")
     result = ann.locator("#result")
     expect(result).to_be_visible(timeout=10_000)
     expect(ann.locator("#forfeit")).to_contain_text("P1")

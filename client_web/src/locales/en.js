@@ -85,6 +85,7 @@ export default {
   "hand.face_down": { one: "{n} card, face down", other: "{n} cards, face down" },
 
   "table.away": "away",
+  "table.away_for": "away: forfeits in {n} s",
   "table.thinking": "thinking",
   "table.stock_label": "Stock, {cards}: draw from it",
   "table.pile_label": "Discard pile, {card} on top: take it",

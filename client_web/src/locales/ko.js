@@ -84,6 +84,7 @@ export default {
   "hand.face_down": { other: "뒷면 카드 {n}장" },
 
   "table.away": "자리 비움",
+  "table.away_for": "자리 비움: {n}초 뒤 기권",
   "table.thinking": "생각 중",
   "table.stock_label": "더미, {cards}: 한 장 가져오기",
   "table.pile_label": "버린 카드 더미, 맨 위 {card}: 가져오기",

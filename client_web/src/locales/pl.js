@@ -85,6 +85,7 @@ export default {
   "hand.face_down": { one: "{n} karta zakryta", few: "{n} karty zakryte", many: "{n} kart zakrytych", other: "{n} karty zakrytej" },
 
   "table.away": "nieobecny",
+  "table.away_for": "poza stołem: walkower za {n} s",
   "table.thinking": "myśli",
   "table.stock_label": "Talia, {cards}: dobierz",
   "table.pile_label": "Stos odrzuconych, na wierzchu {card}: weź",
