@@ -382,3 +382,66 @@ def audit(page, state: str) -> list[dict[str, Any]]:
     serious = [f for f in found if f["impact"] in ("serious", "critical")]
     assert not serious, f"accessibility violations in {state}: {json.dumps(serious, indent=1)}"
     return found
+
+
+# Every visible enabled control (button, link) and every error message shown, with where it
+# is not seen whole: out of the window, or cut by an ancestor that clips or scrolls its
+# content (overflow other than visible: the part outside that box is hidden or must be
+# scrolled to within it). ``scroll``: the document may be scrolled to reach it (below the fold
+# is not "out"), only across is.
+OUT_OF_VIEW = """scroll => {
+    const classes = e => typeof e.className === 'string' && e.className.trim()
+        ? '.' + e.className.trim().split(/\\s+/).join('.') : '';
+    const name = e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${classes(e)}`;
+    const out = [];
+    const W = document.documentElement.clientWidth, H = innerHeight;
+    const shown = [...document.querySelectorAll('button, a[href], [role=button],'
+        + ' input:not([type=hidden]), select, .refusal, [role=alert]')];
+    for (const e of shown) {
+        if (e.disabled || e.closest('[inert]')) continue;
+        if (!e.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+        const message = e.matches('.refusal, [role=alert]') && !e.matches('button, a');
+        if (message && !e.textContent.trim()) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) continue;
+        const label = (e.innerText || e.getAttribute('aria-label') || '').trim();
+        const what = `${name(e)} "${label.slice(0, 40)}"`;
+        const top = scroll ? -scrollY : 0;
+        const bottom = scroll ? document.documentElement.scrollHeight - scrollY : H;
+        if (r.left < -0.5 || r.right > W + 0.5 || r.top < top - 0.5 || r.bottom > bottom + 0.5) {
+            out.push(`${what} is out of the window (${Math.round(r.left)},${Math.round(r.top)}`
+                + `..${Math.round(r.right)},${Math.round(r.bottom)} of ${W}x${H})`);
+            continue;
+        }
+        if (getComputedStyle(e).position === 'fixed') continue;
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+            const b = a.getBoundingClientRect();
+            const left = b.left + a.clientLeft, up = b.top + a.clientTop;
+            if (r.left < left - 0.5 || r.right > left + a.clientWidth + 0.5
+                || r.top < up - 0.5 || r.bottom > up + a.clientHeight + 0.5) {
+                out.push(`${what} is cut by ${name(a)} (overflow ${s.overflowX} ${s.overflowY})`);
+                break;
+            }
+            if (s.position === 'fixed') break;
+        }
+    }
+    return out;
+}"""
+
+
+def out_of_view(page, scroll: bool = False) -> list[str]:
+    """What of the page's controls and error messages is not seen whole (see OUT_OF_VIEW)."""
+    return page.evaluate(OUT_OF_VIEW, scroll)
+
+
+def assert_in_view(page, state: str = "", scroll: bool = False) -> None:
+    """Fail if any visible enabled button, link, field or error message of the page lies
+    outside the window or is cut by an ancestor that clips or scrolls (overflow hidden, auto,
+    scroll, clip): a person would not see it, or would have to find a box that scrolls. With
+    ``scroll``, below the fold is allowed (the page itself scrolls down to it); across never
+    is. For a walk of every screen at each size and language."""
+    found = out_of_view(page, scroll)
+    size = page.viewport_size
+    assert not found, f"{state} at {size['width']}x{size['height']}: " + "; ".join(found)

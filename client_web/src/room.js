@@ -9,7 +9,7 @@ import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { loadReview, reviewPanel } from "./review.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
-import { flightOrigin, reconcile, renderTable } from "./table.js";
+import { awayText, flightOrigin, reconcile, renderTable } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
 
 /** Where a keyboard player acts next at ``table``: the result's button when a hand is over,
@@ -17,7 +17,7 @@ import { draw, h, undraw } from "./vdom.js";
 export function nextPlace(table, view, me) {
   if (!table || me == null) return null;
   const turn = view.game.turn;
-  const result = table.querySelector("#next-hand, #rematch, #rematch-accept");
+  const result = table.querySelector("#next-hand, #rematch, #rematch-accept, #earlier-close, #lobby-link");
   if (result) return result;
   if (turn.to_act === me && turn.phase === "offer") return table.querySelector("#take");
   if (turn.to_act === me && turn.phase === "discard") {
@@ -28,7 +28,7 @@ export function nextPlace(table, view, me) {
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false };
+  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -179,21 +179,38 @@ export function mountRoom(root, app, id) {
 
   function resultActions(view) {
     const turn = view.game.turn;
-    if (me() == null) return h("p", { class: "muted" }, t(turn.phase === "match_over" ? "room.match_over" : "room.waiting_next"));
-    if (turn.phase === "match_over" || view.room.status === "finished") {
+    const over = turn.phase === "match_over" || view.room.status === "finished";
+    if (me() == null) {
+      if (!over) return h("p", { class: "muted" }, t("room.waiting_next"));
+      // A spectator: back to the lobby, or on to the rematch once the players agree on one.
+      const next = state.offer?.state === "accepted" ? state.offer.next : null;
+      return h(
+        "div",
+        { class: "row result-actions" },
+        h("p", { class: "muted", role: "status" }, next ? t("room.rematch_started") : t("room.match_over")),
+        next ? h("a", { class: "button primary", id: "follow-rematch", href: `#/room/${next}` }, t("room.watch_rematch")) : null,
+        h("a", { class: "button", id: "lobby-link", href: "#/" }, t("room.lobby")),
+      );
+    }
+    if (over) {
       const slot = state.review;
+      // A rematch needs the other player: not one who left the table for good.
+      const left = view.room.forfeit != null && view.room.forfeit_reason !== "timeouts";
+      const people = view.room.seats.every((s) => s.kind === "human");
       return [
         h(
           "div",
-          { class: "row" },
-          view.room.seats.every((s) => s.kind === "human")
-            ? rematchOffer(view)
-            : h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
+          { class: "row result-actions" },
+          left
+            ? null
+            : people
+              ? rematchOffer(view)
+              : h("button", { class: "primary", id: "rematch", onclick: rematch }, t("room.rematch")),
           // The match is over: what each of the player's decisions cost.
           view.room.game === "gin_rummy" && !slot
             ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { wait: true, conn })), render()) }, t("review.button"))
             : null,
-          h("a", { class: "button", href: "#/" }, t("room.lobby")),
+          h("a", { class: `button${left ? " primary" : ""}`, id: "lobby-link", href: "#/" }, t("room.lobby")),
         ),
         slot?.state === "ready"
           ? reviewPanel(slot.review, { onJump: (d) => app.navigate(`#/replay/${id}/${d.at}`) })
@@ -204,11 +221,26 @@ export function mountRoom(root, app, id) {
     }
     // Between two hands: the player's own review of the hands played so far.
     const slot = state.review;
+    const people = view.room.seats.every((s) => s.kind === "human");
     return [
       h(
         "div",
-        { class: "row" },
-        h("button", { class: "primary", id: "next-hand", onclick: () => ((state.review = null), act({ type: "next_hand" })) }, t("room.next_hand")),
+        { class: "row result-actions" },
+        // Either player deals the next hand, for both: said before it happens.
+        people ? h("p", { class: "muted", id: "next-hand-note" }, t("room.next_hand_note")) : null,
+        h(
+          "button",
+          {
+            class: "primary",
+            id: "next-hand",
+            onclick: () => {
+              state.review = null;
+              state.dealt = view.game.hand_no;
+              act({ type: "next_hand" });
+            },
+          },
+          t("room.next_hand"),
+        ),
         view.room.game === "gin_rummy" && !slot
           ? h("button", { id: "review-button", onclick: () => ((state.review = loadReview(id, me(), render, { conn })), render()) }, t("review.button"))
           : null,
@@ -219,6 +251,39 @@ export function mountRoom(root, app, id) {
           ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
           : null,
     ];
+  }
+
+  // The other player dealt the next hand while this one read the result: that result stays,
+  // over the new hand, until closed.
+  function earlierActions(view) {
+    const other = view.room.seats[1 - me()].name || t("lobby.player");
+    const close = () => {
+      state.earlier = null;
+      state.review = null;
+      render();
+      if (atKeyboard()) nextPlace(root.querySelector("#table"), room().view, me())?.focus();
+    };
+    return h(
+      "div",
+      { class: "row result-actions" },
+      h("p", { class: "muted", id: "earlier-note", role: "status" }, t("room.next_hand_dealt", { name: other })),
+      h("button", { class: "primary", id: "earlier-close", onclick: close }, t("room.to_the_hand")),
+    );
+  }
+
+  // Remember a hand's result as it is shown; once the next hand is dealt by the other player
+  // (not from this page), it becomes the result shown over the new hand.
+  function keepEarlier(view) {
+    const turn = view.game.turn;
+    if (me() == null) return;
+    if (turn.phase === "hand_over" && view.game.result) {
+      if (state.shownEnd?.game.hand_no !== view.game.hand_no) state.shownEnd = structuredClone(view);
+      return;
+    }
+    const end = state.shownEnd;
+    if (end && view.game.hand_no > end.game.hand_no && state.dealt !== end.game.hand_no) state.earlier = end;
+    if (end && view.game.hand_no > end.game.hand_no) state.shownEnd = null;
+    if (state.earlier && (view.room.status === "finished" || view.game.hand_no > state.earlier.game.hand_no + 1)) state.earlier = null;
   }
 
   function header(view) {
@@ -284,6 +349,7 @@ export function mountRoom(root, app, id) {
     const el = root.querySelector("#clock");
     const deadline = room()?.view?.room.deadline;
     if (el && deadline) el.textContent = t("room.clock", { n: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) });
+    for (const away of root.querySelectorAll(".away[data-until]")) away.textContent = awayText(Number(away.dataset.until));
   }
 
   let solitaire = null;
@@ -306,6 +372,7 @@ export function mountRoom(root, app, id) {
       return;
     }
     const view = current.view;
+    keepEarlier(view);
     if (view.game.hand) {
       state.order = reconcile(state.order, view.game.hand);
       if (!view.game.hand.includes(state.selected)) state.selected = null;
@@ -317,7 +384,7 @@ export function mountRoom(root, app, id) {
       root,
       header(view),
       joinPanel(view),
-      renderTable(view, { ...ui, me: me(), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view) }),
+      renderTable(view, { ...ui, me: me(), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view) : null }),
     );
     animate(before, shown);
     tickClock();

@@ -100,30 +100,36 @@ function backs(count) {
   );
 }
 
-/** The end-of-hand screen: both hands, melds, lay-offs, deadwood, score line, match score. */
+/** The end-of-hand screen: both hands, melds, lay-offs, deadwood, score line, match score.
+ * A match that ended by a forfeit (a player left, or ran out of time too often) shows it too,
+ * with the last hand's result only if the hand had ended. */
 export function resultPanel(game, room, me, actions, id = scoped(null)) {
-  const result = game.result;
+  const over = game.turn.phase === "match_over" || room.status === "finished";
+  const result = ["hand_over", "match_over"].includes(game.turn.phase) ? game.result : null;
   const bottom = me ?? 0;
-  const layoffs = new Map((result.layoffs || []).map((l) => [l.card, l.meld]));
-  const seats = [1 - bottom, bottom].map((seat) => {
-    const hand = result.hands[seat];
-    const defender = result.knocker != null && seat !== result.knocker;
-    return h(
-      "div",
-      { class: "result-hand", dataset: { seat } },
-      h("h3", {}, t("result.deadwood", { name: seatName(room, seat, me), n: hand.deadwood })),
-      openHand(hand.cards, hand.melds, {
-        laidOff: defender ? layoffs : new Map(),
-        deadwood: hand.deadwood_cards,
-      }),
-    );
-  });
-  const over = game.turn.phase === "match_over";
+  const layoffs = new Map((result?.layoffs || []).map((l) => [l.card, l.meld]));
+  const seats = !result
+    ? []
+    : [1 - bottom, bottom].map((seat) => {
+        const hand = result.hands[seat];
+        const defender = result.knocker != null && seat !== result.knocker;
+        return h(
+          "div",
+          { class: "result-hand", dataset: { seat } },
+          h("h3", {}, t("result.deadwood", { name: seatName(room, seat, me), n: hand.deadwood })),
+          openHand(hand.cards, hand.melds, {
+            laidOff: defender ? layoffs : new Map(),
+            deadwood: hand.deadwood_cards,
+          }),
+        );
+      });
+  const forfeit = room.forfeit != null;
   return h(
     "section",
     { class: "result", id: id("result"), role: "dialog", "aria-labelledby": id("result-title"), tabindex: "0" },
-    h("h2", { id: id("result-title") }, resultTitle(result, room, me)),
-    h("p", { class: "score-line", id: id("score-line") }, scoreLine(result, room, me)),
+    h("h2", { id: id("result-title") }, result ? resultTitle(result, room, me) : t("result.match_over")),
+    forfeit ? h("p", { class: "winner forfeit", id: id("forfeit") }, forfeitText(room, me)) : null,
+    result ? h("p", { class: "score-line", id: id("score-line") }, scoreLine(result, room, me)) : null,
     layoffs.size ? h("p", { class: "muted laid-off-line" }, t("result.laid_off", { cards: [...layoffs.keys()].map(shortName).join(" ") })) : null,
     ...seats,
     h(
@@ -137,11 +143,34 @@ export function resultPanel(game, room, me, actions, id = scoped(null)) {
         target: game.target,
       }),
     ),
-    over && game.winner != null
+    over && !forfeit && game.winner != null
       ? h("p", { class: "winner" }, t(about("result.match_winner", game.winner, me), { name: seatName(room, game.winner, me) }))
       : null,
     actions,
   );
+}
+
+/** A seat's player is away: the time left of their grace while the match is on (the room's
+ * clock tick writes it, from data-until), else just "away". */
+function awayBadge(room, seat, live, id) {
+  const s = room.seats[seat];
+  if (s.kind !== "human" || s.connected || !s.name) return null;
+  const until = live && room.status === "playing" ? s.away_until : null;
+  // Keyed by what it shows: the tick rewrites the countdown's text, so "away" is a new element.
+  const key = until ? `until-${until}` : "away";
+  return h("span", { key, class: "badge warn away", id: id(`away-${seat}`), dataset: until ? { until } : {} }, until ? awayText(until) : t("table.away"));
+}
+
+export function awayText(until) {
+  return t("table.away_for", { n: Math.max(0, Math.ceil((until - Date.now()) / 1000)) });
+}
+
+/** Who forfeited the match, why, and who won it (to the winner, the loser, a spectator). */
+export function forfeitText(room, me) {
+  const reason = room.forfeit_reason === "timeouts" ? "timeouts" : "left";
+  const winner = 1 - room.forfeit;
+  const side = me == null ? "watch" : winner === me ? "you_win" : "you_lose";
+  return t(`status.forfeit.${reason}.${side}`, { loser: seatName(room, room.forfeit, me), winner: seatName(room, winner, me) });
 }
 
 /**
@@ -171,9 +200,7 @@ export function renderTable(view, ui) {
       "div",
       { class: "seat-name" },
       h("strong", {}, seatName(room, top, me)),
-      room.seats[top].kind === "human" && !room.seats[top].connected && room.seats[top].name
-        ? h("span", { class: "badge warn" }, t("table.away"))
-        : null,
+      awayBadge(room, top, !ui.replay, id),
       h("span", { class: "badge", id: id("opponent-count") }, t("count.cards", { n: turn.hand_counts[top] })),
       thinking ? h("span", { class: "thinking", id: id("thinking") }, t("table.thinking"), h("i"), h("i"), h("i")) : null,
     ),
@@ -268,7 +295,8 @@ export function renderTable(view, ui) {
     const knockWith = ui.selected != null ? turn.knocks?.[ui.selected] : undefined;
     const anyKnock = turn.knocks && Object.keys(turn.knocks).length > 0;
     const canKnock = legal.has("knock") && knockWith !== undefined;
-    controls = h(
+    // A finished match (a forfeit may end it mid-hand) has nothing left to sort or play.
+    controls = room.status === "finished" ? null : h(
       "div",
       { class: "controls" },
       h("span", { class: "deadwood", id: id("deadwood") }, t("table.deadwood", { n: turn.deadwood })),
@@ -306,6 +334,7 @@ export function renderTable(view, ui) {
           "div",
           { class: "seat-name" },
           h("strong", {}, seatName(room, bottom, me)),
+          awayBadge(room, bottom, !ui.replay, id),
           h("span", { class: "badge" }, t("count.cards", { n: turn.hand_counts[bottom] })),
           !ui.replay && inPlay && turn.to_act === bottom && room.seats[bottom].kind === "bot"
             ? h("span", { class: "thinking" }, t("table.thinking"), h("i"), h("i"), h("i"))
@@ -336,7 +365,14 @@ export function renderTable(view, ui) {
   );
 
   const felt = h("div", { class: "felt" }, opponent, center, player);
-  const overlay = game.result && ["hand_over", "match_over"].includes(turn.phase) ? resultPanel(game, room, me, ui.resultActions, id) : null;
+  // The end of a hand or of the match (a forfeit ends it in any phase); or, just after the
+  // other player dealt the next hand, the result of the one before (ui.earlier), until closed.
+  const ended = (game.result && ["hand_over", "match_over"].includes(turn.phase)) || (room.forfeit != null && !ui.replay);
+  const overlay = ended
+    ? resultPanel(game, room, me, ui.resultActions, id)
+    : ui.earlier
+      ? resultPanel(ui.earlier.game, ui.earlier.room, me, ui.earlierActions, id)
+      : null;
   // The phase and move number as attributes: styling hooks, and what browser tests wait on.
   const dataset = { phase: turn.phase, ply: turn.ply, mine: mine ? "1" : "0", hand: game.hand_no };
   return h("div", { class: "table", id: id("table"), dataset }, h("div", { class: "board" }, felt, overlay), side);
@@ -345,12 +381,7 @@ export function renderTable(view, ui) {
 export function statusText(view, me) {
   const { room, game } = view;
   const turn = game.turn;
-  if (room.forfeit != null) {
-    const reason = room.forfeit_reason === "timeouts" ? "timeouts" : "left";
-    const winner = 1 - room.forfeit;
-    const side = me == null ? "watch" : winner === me ? "you_win" : "you_lose";
-    return t(`status.forfeit.${reason}.${side}`, { loser: seatName(room, room.forfeit, me), winner: seatName(room, winner, me) });
-  }
+  if (room.forfeit != null) return forfeitText(room, me);
   if (room.closed === "no_show") return t("status.no_show");
   if (room.status === "waiting") return t("status.waiting");
   if (turn.phase === "match_over") {

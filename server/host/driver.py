@@ -52,6 +52,9 @@ SWEEP_BATCH = 200
 """The most rooms due one sweep reads of each room group (the next sweep reads the rest)."""
 EXPIRIES = ("unjoined", "abandoned", "no_show")
 """The deadlines that end a room nobody plays in (:meth:`Driver._expiry`)."""
+AWAY_AFTER = 1.0
+"""Seconds a seat is away before its grace's end is logged for the view (``away_until``): a
+socket replaced, or a seat a match started without for a moment, logs nothing."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -67,6 +70,7 @@ class Drive:
     clock: asyncio.Task | None = None
     clock_for: tuple[int, int] | None = None  # (seat, log length) the clock runs for
     grace: dict[int, asyncio.Task] = field(default_factory=dict)
+    away: dict[int, asyncio.Task] = field(default_factory=dict)  # logs when a grace ends
     expiry: asyncio.Task | None = None
     expiry_for: str | None = None
     lobby: asyncio.Task | None = None
@@ -82,6 +86,7 @@ class Drive:
 
     def tasks(self) -> list[asyncio.Task]:
         found = [self.bot, self.clock, self.expiry, self.lobby, *self.grace.values()]
+        found += self.away.values()
         return [t for t in found if t is not None]
 
 
@@ -348,6 +353,7 @@ class Driver:
         drive.bot = drive.clock = drive.expiry = drive.lobby = None
         drive.clock_for = drive.expiry_for = None
         drive.grace.clear()
+        drive.away.clear()
 
     # ---- what follows a change -----------------------------------------------------------
 
@@ -406,10 +412,40 @@ class Driver:
             if away and (seat not in drive.grace or drive.grace[seat].done()):
                 left = self._started(replica, drive, name, self.config.grace_seconds)
                 drive.grace[seat] = self.spawn(self._grace(replica, drive, seat, left))
+                self._announce_away(replica, drive, seat, True)
             elif not away:
                 if seat in drive.grace:
                     drive.grace.pop(seat).cancel()
                 self._ended(replica, drive, name)
+                if room.status == "playing" and room.seats[seat].away_until is not None:
+                    self._announce_away(replica, drive, seat, False)
+
+    def _announce_away(self, replica: Replica, drive: Drive, seat: int, away: bool) -> None:
+        """Log when the grace of a seat gone away runs out (wall ms: public, the view's
+        ``away_until``), AWAY_AFTER seconds into it if it is still away then; or that it is
+        back (None), at once. One such write at a time a seat."""
+        task = drive.away.get(seat)
+        if task is not None and not task.done():
+            return
+        room = replica.room
+        name = f"grace:{seat}"
+
+        def entry():
+            seated = room.seats[seat]
+            start = drive.starts.get(name)
+            if away and (seated.connected or start is None):
+                raise Stale
+            until = start + int(self.config.grace_seconds * 1000) if away else None
+            if room.status != "playing" or seated.away_until == until:
+                raise Stale
+            return room.away_entry(seat, until)
+
+        async def write() -> None:
+            if away:  # a socket replaced, a seat taken a moment late: no entry
+                await self.clock.sleep(AWAY_AFTER)
+            await self._automatic(replica, drive, entry)
+
+        drive.away[seat] = self.spawn(self._retrying(replica, drive, write, "away"))
 
     def _expiry(self, replica: Replica, drive: Drive) -> None:
         room = replica.room

@@ -110,6 +110,7 @@ class Seat:
     provisional: bool = False  # that rating was provisional (shown with a "?")
     connected: bool = False
     timeouts: int = 0
+    away_until: int | None = None  # when a seat's grace runs out (wall ms), while it is away
 
     @property
     def open(self) -> bool:
@@ -126,6 +127,7 @@ class Seat:
             "provisional": self.provisional,
             "connected": self.connected if self.kind == "human" else True,
             "timeouts": self.timeouts,
+            "away_until": self.away_until,
         }
 
 
@@ -474,6 +476,11 @@ class Room(ABC):
         done = self.duplicate(seat, cmd, action)
         return done if done is not None else self.act_entry(seat, action, cmd)
 
+    def away_entry(self, seat: int, until: int | None) -> dict[str, Any]:
+        """The driver's word that ``seat`` is away and forfeits at ``until`` (wall ms) unless
+        it comes back; None: it is back. Logged, so that every node shows the same time."""
+        return {"kind": "away", "seat": seat, "until": until}
+
     def forfeit_entry(self, seat: int, reason: str) -> dict[str, Any]:
         return {"kind": "forfeit", "seat": seat, "reason": reason}
 
@@ -522,12 +529,17 @@ class Room(ABC):
                 self.seats[seat].timeouts += 1
         elif kind == "forfeit":
             self.forfeit, self.forfeit_reason = seat, entry.get("reason")
+            self.seats[seat].away_until = None
         elif kind == "close":
             self.closed = entry.get("reason") or "abandoned"
+        elif kind == "away":
+            self.seats[seat].away_until = entry.get("until")
         else:
             raise ValueError(f"unknown log entry {kind!r}")
         self.log.append(entry)
         self._settle()
+        if kind == "away":
+            return  # not a move: the turn clock runs on as it was
         turn = self.meta.get("turn_seconds")
         at = entry.get("at")
         clocked = at is not None and turn and self.clock_holder is not None

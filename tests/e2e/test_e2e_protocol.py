@@ -166,6 +166,7 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
         "provisional": False,
         "connected": True,
         "timeouts": 0,
+        "away_until": None,
     }
     status, info = server.get("/api/daily")
     assert status == 200 and set(info) == {"date", "game", "bot", "solitaires", "yesterday"}

@@ -49,6 +49,9 @@ async def test_a_player_who_leaves_forfeits_after_the_grace_period(world):
     assert room.seats[1].connected is False  # shown as gone, its grace running
     await clock.advance(59.0)
     assert room.status == "playing"
+    # The view says when the grace runs out, a second into it (the same on every node).
+    left = room.seats[1].away_until - clock.wall_ms()
+    assert 0 < left <= 1000
     await clock.advance(1.0)
     assert (room.status, room.forfeit, room.forfeit_reason, room.winner) == (
         "finished",
@@ -56,7 +59,7 @@ async def test_a_player_who_leaves_forfeits_after_the_grace_period(world):
         "left",
         0,
     )
-    assert [e["kind"] for e in await store.rooms.log("r1")] == ["join", "join", "forfeit"]
+    assert [e["kind"] for e in await store.rooms.log("r1")] == ["join", "join", "away", "forfeit"]
 
 
 async def test_a_player_back_within_the_grace_period_keeps_the_seat(world):
@@ -67,9 +70,11 @@ async def test_a_player_back_within_the_grace_period_keeps_the_seat(world):
     leaver = await node.sit(replica, 1)
     node.replicas.detach(leaver, "r1")
     await clock.advance(45.0)
+    assert replica.room.seats[1].away_until is not None
     await node.replicas.attach(leaver, replica, "seat1", 1)
     await clock.advance(120.0)
     assert replica.room.status == "playing" and replica.room.seats[1].connected
+    assert replica.room.seats[1].away_until is None
 
 
 async def test_the_turn_clock_plays_for_a_seat_out_of_time_and_forfeits_it_at_the_limit(world):

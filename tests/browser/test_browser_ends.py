@@ -1,0 +1,180 @@
+"""The ends of hands and matches in a real browser (Debian's chromium under Playwright)
+against a real server: every button of the end-of-match panel (a rematch offer's answers
+too) is on the screen of a phone and of a laptop, in each language; the other player's
+result stays when one player deals the next hand; a match won because the opponent left
+ends like any other; a spectator of a finished match has a way out, and into the rematch.
+
+Two pages sit down in a room made here and plain protocol clients holding their seats play
+it (as bots) to where a test wants it: the pages only watch the ends."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from browser import LAPTOP, assert_in_view, audit, server_client, shot
+from e2e_play import play
+from playwright.sync_api import Page, expect
+from waiting import until_sync
+
+from protocol.client import Client, RoomState
+
+# A player whose page is gone forfeits after 3 s; bots answer at once.
+SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
+PHONE = {"width": 390, "height": 844}
+ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
+
+
+def seated(web, ann: Page, bob: Page, target: int = 1) -> tuple[str, list[str]]:
+    """A match between two people to ``target`` that the two pages sat down at (seats 0 and
+    1, as P0 and P1): its room and the pages' seat tokens."""
+    for page in (ann, bob):
+        page.goto(f"{web.http}/")
+        page.wait_for_selector("#net[data-state=online]")
+    with server_client(web.ws) as client:
+        room = client.request("create", seats=[{"kind": "human"}] * 2, target=target)["room"]
+    tokens = []
+    for page, seat in ((ann, 0), (bob, 1)):
+        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
+        page.goto(f"{web.http}/#/room/{room}")
+        page.wait_for_selector("#table")
+        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
+    return room, tokens
+
+
+def play_for(web, room: str, tokens: list[str], hands: int | None = None) -> None:
+    """Play ``room`` from both seats (their tokens) as bots, to its end or to the end of
+    ``hands`` hands."""
+
+    async def both() -> None:
+        clients = []
+        for seat, token in enumerate(tokens):
+            client = await Client(web.ws).connect()
+            client.rooms[room] = RoomState(seat=seat, token=token)
+            await client.resume(room)
+            clients.append(client)
+        await asyncio.gather(
+            *(play(c, room, "easy", hands=hands, seed=s) for s, c in enumerate(clients))
+        )
+        for client in clients:
+            await client.close()
+
+    # Playwright's sync API runs a loop on this thread: the clients get one of their own.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, both()).result()
+
+
+@pytest.mark.parametrize(
+    "language,screen",
+    [("en", PHONE), ("pl", PHONE), ("ko", PHONE), ("en", LAPTOP), ("pl", LAPTOP)],
+    ids=["en-phone", "pl-phone", "ko-phone", "en-laptop", "pl-laptop"],
+)
+def test_every_button_of_a_finished_match_and_of_a_rematch_offer_is_on_the_screen(
+    web, open_page, language, screen
+):
+    ann, bob = open_page(language, screen), open_page(language, screen)
+    room, tokens = seated(web, ann, bob)
+    play_for(web, room, tokens)
+    for page in (ann, bob):
+        expect(page.locator("#result .winner")).to_be_visible()
+        expect(page.locator("#rematch")).to_be_visible()
+        assert_in_view(page, f"the end of a match ({language})")
+    ann.click("#rematch")
+    expect(bob.locator("#rematch-accept")).to_be_visible()
+    expect(ann.locator("#rematch-withdraw")).to_be_visible()
+    assert_in_view(bob, f"a rematch offered ({language})")
+    assert_in_view(ann, f"a rematch waiting for its answer ({language})")
+    shot(bob, f"ends-rematch-offered-{language}-{screen['width']}")
+    if screen == LAPTOP:
+        # The review opens in the panel, whole: the page scrolls to it, no box of its own.
+        bob.click("#review-button")
+        expect(bob.locator("#result .review, #result .refusal")).to_be_visible(timeout=20_000)
+        assert_in_view(bob, f"the review of a match ({language})", scroll=True)
+        expect(bob.locator("#rematch-accept")).to_be_in_viewport(ratio=1)
+    bob.click("#rematch-accept")
+    until_sync(lambda: (r := bob.evaluate(ROOM)) != room and r, what="bob in the rematch")
+
+
+@pytest.mark.parametrize("language,screen", [("en", PHONE), ("pl", LAPTOP)], ids=["en", "pl"])
+def test_the_result_stays_for_the_player_who_did_not_deal_the_next_hand(
+    web, open_page, language, screen
+):
+    ann, bob = open_page(language, screen), open_page(language, screen)
+    room, tokens = seated(web, ann, bob, target=500)
+    play_for(web, room, tokens, hands=1)
+    for page in (ann, bob):
+        expect(page.locator("#next-hand")).to_be_visible()
+        # Both are told the truth: one press deals the next hand for both.
+        expect(page.locator("#next-hand-note")).to_be_visible()
+        assert_in_view(page, f"the end of a hand ({language})")
+    score = bob.locator("#score-line").inner_text()
+    ann.click("#next-hand")
+    expect(ann.locator("#result")).to_be_hidden()
+    expect(ann.locator("#table")).to_have_attribute("data-hand", "2")
+    # Bob still reads the hand that ended, over the new one, until he closes it.
+    expect(bob.locator("#table")).to_have_attribute("data-hand", "2")
+    bob.wait_for_timeout(1500)
+    expect(bob.locator("#score-line")).to_have_text(score)
+    expect(bob.locator("#earlier-note")).to_contain_text("P0")
+    assert_in_view(bob, f"the last hand's result over the next ({language})")
+    audit(bob, f"the last hand's result over the next ({language})")
+    bob.click("#earlier-close")
+    expect(bob.locator("#result")).to_be_hidden()
+    expect(bob.locator("#hand .card")).to_have_count(10)
+
+
+@pytest.mark.parametrize("language,screen", [("en", PHONE), ("pl", LAPTOP)], ids=["en", "pl"])
+def test_a_match_won_because_the_opponent_left_ends_like_any_other(
+    web, open_page, language, screen
+):
+    ann, bob = open_page(language, screen), open_page(language, screen)
+    seated(web, ann, bob, target=500)
+    expect(ann.locator("#hand .card")).to_have_count(10)
+    bob.close()  # Bob's page is gone: his grace (3 s here) runs out
+    # Meanwhile Ann sees how long he has to come back, counting down.
+    away = ann.locator("#away-1")
+    expect(away).to_have_attribute("data-until", re.compile(r"^\d+$"))
+    until = int(away.get_attribute("data-until"))
+    assert 0 < until - time.time() * 1000 <= 3000 + 500
+    expect(away).to_contain_text(re.compile(r"\b[123]\b"))
+    assert_in_view(ann, f"an opponent away ({language})")
+    result = ann.locator("#result")
+    expect(result).to_be_visible(timeout=10_000)
+    expect(ann.locator("#forfeit")).to_contain_text("P1")
+    for gone in ("#sort", "#discard", "#knock", "#rematch"):
+        expect(ann.locator(gone)).to_have_count(0)
+    expect(ann.locator("#lobby-link")).to_be_visible()
+    expect(ann.locator("#review-button")).to_be_visible()
+    assert_in_view(ann, f"a match won by a forfeit ({language})")
+    audit(ann, f"a match won by a forfeit ({language})")
+    shot(ann, f"ends-forfeit-{language}")
+    ann.click("#lobby-link")
+    expect(ann.locator("#play-now")).to_be_visible()
+
+
+@pytest.mark.parametrize("language,screen", [("en", PHONE), ("pl", LAPTOP)], ids=["en", "pl"])
+def test_a_spectator_of_a_finished_match_can_leave_or_follow_the_rematch(
+    web, open_page, language, screen
+):
+    ann, bob = open_page(language, screen), open_page(language, screen)
+    room, tokens = seated(web, ann, bob)
+    cat = open_page(language, screen)
+    cat.goto(f"{web.http}/#/room/{room}")
+    expect(cat.locator("#spectating")).to_be_visible()
+    play_for(web, room, tokens)
+    expect(cat.locator("#lobby-link")).to_be_visible()
+    assert_in_view(cat, f"a spectator at a finished match ({language})")
+    ann.click("#rematch")
+    bob.click("#rematch-accept")
+    new = until_sync(lambda: (r := ann.evaluate(ROOM)) != room and r, what="ann in the rematch")
+    follow = cat.locator("#follow-rematch")
+    expect(follow).to_be_visible()
+    assert_in_view(cat, f"a spectator told of the rematch ({language})")
+    audit(cat, f"a spectator told of the rematch ({language})")
+    follow.click()
+    until_sync(lambda: cat.evaluate(ROOM) == new, what="cat watching the rematch")
+    expect(cat.locator("#spectating")).to_be_visible()
+    expect(cat.locator("#table")).to_have_attribute("data-hand", "1")
