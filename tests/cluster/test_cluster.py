@@ -6,7 +6,12 @@ The fail-over trials (``trial``) play human and bot rooms across the nodes, brea
 at a random moment, and check that every acknowledged action is in the final log exactly
 once, nothing is there twice, every game completes, no stale driver appended, every view
 any client rebuilt matches the engine's view of its audience, and that clients on nodes
-that stayed up never lost their socket. ``pytest -m slow`` runs 32 more of them.
+that stayed up never lost their socket; then what the fault may have left behind: a pairing
+of the seekers (who seek around the fault) told to one player only, a spectator shown who
+is not there, and, once every socket has closed, a room unended or a presence entry left
+(the checks of tests/cluster_play.py, each shown to fail by test_cluster_checks.py).
+``pytest -m slow`` runs 32 more of them; ``CARDROOM_TRIAL_FIGURES=file`` appends each
+trial's figures to ``file`` (a JSON line).
 """
 
 from __future__ import annotations
