@@ -130,6 +130,9 @@ class Player:
         try:
             return await self.client.act(self.room, pending[1], id=pending[0])
         except ConnectionClosed as closed:
+            # (``play`` reconnects once the client has seen it closed: its reader may see
+            # the end of the stream a moment after the send did)
+            await asyncio.wait_for(self.client.closed.wait(), 10)
             raise ConnectionError(f"the socket closed: {closed}") from closed
         except ClientError as refused:
             if refused.code in RETRY:

@@ -17,6 +17,7 @@ trial's figures to ``file`` (a JSON line).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -171,6 +172,19 @@ async def test_lobby_daily_deals_and_replays_are_the_same_from_every_node(cluste
 
 
 async def trial(
+    cluster: LocalCluster, trace: Trace, fault: str, rng: random.Random, label: str = ""
+) -> dict:
+    """:func:`one_trial`; if it fails, every part is brought back all the same, so that the
+    next trial on the cluster is not failed by this one's fault."""
+    try:
+        return await one_trial(cluster, trace, fault, rng, label)
+    except BaseException:
+        with contextlib.suppress(Exception):
+            await heal(cluster)
+        raise
+
+
+async def one_trial(
     cluster: LocalCluster, trace: Trace, fault: str, rng: random.Random, label: str = ""
 ) -> dict:
     """One fail-over trial: a two-human room, a human against a bot, two bot rooms, a
