@@ -233,6 +233,14 @@ class Trace:
             await client.aclose()
         return {r: {n: json.loads(c) for n, c in h.items()} for r, h in found.items() if h}
 
+    async def fence(self, room: str) -> int:
+        """The room's latest fencing token (one more at every lease granted), 0 if none."""
+        client = self.client()
+        try:
+            return int(await client.get(Keys(self.prefix).fence(room)) or 0)
+        finally:
+            await client.aclose()
+
     async def driver(self, room: str) -> str | None:
         """The node holding the room's lease now."""
         client = self.client()

@@ -258,6 +258,7 @@ async def one_trial(
     _, before = await trace.read(victim_room)
     moves_before = len(before)
     fence_before = max((e["lease"] for e in before if "lease" in e), default=-1)
+    fence_at_fault = await trace.fence(victim_room)
     killed_at = time.monotonic()
 
     async def taken_over() -> float:
@@ -267,7 +268,14 @@ async def one_trial(
 
         async def moved_on() -> bool:
             _, entries = await trace.read(victim_room)
-            return any(e.get("lease", -1) > fence_before for e in entries[moves_before:])
+            if any(e.get("lease", -1) > fence_before for e in entries[moves_before:]):
+                return True
+            # Or the match ended since the fault by a person's move (which carries no lease
+            # token) under a lease granted since: the room was taken over, and its new
+            # driver had nothing of its own to append.
+            if len(entries) == moves_before or await trace.fence(victim_room) <= fence_at_fault:
+                return False
+            return (await trace.rooms([victim_room]))[victim_room].status == "finished"
 
         try:
             await until(moved_on, 60, "another node to take the room over")
