@@ -286,10 +286,16 @@ async def one_trial(
             kinds = [e["kind"] for e in entries[-3:]]
             holders = {r: await trace.driver(r) for r in (duel, versus, *bots)}
             kind = "versus" if victim_room == versus else "bots"
+            people = [
+                (p.name, p.client.node, p.client.closed.is_set(), p.reconnects, len(p.acked))
+                for p in players
+            ]
+            played = games.exception() if games.done() else "playing"
             raise AssertionError(
                 f"nobody took the room over: {victim_room} ({kind}, driven by {driver}) has "
                 f"{len(entries)} entries ({moves_before} before the fault), the last {kinds}; "
-                f"leases now {holders}"
+                f"leases now {holders}; the people (node, closed, reconnects, acked) {people}, "
+                f"their play {played!r}"
             ) from None
         return time.monotonic() - killed_at
 
