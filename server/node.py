@@ -35,6 +35,7 @@ class Node:
             store.leases,
             self.id,
             lambda gone, came: self.replicas.presence.nodes_changed(gone, came),
+            on_back=lambda: self._resync({}),
         )
         live = lambda: self.membership.live  # noqa: E731
         lives = lambda: self.membership.lives  # noqa: E731

@@ -3,9 +3,12 @@ every trial ends with (the log, the views each audience got, the sockets)."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import itertools
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,6 +130,9 @@ class Player:
         try:
             return await self.client.act(self.room, pending[1], id=pending[0])
         except ConnectionClosed as closed:
+            # (``play`` reconnects once the client has seen it closed: its reader may see
+            # the end of the stream a moment after the send did)
+            await asyncio.wait_for(self.client.closed.wait(), 10)
             raise ConnectionError(f"the socket closed: {closed}") from closed
         except ClientError as refused:
             if refused.code in RETRY:
@@ -198,6 +204,43 @@ class Trace:
             await client.aclose()
         return meta, entries
 
+    async def rooms(self, rooms: list[str]) -> dict[str, Any]:
+        """Each room as its stored log leaves it (loaded: ``status``, ``closed``), or None
+        for a room the store does not hold."""
+        client, keys = self.client(), Keys(self.prefix)
+        found: dict[str, Any] = {}
+        try:
+            for room in rooms:
+                meta = await client.get(keys.room_meta(room))
+                if meta is None:
+                    found[room] = None
+                    continue
+                loaded = make_room("check", json.loads(meta))
+                loaded.load(
+                    [json.loads(e) for e in await client.lrange(keys.room_log(room), 0, -1)]
+                )
+                found[room] = loaded
+        finally:
+            await client.aclose()
+        return found
+
+    async def presence(self, rooms: list[str]) -> dict[str, dict[str, list[int]]]:
+        """The presence the store holds for each of ``rooms`` that has any, by node life."""
+        client, keys = self.client(), Keys(self.prefix)
+        try:
+            found = {r: await client.hgetall(keys.presence(r)) for r in rooms}
+        finally:
+            await client.aclose()
+        return {r: {n: json.loads(c) for n, c in h.items()} for r, h in found.items() if h}
+
+    async def fence(self, room: str) -> int:
+        """The room's latest fencing token (one more at every lease granted), 0 if none."""
+        client = self.client()
+        try:
+            return int(await client.get(Keys(self.prefix).fence(room)) or 0)
+        finally:
+            await client.aclose()
+
     async def driver(self, room: str) -> str | None:
         """The node holding the room's lease now."""
         client = self.client()
@@ -263,3 +306,138 @@ def check_views(
             assert view["game"] == expected, f"seat {view['seat']} at {view['game']['turn']}"
             compared += 1
     return compared
+
+
+# ---- what a trial leaves behind ------------------------------------------------------------
+# Each check raises AssertionError naming what it found wrong (the control test in
+# tests/cluster/test_cluster_checks.py feeds each a broken state); a trial retries one with
+# ``settle`` while the cluster may still be getting there.
+
+
+async def settle(check, within: float, step: float = 0.2) -> Any:
+    """``check()`` (or the awaitable it returns) again and again until it passes (its value)
+    or ``within`` seconds have passed (its last AssertionError raised)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            value = check()
+            return await value if inspect.isawaitable(value) else value
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(step)
+
+
+async def check_rooms_ended(trace: Trace, rooms: list[str]) -> int:
+    """Every one of ``rooms`` is finished in the store (played out, forfeited or closed).
+    Returns how many rooms were checked."""
+    found = await trace.rooms(rooms)
+    unended = {
+        r: "not in the store" if room is None else f"{room.status} at entry {room.seq}"
+        for r, room in found.items()
+        if room is None or room.status != "finished"
+    }
+    assert not unended, f"{len(unended)} of {len(rooms)} rooms unended: {unended}"
+    return len(rooms)
+
+
+async def check_no_presence(trace: Trace, rooms: list[str]) -> None:
+    """No presence entry left in the store for any of ``rooms`` (of any node's life, a
+    former one's included), once every socket has closed."""
+    left = await trace.presence(rooms)
+    count = sum(len(h) for h in left.values())
+    assert not left, f"{count} presence entries left in {len(left)} rooms: {left}"
+
+
+def check_spectators(watchers: dict[str, list[Client]]) -> int:
+    """For each room, ``watchers[room]`` being every socket that watched it: the spectator
+    count in the view of each one still open is how many of them are still open (no ghost
+    of a socket gone, no watcher missed). Returns how many views were compared."""
+    wrong = []
+    compared = 0
+    for room, clients in watchers.items():
+        there = [c for c in clients if not c.closed.is_set()]
+        for c in there:
+            shown = c.rooms[room].view["room"]["spectators"]
+            compared += 1
+            if shown != len(there):
+                wrong.append(f"{room} at {c.node}: {shown} shown, {len(there)} watching")
+    assert not wrong, f"spectators miscounted: {wrong}"
+    return compared
+
+
+@dataclass
+class Seeker:
+    """A player seeking a match (quick pairing) with ``settings``; ``refused``: the error
+    its ``seek`` got, if any (its socket closed, the store away)."""
+
+    name: str
+    client: Client
+    settings: dict[str, Any]
+    refused: str | None = None
+
+    @property
+    def player(self) -> str:
+        assert self.client.player is not None
+        return self.client.player["id"]
+
+    @property
+    def gone(self) -> bool:
+        return self.client.closed.is_set()
+
+    def told(self) -> dict[str, dict[str, Any]]:
+        """The pairings it was told of, by room: a ``paired`` message, or the answer to its
+        ``seek`` (paired at once) or ``unseek`` (paired first)."""
+        told: dict[str, dict[str, Any]] = {}
+        for m in self.client.received:
+            if m.get("t") == "paired" or (m.get("t") == "ok" and "opponent" in m):
+                told.setdefault(m["room"], m)
+            elif m.get("t") == "ok" and isinstance(m.get("paired"), dict):
+                told.setdefault(m["paired"]["room"], m["paired"])
+        return told
+
+    async def seek(self) -> None:
+        try:
+            await self.client.request("seek", **self.settings)
+        except ClientError as refused:
+            self.refused = refused.code
+        except (ConnectionError, ConnectionClosed, TimeoutError, OSError) as error:
+            self.refused = type(error).__name__
+
+
+def check_pairings(seekers: list[Seeker], closed: dict[str, str | None]) -> tuple[int, int]:
+    """Every pairing told reached both players: each seeker told of a room, its opponent was
+    told of the same room (the other seat), unless the opponent's socket is gone and the
+    room ended ``no_show`` (``closed``: why each room told of was closed, if it was). Never
+    two rooms for one seek. Returns how many pairings reached both players, and how many
+    reached one whose opponent was gone (its room ended ``no_show``)."""
+    by_player = {s.player: s for s in seekers}
+    both: set[str] = set()
+    excused: set[str] = set()
+    wrong = []
+    for s in seekers:
+        told = s.told()
+        if len(told) > 1:
+            wrong.append(f"{s.name} was told of {len(told)} rooms: {sorted(told)}")
+        for room, pairing in told.items():
+            other = by_player.get(pairing["opponent"]["player"])
+            theirs = other.told().get(room) if other is not None else None
+            if theirs is not None and theirs["seat"] == 1 - pairing["seat"]:
+                both.add(room)
+            elif (
+                theirs is None
+                and other is not None
+                and other.gone
+                and closed.get(room) == "no_show"
+            ):
+                excused.add(room)  # its opponent's socket closed (its node died) first
+            else:
+                whom = other.name if other is not None else pairing["opponent"]["name"]
+                wrong.append(
+                    f"{s.name} was told of room {room} (seat {pairing['seat']}) with {whom}, "
+                    f"who was told {theirs} (gone: {other.gone if other else None}, "
+                    f"seek refused: {other.refused if other else None}); room closed "
+                    f"{closed.get(room)}"
+                )
+    assert not wrong, f"one-sided pairings: {wrong}"
+    return len(both), len(excused)

@@ -7,7 +7,9 @@ that carries a random id drawn at its start (``node/life``), so a node started a
 its old id after a crash is another life, and what its former life wrote never counts as
 its sockets. The former life's heartbeat and presence are removed as soon as a newer life
 of the node is heard, by whichever node hears it (the new life itself at its first beat);
-a life nobody hears from for FORGET_AFTER_MS is removed the same way."""
+a life nobody hears from for FORGET_AFTER_MS is removed the same way, but only a former
+life is dead for good: a process that was stalled that long and beats again lives again
+(and writes its presence again)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,10 @@ def node_of(name: str) -> str:
 class Membership:
     """``on_change(gone, came)`` is told whenever the set of live lives (``lives``: the
     names presence is kept under) changes; ``live`` holds the nodes they are of. ``life``:
-    this process's random id (drawn here unless given)."""
+    this process's random id (drawn here unless given). ``on_back()`` is told when this life
+    beats after a silence long enough (half FORGET_AFTER_MS) that the others may have
+    forgotten it and removed its presence: it writes it again. A life forgotten for its
+    silence that beats again is alive again, to every node."""
 
     def __init__(
         self,
@@ -45,13 +50,16 @@ class Membership:
         on_change: Callable[[set[str], set[str]], None],
         clock: Clock = REAL,
         life: str | None = None,
+        on_back: Callable[[], None] = lambda: None,
     ) -> None:
         self.store = store
         self.id = node_id
         self.life = life or secrets.token_hex(8)
         self.name = f"{node_id}/{self.life}"  # this life's name: its heartbeat and presence
         self.on_change = on_change
+        self.on_back = on_back
         self.clock = clock
+        self._beaten: float | None = None  # clock time of this life's last beat
         self.live: set[str] = {node_id}
         self.lives: set[str] = {self.name}
         self._heard: dict[str, float] = {}  # life -> clock time it was last heard of
@@ -76,9 +84,19 @@ class Membership:
         of lives long gone or followed by a newer life of their node."""
         heard = await self.store.heartbeat(self.name)
         now = self.clock.monotonic()
+        # Silent long enough to have been forgotten (the process stalled, or the store was
+        # away): another node may have removed this life's presence with its heartbeat.
+        back = self._beaten is not None and now - self._beaten > FORGET_AFTER_MS / 2000
+        self._beaten = now
         for name, age in heard.items():
             self._beats[name] = now - age / 1000
             self._heard[name] = max(self._heard.get(name, 0.0), self._beats[name])
+            if name in self._dead and self._beats[name] > self._dead[name]:
+                # A life removed for its silence (a process stalled past FORGET_AFTER_MS,
+                # not dead) that beats again lives: its heartbeat came after the removal,
+                # which took its heartbeat out of the store. (A former life stays dead:
+                # ``_former`` still names it.)
+                del self._dead[name]
         for name in [n for n, age in heard.items() if age > FORGET_AFTER_MS] + self._former():
             await self.store.leave_cluster(name)
             self._heard.pop(name, None)
@@ -88,6 +106,8 @@ class Membership:
         for name in [n for n, at in self._dead.items() if at < horizon]:
             del self._dead[name]
         self._recount()
+        if back:
+            self.on_back()
 
     def _former(self) -> list[str]:
         """Lives followed by a newer one of their node (a later heartbeat; of this node: any

@@ -16,6 +16,7 @@ ENV = {
     "CARDROOM_SOLVER_WORKERS": "1",
     "CARDROOM_RATE": "2000",
     "CARDROOM_ADDRESS_ROOMS": "100000",
+    "CARDROOM_ADDRESS_PLAYERS": "100000",  # every trial's seekers are new players, from 127.0.0.1
     "CARDROOM_BURST": "4000",
     "CARDROOM_SOLVE_SECONDS": "1",
     "LOG_LEVEL": "warning",

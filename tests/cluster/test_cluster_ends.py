@@ -7,17 +7,14 @@ The grace period is short here (GRACE seconds) so that the trial takes seconds."
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 import time
 
 import pytest
-from cluster_play import Trace, connect_to
-from waiting import until
+from cluster_play import Trace, check_no_presence, check_rooms_ended, connect_to, settle
 
 from server.host.driver import SWEEP_SECONDS
 from server.store.base import NODE_TIMEOUT_MS
-from server.store.keys import Keys
 from tools.cluster import LocalCluster
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -40,20 +37,6 @@ ENV = {  # as tests/cluster/conftest.py's, with a short grace period
 def cluster(tmp_path_factory):
     with LocalCluster(tmp_path_factory.mktemp("ends"), env=ENV) as running:
         yield running
-
-
-async def _ended(trace: Trace, room: str) -> bool:
-    _, entries = await trace.read(room)
-    return bool(entries) and entries[-1]["kind"] in ("forfeit", "close")
-
-
-async def _presence(trace: Trace, rooms: list[str]) -> dict[str, dict[str, list[int]]]:
-    client, keys = trace.client(), Keys(trace.prefix)
-    try:
-        found = {r: await client.hgetall(keys.presence(r)) for r in rooms}
-    finally:
-        await client.aclose()
-    return {r: {n: json.loads(c) for n, c in h.items()} for r, h in found.items() if h}
 
 
 async def test_a_killed_and_restarted_driver_leaves_no_room_unended_and_no_presence(cluster):
@@ -93,16 +76,14 @@ async def test_a_killed_and_restarted_driver_leaves_no_room_unended_and_no_prese
     closed = time.monotonic()
     within = GRACE + LEASE_MS / 1000 + NODE_TIMEOUT_MS / 1000 + SWEEP_SECONDS + 5.0
 
-    async def all_ended() -> bool:
-        return all([await _ended(trace, r) for r in rooms])
-
+    # The checks the fail-over trials end with (tests/cluster_play.py; their control is
+    # test_cluster_checks.py).
     try:
-        await until(all_ended, within, "every room to end")
-    except AssertionError:
-        left = [r for r in rooms if not await _ended(trace, r)]
+        await settle(lambda: check_rooms_ended(trace, rooms), within)
+    except AssertionError as unended:
         raise AssertionError(
-            f"{len(left)} of {ROOMS} rooms unended {within:.0f} s after every socket closed "
-            f"(node {driver} killed and restarted): {left}; presence {await _presence(trace, left)}"
+            f"{unended} {within:.0f} s after every socket closed (node {driver} killed and "
+            f"restarted); presence {await trace.presence(rooms)}"
         ) from None
     assert time.monotonic() - closed < within
-    await until(lambda: _presence(trace, rooms), 10, "no presence left", check=lambda p: p == {})
+    await settle(lambda: check_no_presence(trace, rooms), 10)

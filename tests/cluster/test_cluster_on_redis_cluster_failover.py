@@ -22,17 +22,18 @@ async def test_nodes_play_on_through_a_primarys_kill_9_and_lose_no_acknowledged_
     primary that serves a driven room's slot is killed (kill -9): every acknowledged action
     is in the logs once, every game completes, every view is the engine's, and the sockets
     stay open."""
-    await primary_trial(on_waited_redis_cluster, random.Random(11))
+    await primary_trial(on_waited_redis_cluster, random.Random(11), "primary-0")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 5))
 async def test_more_primary_kills_at_random_moments_lose_nothing(on_waited_redis_cluster, n):
-    await primary_trial(on_waited_redis_cluster, random.Random(11 + n))
+    await primary_trial(on_waited_redis_cluster, random.Random(11 + n), f"primary-{n}")
 
 
-async def primary_trial(cluster, rng: random.Random) -> None:
-    await trial(cluster, Trace(cluster.redis_url, cluster.prefix), "kill_primary", rng)
+async def primary_trial(cluster, rng: random.Random, label: str) -> None:
+    trace = Trace(cluster.redis_url, cluster.prefix)
+    await trial(cluster, trace, "kill_primary", rng, label)
     await asyncio.to_thread(heal_redis, cluster.cluster_redis)
 
 

@@ -125,3 +125,37 @@ async def test_a_node_not_heard_of_yet_is_not_taken_for_gone_but_one_that_fell_s
     beats.ages["n2/c"] = 0  # n2 started again: a new life, alive
     await one.beat()
     assert one.live == {"n1", "n2"} and one.gone == set()
+
+
+async def test_a_node_stalled_past_forget_after_lives_again_once_it_beats():
+    """Node n2 stalls (SIGSTOP) longer than FORGET_AFTER_MS while n1 beats: n1 removes it
+    (its heartbeat and presence). n2 wakes and beats: it is told to write its presence
+    again, and n1 counts it alive at its next beat (not two minutes later, its players shown
+    gone and its spectators uncounted meanwhile: slow fail-over trial 25, pause_driver)."""
+    clock = FakeClock()
+    beats = Beats(clock)
+    backs: list[float] = []
+    one = Membership(beats, "n1", lambda gone, came: None, clock=clock)
+    two = Membership(
+        beats, "n2", lambda gone, came: None, clock=clock, on_back=lambda: backs.append(clock.now)
+    )
+    for _ in range(3):
+        await two.beat()
+        await one.beat()
+        clock.now += 1.0
+    assert two.name in one.lives and backs == []
+    for _ in range(FORGET_AFTER_MS // 1000 + 5):  # n2 stalled: n1 beats alone
+        clock.now += 1.0
+        await one.beat()
+    assert two.name not in one.lives and two.name not in beats.at
+    await two.beat()
+    assert backs == [clock.now]
+    clock.now += 1.0
+    await one.beat()
+    assert two.name in one.lives and one.live == {"n1", "n2"}
+    # A former life (n2 started again under its id) stays dead all the same.
+    again = Membership(beats, "n2", lambda gone, came: None, clock=clock)
+    await again.beat()
+    clock.now += 1.0
+    await one.beat()
+    assert two.name not in one.lives and again.name in one.lives
