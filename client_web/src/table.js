@@ -364,7 +364,6 @@ export function renderTable(view, ui) {
     ),
   );
 
-  const felt = h("div", { class: "felt" }, opponent, center, player);
   // The end of a hand or of the match (a forfeit ends it in any phase); or, just after the
   // other player dealt the next hand, the result of the one before (ui.earlier), until closed.
   const ended = (game.result && ["hand_over", "match_over"].includes(turn.phase)) || (room.forfeit != null && !ui.replay);
@@ -373,6 +372,9 @@ export function renderTable(view, ui) {
     : ui.earlier
       ? resultPanel(ui.earlier.game, ui.earlier.room, me, ui.earlierActions, id)
       : null;
+  // Under a result the felt is covered (the panel is opaque, in the same cell) and out of
+  // reach: inert, not hidden, so its cards stay as they were drawn.
+  const felt = h("div", { class: "felt", inert: overlay != null }, opponent, center, player);
   // The phase and move number as attributes: styling hooks, and what browser tests wait on.
   const dataset = { phase: turn.phase, ply: turn.ply, mine: mine ? "1" : "0", hand: game.hand_no };
   return h("div", { class: "table", id: id("table"), dataset }, h("div", { class: "board" }, felt, overlay), side);
