@@ -3,18 +3,22 @@ client to ask the server what is true, and readers of what a page shows."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import msgpack
+from e2e_play import play
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from waiting import until_sync
 from websockets.sync.client import connect
 
+from protocol.client import Client, RoomState
 from protocol.diff import apply
 from server.games.gin_rummy.melds import VALUES
 
@@ -148,6 +152,28 @@ class Server:
         except TimeoutError:
             pass
         return self.views[room]
+
+
+def play_for(web, room: str, tokens: list[str], hands: int | None = None) -> None:
+    """Play ``room`` from both seats (the tokens the pages hold) as bots, to its end or to
+    the end of ``hands`` hands."""
+
+    async def both() -> None:
+        clients = []
+        for seat, token in enumerate(tokens):
+            client = await Client(web.ws).connect()
+            client.rooms[room] = RoomState(seat=seat, token=token)
+            await client.resume(room)
+            clients.append(client)
+        await asyncio.gather(
+            *(play(c, room, "easy", hands=hands, seed=s) for s, c in enumerate(clients))
+        )
+        for client in clients:
+            await client.close()
+
+    # Playwright's sync API runs a loop on this thread: the clients get one of their own.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, both()).result()
 
 
 @contextmanager

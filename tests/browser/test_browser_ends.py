@@ -9,18 +9,13 @@ it (as bots) to where a test wants it: the pages only watch the ends."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import LAPTOP, assert_in_view, audit, server_client, shot
-from e2e_play import play
+from browser import LAPTOP, assert_in_view, audit, play_for, server_client, shot
 from playwright.sync_api import Page, expect
 from waiting import until_sync
-
-from protocol.client import Client, RoomState
 
 # A player whose page is gone forfeits after 3 s; bots answer at once.
 SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
@@ -43,28 +38,6 @@ def seated(web, ann: Page, bob: Page, target: int = 1) -> tuple[str, list[str]]:
         page.wait_for_selector("#table")
         tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
     return room, tokens
-
-
-def play_for(web, room: str, tokens: list[str], hands: int | None = None) -> None:
-    """Play ``room`` from both seats (their tokens) as bots, to its end or to the end of
-    ``hands`` hands."""
-
-    async def both() -> None:
-        clients = []
-        for seat, token in enumerate(tokens):
-            client = await Client(web.ws).connect()
-            client.rooms[room] = RoomState(seat=seat, token=token)
-            await client.resume(room)
-            clients.append(client)
-        await asyncio.gather(
-            *(play(c, room, "easy", hands=hands, seed=s) for s, c in enumerate(clients))
-        )
-        for client in clients:
-            await client.close()
-
-    # Playwright's sync API runs a loop on this thread: the clients get one of their own.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, both()).result()
 
 
 @pytest.mark.parametrize(

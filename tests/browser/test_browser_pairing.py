@@ -7,16 +7,10 @@ one address (the fair-play rule), so these pages ask for casual matches."""
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from browser import audit, server_client
-from e2e_play import play
+from browser import audit, play_for, server_client
 from playwright.sync_api import Page, expect
 from waiting import until_sync
-
-from protocol.client import Client, RoomState
 
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
 
@@ -70,25 +64,6 @@ def test_one_who_stops_looking_is_not_paired(web, open_page):
     assert bob.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').seat") == 0
 
 
-def finish_for(web, room: str, tokens: list[str]) -> None:
-    """Play ``room`` to its end from both seats the pages hold (their tokens), as bots."""
-
-    async def both() -> None:
-        clients = []
-        for seat, token in enumerate(tokens):
-            client = await Client(web.ws).connect()
-            client.rooms[room] = RoomState(seat=seat, token=token)
-            await client.resume(room)
-            clients.append(client)
-        await asyncio.gather(*(play(c, room, "easy", seed=s) for s, c in enumerate(clients)))
-        for client in clients:
-            await client.close()
-
-    # Playwright's sync API runs a loop on this thread: the clients get one of their own.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, both()).result()
-
-
 def finished_between(web, ann: Page, bob: Page) -> str:
     """A match to one point the two pages sat down at (seats 0 and 1, as P0 and P1), played
     to its end: its room."""
@@ -101,7 +76,7 @@ def finished_between(web, ann: Page, bob: Page) -> str:
         page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
         page.goto(f"{web.http}/#/room/{room}")
         tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
-    finish_for(web, room, tokens)
+    play_for(web, room, tokens)
     return room
 
 

@@ -5,41 +5,13 @@ driver neither restarts the period nor forgets it. In fake time on the host harn
 
 from __future__ import annotations
 
-import pytest
-from host_harness import CONFIG, FakeClock, Host, Member
+from host_harness import CONFIG, Host, Member
 
-from server.config import Config
 from server.rooms.room import new_token
 from server.store.embedded import EmbeddedStore
 
 KEPT = [{"kind": "human", "for": "p0"}, {"kind": "human", "for": "p1"}]
 PERIOD = CONFIG.paired_join_seconds
-
-
-@pytest.fixture
-async def world(tmp_path):
-    clock = FakeClock()
-    store = EmbeddedStore(str(tmp_path / "db.sqlite3"), monotonic=clock.monotonic)
-    live: set[str] = set()
-    hosts: list[Host] = []
-
-    def host(node_id: str) -> Host:
-        config = Config(**{**CONFIG.__dict__, "node_id": node_id})
-        made = Host(store, clock, config, node_id, live=lambda: set(live))
-        live.add(node_id)
-        hosts.append(made)
-        made.run_loops()
-        return made
-
-    def kill(dead: Host, *survivors: Host) -> None:
-        live.discard(dead.id)
-        for other in survivors:
-            other.replicas.presence.nodes_changed({dead.id}, set())
-
-    yield clock, store, host, kill
-    for made in hosts:
-        await made.close()
-    await store.close()
 
 
 async def _join(node: Host, room_id: str, seat: int, player: str) -> Member:

@@ -9,43 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-from host_harness import CONFIG, FakeClock, Host, Member
+from host_harness import CONFIG, Host, Member
 
-from server.config import Config
 from server.host.driver import SWEEP_SECONDS
+from server.host.replica import Replica
 from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 ENDS_WITHIN = CONFIG.grace_seconds + CONFIG.lease_ms / 1000 + SWEEP_SECONDS + 1.0
-
-
-@pytest.fixture
-async def world(tmp_path):
-    clock = FakeClock()
-    store = EmbeddedStore(str(tmp_path / "db.sqlite3"), monotonic=clock.monotonic)
-    live: set[str] = set()
-    hosts: list[Host] = []
-
-    def host(node_id: str, loops: bool = True) -> Host:
-        config = Config(**{**CONFIG.__dict__, "node_id": node_id})
-        made = Host(store, clock, config, node_id, live=lambda: set(live))
-        live.add(node_id)
-        hosts.append(made)
-        if loops:
-            made.run_loops()
-        return made
-
-    def kill(dead: Host, *survivors: Host) -> None:
-        """kill -9: its loops stop where they are, and the others see it gone."""
-        live.discard(dead.id)
-        for other in survivors:
-            other.replicas.presence.nodes_changed({dead.id}, set())
-
-    yield clock, store, host, kill
-    for made in hosts:
-        await made.close()
-    await store.close()
 
 
 async def _seat_at(node: Host, room_id: str, seat: int) -> Member:
@@ -54,6 +25,17 @@ async def _seat_at(node: Host, room_id: str, seat: int) -> Member:
     replica = await node.replicas.get(room_id)
     await node.replicas.attach(member, replica, f"seat{seat}", seat)
     return member
+
+
+async def _played_at(driver: Host, other: Host, room_id: str) -> tuple[Replica, list[Member]]:
+    """A room of two people that ``driver`` made and drives, both now at ``other``: the
+    driver's replica and the two sockets."""
+    replica = await driver.create(room_id, seats=HUMANS)
+    sockets = []
+    for seat in (0, 1):
+        driver.replicas.detach(await driver.sit(replica, seat), room_id)
+        sockets.append(await _seat_at(other, room_id, seat))
+    return replica, sockets
 
 
 async def test_every_room_ends_after_its_driver_dies_and_every_socket_closes(world):
@@ -123,11 +105,7 @@ async def test_a_driver_that_missed_the_last_sockets_leaving_ends_the_room_by_it
     driver's sweep reads the room's presence again, and the seats forfeit by grace + sweep."""
     clock, store, host, _ = world
     a, c = host("a"), host("c", loops=False)
-    replica = await a.create("r1", seats=HUMANS)
-    sockets = []
-    for seat in (0, 1):
-        a.replicas.detach(await a.sit(replica, seat), "r1")
-        sockets.append(await _seat_at(c, "r1", seat))
+    replica, sockets = await _played_at(a, c, "r1")
     await clock.advance(1.0)
     assert replica.others == {} and replica.room.seats[0].connected is False
     await a.driver._refresh(replica, a.driver.drives["r1"])  # as an event would tell
@@ -212,11 +190,7 @@ async def test_a_driver_that_never_hears_of_another_nodes_sockets_learns_of_them
     again: the seats forfeit by grace + a sweep after they left, not before grace."""
     clock, store, host, _ = world
     a, c = host("a"), host("c", loops=False)
-    replica = await a.create("r1", seats=HUMANS)
-    sockets = []
-    for seat in (0, 1):
-        a.replicas.detach(await a.sit(replica, seat), "r1")
-        sockets.append(await _seat_at(c, "r1", seat))
+    replica, sockets = await _played_at(a, c, "r1")
     await clock.advance(SWEEP_SECONDS + 1.0)
     assert replica.others == {"c": [1, 1, 0]} and replica.room.seats[0].connected
     await clock.advance(CONFIG.grace_seconds)
@@ -240,10 +214,7 @@ async def test_a_sweep_reads_the_rooms_due_not_every_room_it_drives(world):
     a, c = host("a"), host("c", loops=False)
     rooms, sockets = [f"r{k}" for k in range(24)], {}
     for room_id in rooms:
-        replica = await a.create(room_id, seats=HUMANS)
-        for seat in (0, 1):
-            a.replicas.detach(await a.sit(replica, seat), room_id)
-            sockets[room_id, seat] = await _seat_at(c, room_id, seat)
+        _, (sockets[room_id, 0], sockets[room_id, 1]) = await _played_at(a, c, room_id)
     await clock.advance(SWEEP_SECONDS * 2)  # every room looked at once: nothing due now
     for room_id in rooms:  # as events would tell (they did here: by the sweep)
         await a.driver._refresh(a.replicas.rooms[room_id], a.driver.drives[room_id])
