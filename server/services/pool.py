@@ -129,11 +129,11 @@ class Pool:
         gone: set[str] | frozenset[str] = frozenset(),
     ) -> tuple[list[dict[str, Any]], list[str]] | None:
         """Drop the seeks past their time or of nodes not ``alive`` (None: keep them) or
-        known dead (``gone``), pair
-        compatible seeks (oldest first, at most ``len(rooms)`` pairs, each given the next
-        ``(room, seed)``), forget pairings older than PAIRED_SECONDS. The pairings made and
-        the players of ``node`` still waiting; None (nothing done) if another sweep ran
-        within the last SWEEP_GAP_MS (the nodes share one sweep a second)."""
+        known dead (``gone``), pair compatible seeks (oldest first, at most ``len(rooms)``
+        pairs, each given the next ``(room, seed)``), forget pairings older than
+        PAIRED_SECONDS. The pairings made and the players of ``node`` still waiting; None
+        (nothing done) if another sweep ran within the last SWEEP_GAP_MS (the nodes share
+        one sweep a second)."""
         day = pairing.day_of(now_ms)
         living = set(alive) if alive is not None else None
         before = now_ms - pairing.PAIRED_SECONDS * 1000
