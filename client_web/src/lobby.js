@@ -3,7 +3,7 @@
 // each solitaire with today's deal or a new one, the learn pages), the rest under "More
 // options" (match length, public rooms, two bots to watch, a deal code, a room code), then
 // the public rooms live and the replays.
-import { h } from "./dom.js";
+import { formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
 import { describeError, formatDate, t } from "./i18n.js";
 import { botName } from "./table.js";
@@ -84,6 +84,10 @@ export function mountLobby(root, app) {
   );
   const solitaireCode = h("input", { id: "sol-code", placeholder: t("lobby.deal_code"), "aria-label": t("lobby.deal_code"), autocomplete: "off", maxlength: 20 });
   const code = h("input", { id: "code", placeholder: t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
+  // Each form of More options says what went wrong next to itself.
+  const watchError = formError("watch-bots-error", botA, botB);
+  const codeError = formError("sol-code-error", solitaireGame, solitaireCode);
+  const roomCodeError = formError("code-error", code);
 
   const options = () => ({ public: isPublic.checked, target: Number(target.value) });
 
@@ -103,12 +107,13 @@ export function mountLobby(root, app) {
   async function watchBots(event) {
     event.preventDefault();
     clear();
+    watchError.clear();
     try {
       const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
       const room = await app.conn.create(seats, { ...options(), open_hands: openHands.checked });
       app.navigate(`#/room/${room}`);
     } catch (e) {
-      fail(e);
+      watchError.show(describeError(e));
     }
   }
 
@@ -121,14 +126,15 @@ export function mountLobby(root, app) {
     }
   }
 
-  async function solitaire(game, draw, chosen) {
+  // ``report``: where a refusal is written (the deal-code form writes it next to itself).
+  async function solitaire(game, draw, chosen, report = fail) {
     clear();
     try {
       const room = await app.conn.create([], { game, ...(draw ? { draw } : {}), ...chosen });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
-      fail(e);
+      report(e);
     }
   }
 
@@ -136,13 +142,15 @@ export function mountLobby(root, app) {
     event.preventDefault();
     const [game, draw] = solitaireGame.value.split(":");
     const typed = solitaireCode.value.trim();
-    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {});
+    codeError.clear();
+    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {}, (e) => codeError.show(describeError(e)));
   }
 
   const joinByCode = (event) => {
     event.preventDefault();
     const value = code.value.trim().split("/").pop();
     if (value) app.navigate(`#/room/${encodeURIComponent(value)}`);
+    else roomCodeError.show(t("lobby.code_empty"));
   };
 
   // ---- quick pairing: wait for the next player who wants the same match ---------------
@@ -271,17 +279,18 @@ export function mountLobby(root, app) {
         h("div", { class: "row" }, h("label", { for: "bot-a" }, t("lobby.first_bot")), botA, h("label", { for: "bot-b" }, t("lobby.second_bot")), botB),
         h("div", { class: "row" }, h("label", {}, openHands, " ", t("lobby.open_hands"))),
         h("button", { type: "submit", id: "watch-bots" }, t("lobby.watch_start")),
+        watchError.el,
       ),
     ),
     h(
       "form",
       { onsubmit: byCode },
-      h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play")))),
+      h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play"))), codeError.el),
     ),
     h(
       "form",
       { onsubmit: joinByCode },
-      h("fieldset", {}, h("legend", {}, t("lobby.have_code")), h("div", { class: "row" }, code, h("button", { type: "submit", id: "open-code" }, t("lobby.open")))),
+      h("fieldset", {}, h("legend", {}, t("lobby.have_code")), h("div", { class: "row" }, code, h("button", { type: "submit", id: "open-code" }, t("lobby.open"))), roomCodeError.el),
     ),
   );
 

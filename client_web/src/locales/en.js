@@ -313,6 +313,7 @@ export default {
   "lobby.reflechi3": "Réfléchi, draw 3",
   "lobby.deal_code": "deal code (optional)",
   "lobby.room_code": "room code or link",
+  "lobby.code_empty": "Type a room code or paste its link first.",
   "lobby.play_bot": "Play the {bot}",
   "lobby.bot_text.easy": "Keeps pairs, throws high cards away, knocks only when nearly done.",
   "lobby.bot_text.normal": "Takes the discards that help it and knocks as soon as it can.",

@@ -312,6 +312,7 @@ export default {
   "lobby.reflechi3": "Réfléchi, 3장 뽑기",
   "lobby.deal_code": "배치 코드 (선택)",
   "lobby.room_code": "방 코드나 링크",
+  "lobby.code_empty": "먼저 방 코드를 입력하거나 링크를 붙여 넣으세요.",
   "lobby.play_bot": "{bot}과 하기",
   "lobby.bot_text.easy": "짝을 남기고 높은 카드를 버리며, 거의 다 됐을 때만 노크해요.",
   "lobby.bot_text.normal": "도움이 되는 버린 카드를 가져가고, 노크할 수 있으면 바로 해요.",

@@ -313,6 +313,7 @@ export default {
   "lobby.reflechi3": "Réfléchi, po 3 karty",
   "lobby.deal_code": "kod rozdania (opcjonalnie)",
   "lobby.room_code": "kod pokoju albo link",
+  "lobby.code_empty": "Najpierw wpisz kod pokoju albo wklej link.",
   "lobby.play_bot": "Zagraj: {bot}",
   "lobby.bot_text.easy": "Trzyma pary, pozbywa się wysokich kart, puka dopiero, gdy prawie skończy.",
   "lobby.bot_text.normal": "Bierze odrzucone karty, które mu pomagają, i puka, gdy tylko może.",
