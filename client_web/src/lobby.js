@@ -83,7 +83,7 @@ export function mountLobby(root, app) {
     h("option", { value: "reflechi:3" }, t("lobby.reflechi3")),
   );
   const solitaireCode = h("input", { id: "sol-code", placeholder: t("lobby.deal_code"), "aria-label": t("lobby.deal_code"), autocomplete: "off", maxlength: 20 });
-  const code = h("input", { id: "code", placeholder: t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
+  const code = h("input", { id: "code", placeholder: t("lobby.room_code"), "aria-label": t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
   // Each form of More options says what went wrong next to itself.
   const watchError = formError("watch-bots-error", botA, botB);
   const codeError = formError("sol-code-error", solitaireGame, solitaireCode);
