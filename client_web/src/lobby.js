@@ -158,6 +158,29 @@ export function mountLobby(root, app) {
   const note = h("p", { class: "muted", id: "seek-note", role: "status" }); // why a seek began again
   let seeking = null; // {settings, since, timer} while this page waits for an opponent
 
+  // Built once: the timer rewrites the text only, so a button is not replaced under a finger.
+  const seekText = h("span", { id: "seeking-text" });
+  const seekCasual = h(
+    "button",
+    {
+      id: "seek-casual",
+      onclick: () => {
+        if (!seeking) return;
+        rated.checked = false;
+        seek({ ...seeking.settings, rated: false });
+      },
+    },
+    t("lobby.seek_switch_casual"),
+  );
+  // The fair-play rule: a rated seek is never paired with a player from this address.
+  const seekRule = h("div", { class: "seek-rule", id: "seek-rule" }, h("p", { class: "muted" }, t("lobby.seek_rated_rule")), seekCasual);
+  seekPanel.append(
+    h("span", { class: "spinner", "aria-hidden": "true" }),
+    seekText,
+    h("button", { id: "cancel-seek", onclick: () => stopSeeking(true) }, t("lobby.cancel_seek")),
+    seekRule,
+  );
+
   function showSeeking() {
     if (!seeking) {
       seekPanel.hidden = true;
@@ -167,11 +190,8 @@ export function mountLobby(root, app) {
     const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, "0")}`;
     const kind = t(seeking.settings.rated ? "lobby.seek_rated" : "lobby.seek_casual");
     seekPanel.hidden = false;
-    seekPanel.replaceChildren(
-      h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", { id: "seeking-text" }, t("lobby.seeking", { target: seeking.settings.target, kind, time })),
-      h("button", { id: "cancel-seek", onclick: () => stopSeeking(true) }, t("lobby.cancel_seek")),
-    );
+    seekText.textContent = t("lobby.seeking", { target: seeking.settings.target, kind, time });
+    seekRule.hidden = !seeking.settings.rated;
   }
 
   function stopSeeking(tell) {
@@ -206,6 +226,7 @@ export function mountLobby(root, app) {
     stopSeeking(true);
     seeking = { settings, since: Date.now(), timer: setInterval(showSeeking, 1000) };
     showSeeking();
+    seekPanel.scrollIntoView({ block: "nearest" }); // above the tile pressed, maybe out of sight
     try {
       const reply = await app.conn.request("seek", settings);
       if (!reply.seeking) await paired(reply);

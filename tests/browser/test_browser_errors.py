@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from browser import LAPTOP, PHONE, assert_in_view
 from playwright.sync_api import expect
+from waiting import until_sync
 
 SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 LANGUAGES = pytest.mark.parametrize("language", ["en", "pl"])
@@ -77,3 +78,34 @@ def test_a_broken_link_says_the_room_is_not_available(web, open_page, viewport, 
     expect(heading).to_have_text(unavailable)
     expect(page.locator("a.button[href='#/']")).to_be_visible()
     assert_in_view(page, f"a broken link ({language})")
+
+
+@SIZES
+@LANGUAGES
+def test_a_rated_seek_says_one_address_is_never_paired_and_offers_casual(
+    web, open_page, viewport, language
+):
+    page = open_page(language, viewport)
+    lobby(web, page)
+    page.select_option("#target", "25")
+    expect(page.locator("#rated")).to_be_checked()
+    page.click("#play-now")
+    panel = page.locator("#seeking")
+    expect(panel).to_be_visible()
+    rule = panel.locator("#seek-rule")
+    expect(rule).to_be_visible()
+    assert rule.inner_text().strip()
+    casual = panel.locator("#seek-casual")
+    expect(casual).to_be_visible()
+    assert page.evaluate(SEEN, "#seek-casual") is True
+    assert_in_view(page, f"a rated seek ({language})", scroll=True)
+    rated_text = panel.locator("#seeking-text").inner_text()
+    casual.click()
+    # Looking again, casual: the rule is no longer shown, the search goes on.
+    expect(rule).to_be_hidden()
+    expect(panel).to_be_visible()
+    expect(panel.locator("#seeking-text")).not_to_have_text(rated_text)
+    expect(page.locator("#rated")).not_to_be_checked()
+    until_sync(lambda: page.evaluate("() => window.cardroom.conn.pending.size === 0"))
+    page.click("#cancel-seek")
+    expect(panel).to_be_hidden()

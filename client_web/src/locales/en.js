@@ -279,6 +279,8 @@ export default {
   "lobby.seeking": "Looking for an opponent: a {kind} match to {target}. Waiting {time}.",
   "lobby.seek_rated": "rated",
   "lobby.seek_casual": "casual",
+  "lobby.seek_rated_rule": "Rated matches never pair two players on the same internet address, so nobody can raise their own rating. If the person you are waiting for shares your network, play a casual match.",
+  "lobby.seek_switch_casual": "Look for a casual match instead",
   "lobby.cancel_seek": "Stop looking",
   "lobby.seek_expired": "Nobody wanted that match in 5 minutes. Try again, or change the options.",
   "lobby.seek_replaced": "You are looking for a match in another tab or on another device.",

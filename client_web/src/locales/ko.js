@@ -278,6 +278,8 @@ export default {
   "lobby.seeking": "상대를 찾고 있어요: {target}점까지 {kind} 매치. 기다린 시간 {time}.",
   "lobby.seek_rated": "레이팅",
   "lobby.seek_casual": "친선",
+  "lobby.seek_rated_rule": "레이팅 대전에서는 같은 인터넷 주소의 두 플레이어를 짝지어 주지 않아요. 스스로 레이팅을 올리지 못하게 하려는 거예요. 기다리는 상대가 같은 네트워크에 있다면 친선 대전으로 하세요.",
+  "lobby.seek_switch_casual": "친선 대전으로 찾기",
   "lobby.cancel_seek": "그만 찾기",
   "lobby.seek_expired": "5분 동안 같은 매치를 원하는 사람이 없었어요. 다시 찾거나 옵션을 바꿔 보세요.",
   "lobby.seek_replaced": "다른 탭이나 기기에서 매치를 찾고 있어요.",

@@ -279,6 +279,8 @@ export default {
   "lobby.seeking": "Szukamy przeciwnika: mecz {kind} do {target}. Czekasz {time}.",
   "lobby.seek_rated": "rankingowy",
   "lobby.seek_casual": "towarzyski",
+  "lobby.seek_rated_rule": "W meczach rankingowych nie łączymy dwóch graczy z tego samego adresu internetowego, żeby nikt nie mógł sam sobie podbić rankingu. Jeśli osoba, na którą czekasz, korzysta z tej samej sieci, zagrajcie mecz towarzyski.",
+  "lobby.seek_switch_casual": "Szukaj meczu towarzyskiego",
   "lobby.cancel_seek": "Przestań szukać",
   "lobby.seek_expired": "Przez 5 minut nikt nie chciał takiego meczu. Spróbuj jeszcze raz albo zmień opcje.",
   "lobby.seek_replaced": "Szukasz meczu w innej karcie albo na innym urządzeniu.",
