@@ -7,6 +7,7 @@ import { formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
 import { describeError, formatDate, t } from "./i18n.js";
 import { botName } from "./table.js";
+import { playerRefusal } from "./identity.js";
 
 const LEVELS = ["easy", "normal", "hard", "expert"];
 const SOLITAIRES = [
@@ -221,6 +222,10 @@ export function mountLobby(root, app) {
   // ``given``: the settings of a pairing whose opponent never came (room.js), else the form's.
   async function seek(given) {
     clear();
+    seekError.clear();
+    // No player, as the server would make none for this network: say so, not "reload".
+    const why = !app.conn.player && playerRefusal(app.conn);
+    if (why) return seekError.show(why);
     const settings = given?.target ? given : { target: Number(target.value), turn_seconds: clock.value ? Number(clock.value) : null, rated: rated.checked };
     if (!given?.target) note.textContent = "";
     stopSeeking(true);
@@ -233,16 +238,18 @@ export function mountLobby(root, app) {
       else if (seeking) seeking.since = Date.now() - Math.max(0, Date.now() - reply.since);
     } catch (e) {
       stopSeeking(false);
-      fail(e);
+      seekError.show(playerRefusal(app.conn) || describeError(e));
     }
   }
 
   // ---- the tiles -----------------------------------------------------------------------
+  const playNow = tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" });
+  const seekError = formError("play-now-error", playNow);
   const ginTiles = h(
     "div",
     { class: "tiles" },
     LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
-    tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" }),
+    playNow,
     tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
   );
@@ -409,7 +416,7 @@ export function mountLobby(root, app) {
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
       error,
-      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, ginTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, seekError.el, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
       h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
       more,

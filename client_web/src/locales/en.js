@@ -546,6 +546,7 @@ export default {
   "player.unrated.provisional_opponent": "(no rating gained: the opponent's rating is still provisional)",
   "player.unrated.pair_limit": "(not rated: more than three rated matches today against this player)",
   "player.new": "Start as a new player",
+  "player.too_many": "This network has made as many new players as it may in an hour, so the server made none for this device. Try again in an hour at the latest. Until then you can play the bots and solitaire without a player; quick pairing and ratings need one.",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, draw 1",

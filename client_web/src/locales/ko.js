@@ -545,6 +545,7 @@ export default {
   "player.unrated.provisional_opponent": "(레이팅 변화 없음: 상대 레이팅이 아직 임시)",
   "player.unrated.pair_limit": "(레이팅 없음: 오늘 이 상대와 레이팅 매치 세 번 초과)",
   "player.new": "새 플레이어로 시작",
+  "player.too_many": "이 네트워크에서 한 시간 동안 만들 수 있는 새 플레이어를 모두 만들어서, 서버가 이 기기에는 플레이어를 만들지 않았어요. 늦어도 한 시간 뒤에 다시 해 보세요. 그동안 봇과의 대전과 솔리테어는 플레이어 없이도 할 수 있어요. 빠른 매칭과 레이팅에는 플레이어가 필요해요.",
   "line.gin_rummy": "진 러미",
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, 1장 뽑기",

@@ -546,6 +546,7 @@ export default {
   "player.unrated.provisional_opponent": "(bez zysku w rankingu: ranking przeciwnika jest jeszcze tymczasowy)",
   "player.unrated.pair_limit": "(bez rankingu: więcej niż trzy mecze rankingowe dziś z tym graczem)",
   "player.new": "Zacznij jako nowy gracz",
+  "player.too_many": "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie najpóźniej za godzinę. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, po 1 karcie",
