@@ -167,14 +167,18 @@ export function adoptDeviceLink(conn, secret) {
 let renaming = null;
 
 /** The name follows the player: a change made in the lobby goes to the server too, once
- * the typing pauses (a name the server refuses is kept only in this browser). */
-export function rename(conn, name) {
+ * the typing pauses (a name the server refuses is kept only in this browser). ``report``
+ * hears the server's refusal, or null once a name is taken. */
+export function rename(conn, name, report = () => {}) {
   clearTimeout(renaming);
   renaming = setTimeout(() => {
-    if (!conn.player || name === conn.player.name) return;
+    if (!conn.player || name === conn.player.name) return report(null);
     conn
       .request("player_update", { name })
-      .then((reply) => announce(conn, reply.player))
-      .catch(() => {});
+      .then((reply) => {
+        report(null);
+        announce(conn, reply.player);
+      })
+      .catch((error) => report(error?.code === "offline" ? null : error));
   }, 600);
 }

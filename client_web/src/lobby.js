@@ -55,8 +55,9 @@ export function mountLobby(root, app) {
     maxlength: 24, // the server's rule for names (protocol/README.md, Names)
     autocomplete: "nickname",
     value: app.name(),
-    oninput: (e) => app.setName(e.target.value),
+    oninput: (e) => app.setName(e.target.value, (refused) => (refused ? nameError.show(describeError(refused)) : nameError.clear())),
   });
+  const nameError = formError("name-error", name);
 
   // ---- More options --------------------------------------------------------------------
   const isPublic = h("input", { type: "checkbox", id: "public" });
@@ -415,6 +416,7 @@ export function mountLobby(root, app) {
       h("h1", {}, t("lobby.title")),
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
+      nameError.el,
       error,
       h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, seekError.el, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),

@@ -38,10 +38,11 @@ const app = {
     localStorage.setItem(NAME_KEY, made);
     return made;
   },
-  setName(name) {
+  // ``report``: hears the server's refusal of the name (the lobby shows it by the field).
+  setName(name, report) {
     const clean = name.trim().slice(0, 24);
     if (clean) localStorage.setItem(NAME_KEY, clean);
-    if (clean) rename(conn, clean);
+    if (clean) rename(conn, clean, report);
   },
   navigate(hash) {
     if (location.hash === hash) route();

@@ -109,3 +109,23 @@ def test_a_rated_seek_says_one_address_is_never_paired_and_offers_casual(
     until_sync(lambda: page.evaluate("() => window.cardroom.conn.pending.size === 0"))
     page.click("#cancel-seek")
     expect(panel).to_be_hidden()
+
+
+@SIZES
+@LANGUAGES
+def test_a_refused_name_is_said_next_to_the_name_field(web, open_page, viewport, language):
+    page = open_page(language, viewport)
+    page.goto(f"{web.http}/")
+    page.wait_for_selector("#net[data-state=online]")
+    until_sync(lambda: page.evaluate("() => !!window.cardroom.conn.player"), what="a player")
+    # Three accents on one letter: the rules of Names allow two (protocol/README.md).
+    page.fill("#name", "Ann\u0301\u0301\u0301")
+    error = page.locator("#name-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_attribute("role", "alert")
+    assert "name-error" in page.get_attribute("#name", "aria-describedby").split()
+    assert page.evaluate(SEEN, "#name-error") is True
+    assert_in_view(page, f"a refused name ({language})", scroll=True)
+    # A good name takes the error away.
+    page.fill("#name", "Ann")
+    expect(error).to_be_hidden()
