@@ -22,3 +22,27 @@ export function h(tag, attrs = {}, ...children) {
 export function scoped(scope) {
   return (name) => (scope ? `${scope}${name}` : name);
 }
+
+/** A form's own error line, shown next to the form it belongs to (never at the top of the
+ * page, out of sight of the button just pressed): ``role="alert"`` so it is read out, and
+ * each of ``fields`` names it in ``aria-describedby``. ``show(text)`` writes it (and
+ * brings it into view), ``clear()`` empties it. One pattern for every form. */
+export function formError(id, ...fields) {
+  const el = h("p", { class: "refusal form-error", role: "alert", id, hidden: true });
+  for (const field of fields) {
+    const had = (field.getAttribute("aria-describedby") || "").split(" ").filter((x) => x && x !== id);
+    field.setAttribute("aria-describedby", [...had, id].join(" "));
+  }
+  return {
+    el,
+    show(text) {
+      el.textContent = text;
+      el.hidden = !text;
+      if (text) el.scrollIntoView({ block: "nearest" });
+    },
+    clear() {
+      el.textContent = "";
+      el.hidden = true;
+    },
+  };
+}

@@ -5,6 +5,7 @@
 // device link (#/device/SECRET) carries it to another browser.
 import { PROTOCOL, RequestError } from "./connection.js";
 import { onSettings, setSetting, setting } from "./settings.js";
+import { describeError, t } from "./i18n.js";
 
 const SECRET_KEY = "cardroom.player";
 const SIGNED_OUT_KEY = "cardroom.signed_out";
@@ -24,6 +25,7 @@ function keep(secret) {
 export function attachIdentity(conn) {
   conn.player = null;
   conn.secretInUse = null; // the secret this connection is signed in with
+  conn.playerRefused = null; // the server's refusal of a new player, while there is none
   conn.on((event) => {
     if (event.type !== "signed_out") return;
     const saved = savedSecret();
@@ -48,6 +50,7 @@ export function helloAsPlayer(name) {
       try {
         const reply = await conn.sendNow(ws, "hello", { v: PROTOCOL, secret });
         applySettings(reply.player.settings); // what this player chose, on any device
+        conn.playerRefused = null;
         return announce(conn, reply.player);
       } catch (error) {
         if (error.code !== "unknown_player" && error.code !== "bad_secret") throw error;
@@ -60,10 +63,13 @@ export function helloAsPlayer(name) {
       const reply = await conn.sendNow(ws, "player_new", { name: name() });
       keep(reply.secret);
       conn.secretInUse = reply.secret;
+      conn.playerRefused = null;
       return announce(conn, reply.player);
     } catch (error) {
       if (error.code === "offline") throw error;
-      return announce(conn, null); // too many new players from here: play without one
+      // Too many new players from here: play without one, and the pages say why (playerRefusal).
+      conn.playerRefused = error;
+      return announce(conn, null);
     }
   };
 }
@@ -105,6 +111,14 @@ function announce(conn, player) {
   conn.player = player;
   conn.emit({ type: "player", player });
   return player;
+}
+
+/** Why this device has no player though it asked for one (a sentence), or null: the server
+ * makes only so many new players an hour for one network (``too_many_players``). */
+export function playerRefusal(conn) {
+  const error = conn.playerRefused;
+  if (conn.player || !error) return null;
+  return error.code === "too_many_players" ? t("player.too_many") : describeError(error);
 }
 
 /** This device was signed out because its player's secret was changed elsewhere. */
@@ -153,14 +167,18 @@ export function adoptDeviceLink(conn, secret) {
 let renaming = null;
 
 /** The name follows the player: a change made in the lobby goes to the server too, once
- * the typing pauses (a name the server refuses is kept only in this browser). */
-export function rename(conn, name) {
+ * the typing pauses (a name the server refuses is kept only in this browser). ``report``
+ * hears the server's refusal, or null once a name is taken. */
+export function rename(conn, name, report = () => {}) {
   clearTimeout(renaming);
   renaming = setTimeout(() => {
-    if (!conn.player || name === conn.player.name) return;
+    if (!conn.player || name === conn.player.name) return report(null);
     conn
       .request("player_update", { name })
-      .then((reply) => announce(conn, reply.player))
-      .catch(() => {});
+      .then((reply) => {
+        report(null);
+        announce(conn, reply.player);
+      })
+      .catch((error) => report(error?.code === "offline" ? null : error));
   }, 600);
 }

@@ -3,10 +3,11 @@
 // each solitaire with today's deal or a new one, the learn pages), the rest under "More
 // options" (match length, public rooms, two bots to watch, a deal code, a room code), then
 // the public rooms live and the replays.
-import { h } from "./dom.js";
+import { formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
 import { describeError, formatDate, t } from "./i18n.js";
 import { botName } from "./table.js";
+import { playerRefusal } from "./identity.js";
 
 const LEVELS = ["easy", "normal", "hard", "expert"];
 const SOLITAIRES = [
@@ -54,8 +55,9 @@ export function mountLobby(root, app) {
     maxlength: 24, // the server's rule for names (protocol/README.md, Names)
     autocomplete: "nickname",
     value: app.name(),
-    oninput: (e) => app.setName(e.target.value),
+    oninput: (e) => app.setName(e.target.value, (refused) => (refused ? nameError.show(describeError(refused)) : nameError.clear())),
   });
+  const nameError = formError("name-error", name);
 
   // ---- More options --------------------------------------------------------------------
   const isPublic = h("input", { type: "checkbox", id: "public" });
@@ -83,7 +85,11 @@ export function mountLobby(root, app) {
     h("option", { value: "reflechi:3" }, t("lobby.reflechi3")),
   );
   const solitaireCode = h("input", { id: "sol-code", placeholder: t("lobby.deal_code"), "aria-label": t("lobby.deal_code"), autocomplete: "off", maxlength: 20 });
-  const code = h("input", { id: "code", placeholder: t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
+  const code = h("input", { id: "code", placeholder: t("lobby.room_code"), "aria-label": t("lobby.room_code"), autocomplete: "off", maxlength: 64 });
+  // Each form of More options says what went wrong next to itself.
+  const watchError = formError("watch-bots-error", botA, botB);
+  const codeError = formError("sol-code-error", solitaireGame, solitaireCode);
+  const roomCodeError = formError("code-error", code);
 
   const options = () => ({ public: isPublic.checked, target: Number(target.value) });
 
@@ -103,12 +109,13 @@ export function mountLobby(root, app) {
   async function watchBots(event) {
     event.preventDefault();
     clear();
+    watchError.clear();
     try {
       const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
       const room = await app.conn.create(seats, { ...options(), open_hands: openHands.checked });
       app.navigate(`#/room/${room}`);
     } catch (e) {
-      fail(e);
+      watchError.show(describeError(e));
     }
   }
 
@@ -121,14 +128,15 @@ export function mountLobby(root, app) {
     }
   }
 
-  async function solitaire(game, draw, chosen) {
+  // ``report``: where a refusal is written (the deal-code form writes it next to itself).
+  async function solitaire(game, draw, chosen, report = fail) {
     clear();
     try {
       const room = await app.conn.create([], { game, ...(draw ? { draw } : {}), ...chosen });
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
-      fail(e);
+      report(e);
     }
   }
 
@@ -136,19 +144,44 @@ export function mountLobby(root, app) {
     event.preventDefault();
     const [game, draw] = solitaireGame.value.split(":");
     const typed = solitaireCode.value.trim();
-    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {});
+    codeError.clear();
+    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {}, (e) => codeError.show(describeError(e)));
   }
 
   const joinByCode = (event) => {
     event.preventDefault();
     const value = code.value.trim().split("/").pop();
     if (value) app.navigate(`#/room/${encodeURIComponent(value)}`);
+    else roomCodeError.show(t("lobby.code_empty"));
   };
 
   // ---- quick pairing: wait for the next player who wants the same match ---------------
   const seekPanel = h("div", { class: "panel seeking", id: "seeking", role: "status", hidden: true });
   const note = h("p", { class: "muted", id: "seek-note", role: "status" }); // why a seek began again
   let seeking = null; // {settings, since, timer} while this page waits for an opponent
+
+  // Built once: the timer rewrites the text only, so a button is not replaced under a finger.
+  const seekText = h("span", { id: "seeking-text" });
+  const seekCasual = h(
+    "button",
+    {
+      id: "seek-casual",
+      onclick: () => {
+        if (!seeking) return;
+        rated.checked = false;
+        seek({ ...seeking.settings, rated: false });
+      },
+    },
+    t("lobby.seek_switch_casual"),
+  );
+  // The fair-play rule: a rated seek is never paired with a player from this address.
+  const seekRule = h("div", { class: "seek-rule", id: "seek-rule" }, h("p", { class: "muted" }, t("lobby.seek_rated_rule")), seekCasual);
+  seekPanel.append(
+    h("span", { class: "spinner", "aria-hidden": "true" }),
+    seekText,
+    h("button", { id: "cancel-seek", onclick: () => stopSeeking(true) }, t("lobby.cancel_seek")),
+    seekRule,
+  );
 
   function showSeeking() {
     if (!seeking) {
@@ -159,11 +192,8 @@ export function mountLobby(root, app) {
     const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, "0")}`;
     const kind = t(seeking.settings.rated ? "lobby.seek_rated" : "lobby.seek_casual");
     seekPanel.hidden = false;
-    seekPanel.replaceChildren(
-      h("span", { class: "spinner", "aria-hidden": "true" }),
-      h("span", { id: "seeking-text" }, t("lobby.seeking", { target: seeking.settings.target, kind, time })),
-      h("button", { id: "cancel-seek", onclick: () => stopSeeking(true) }, t("lobby.cancel_seek")),
-    );
+    seekText.textContent = t("lobby.seeking", { target: seeking.settings.target, kind, time });
+    seekRule.hidden = !seeking.settings.rated;
   }
 
   function stopSeeking(tell) {
@@ -193,27 +223,34 @@ export function mountLobby(root, app) {
   // ``given``: the settings of a pairing whose opponent never came (room.js), else the form's.
   async function seek(given) {
     clear();
+    seekError.clear();
+    // No player, as the server would make none for this network: say so, not "reload".
+    const why = !app.conn.player && playerRefusal(app.conn);
+    if (why) return seekError.show(why);
     const settings = given?.target ? given : { target: Number(target.value), turn_seconds: clock.value ? Number(clock.value) : null, rated: rated.checked };
     if (!given?.target) note.textContent = "";
     stopSeeking(true);
     seeking = { settings, since: Date.now(), timer: setInterval(showSeeking, 1000) };
     showSeeking();
+    seekPanel.scrollIntoView({ block: "nearest" }); // above the tile pressed, maybe out of sight
     try {
       const reply = await app.conn.request("seek", settings);
       if (!reply.seeking) await paired(reply);
       else if (seeking) seeking.since = Date.now() - Math.max(0, Date.now() - reply.since);
     } catch (e) {
       stopSeeking(false);
-      fail(e);
+      seekError.show(playerRefusal(app.conn) || describeError(e));
     }
   }
 
   // ---- the tiles -----------------------------------------------------------------------
+  const playNow = tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" });
+  const seekError = formError("play-now-error", playNow);
   const ginTiles = h(
     "div",
     { class: "tiles" },
     LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
-    tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" }),
+    playNow,
     tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
   );
@@ -271,17 +308,18 @@ export function mountLobby(root, app) {
         h("div", { class: "row" }, h("label", { for: "bot-a" }, t("lobby.first_bot")), botA, h("label", { for: "bot-b" }, t("lobby.second_bot")), botB),
         h("div", { class: "row" }, h("label", {}, openHands, " ", t("lobby.open_hands"))),
         h("button", { type: "submit", id: "watch-bots" }, t("lobby.watch_start")),
+        watchError.el,
       ),
     ),
     h(
       "form",
       { onsubmit: byCode },
-      h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play")))),
+      h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play"))), codeError.el),
     ),
     h(
       "form",
       { onsubmit: joinByCode },
-      h("fieldset", {}, h("legend", {}, t("lobby.have_code")), h("div", { class: "row" }, code, h("button", { type: "submit", id: "open-code" }, t("lobby.open")))),
+      h("fieldset", {}, h("legend", {}, t("lobby.have_code")), h("div", { class: "row" }, code, h("button", { type: "submit", id: "open-code" }, t("lobby.open"))), roomCodeError.el),
     ),
   );
 
@@ -378,8 +416,9 @@ export function mountLobby(root, app) {
       h("h1", {}, t("lobby.title")),
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
+      nameError.el,
       error,
-      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, ginTiles),
+      h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, seekError.el, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
       h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
       more,

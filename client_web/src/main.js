@@ -38,10 +38,11 @@ const app = {
     localStorage.setItem(NAME_KEY, made);
     return made;
   },
-  setName(name) {
+  // ``report``: hears the server's refusal of the name (the lobby shows it by the field).
+  setName(name, report) {
     const clean = name.trim().slice(0, 24);
     if (clean) localStorage.setItem(NAME_KEY, clean);
-    if (clean) rename(conn, clean);
+    if (clean) rename(conn, clean, report);
   },
   navigate(hash) {
     if (location.hash === hash) route();
@@ -49,16 +50,27 @@ const app = {
   },
 };
 
+/** A part of the address, decoded; a broken escape (``abc%ZZ``, from a link cut or mangled
+ * on its way) is kept as typed, so the page says the room is not available instead of
+ * throwing "URI malformed" on a blank page. */
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 let unmount = null;
 function route() {
   if (unmount) unmount();
   closeLearnDrawer(false);
   const [, page, id, part] = location.hash.replace(/^#/, "").split("/");
   document.title = t("app.name");
-  if (page === "room" && id) unmount = mountRoom(root, app, decodeURIComponent(id));
-  else if (page === "replay" && id) unmount = mountReplay(root, app, decodeURIComponent(id), Number(part) || 0);
+  if (page === "room" && id) unmount = mountRoom(root, app, decoded(id));
+  else if (page === "replay" && id) unmount = mountReplay(root, app, decoded(id), Number(part) || 0);
   else if (page === "learn") unmount = mountLearn(root, app, id, part);
-  else if (page === "player" && id) unmount = mountProfile(root, app, decodeURIComponent(id));
+  else if (page === "player" && id) unmount = mountProfile(root, app, decoded(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);
   else if (page === "watch") unmount = mountWatch(root, app);
   else if (page === "tv") unmount = mountTv(root, app);

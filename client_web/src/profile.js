@@ -3,9 +3,9 @@
 // games with their replays; on one's own profile, the identity's controls (a link for another
 // device, reset, sign out).
 import { barChart, lineChart } from "./charts.js";
-import { h } from "./dom.js";
+import { formError, h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
-import { deviceLink, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
+import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 import { qrSvg } from "./qr.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
@@ -245,12 +245,22 @@ function controls(app) {
 
 /** The page for someone with no identity on this device. */
 function signedOut(app) {
-  return h(
+  const button = h("button", { type: "button", class: "primary", id: "new-player", onclick: () => startNewPlayer(app.conn) }, t("player.new"));
+  // The server's refusal of a new player (too many from this network), next to the button.
+  const refused = formError("new-player-error", button);
+  const section = h(
     "section",
     { class: "panel", id: "identity" },
     h("p", { id: "signed-out-note" }, t(signedOutByReset() ? "player.signed_out_reset" : "player.signed_out")),
-    h("button", { type: "button", class: "primary", id: "new-player", onclick: () => startNewPlayer(app.conn) }, t("player.new")),
+    button,
+    refused.el,
   );
+  const why = playerRefusal(app.conn);
+  if (why) {
+    refused.el.textContent = why;
+    refused.el.hidden = false;
+  }
+  return section;
 }
 
 export function mountProfile(root, app, id) {

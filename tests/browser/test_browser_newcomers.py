@@ -1,0 +1,73 @@
+"""Past the new-player limit of an address (issue 50), in a real browser at phone and laptop
+size: a visitor the server made no player for is told why and when it will work, where they
+look: on the player page next to "Start as a new player", and under the quick-pairing tile.
+
+Every page comes from 127.0.0.1, one address, and the limit is one new player an hour: the
+first page of each test's server takes it (a module's server is shared, so each test makes
+sure it is spent before looking)."""
+
+from __future__ import annotations
+
+import pytest
+from browser import LAPTOP, PHONE, assert_in_view
+from playwright.sync_api import expect
+from waiting import until_sync
+
+SERVER_ENV = {"CARDROOM_ADDRESS_PLAYERS": "1"}
+
+SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+LANGUAGES = pytest.mark.parametrize("language", ["en", "pl"])
+
+SEEN = """sel => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    const [w, h] = [innerWidth, innerHeight];
+    const inside = r.top >= -1 && r.bottom <= h + 1 && r.left >= 0 && r.right <= w;
+    return r.height > 0 && inside ? true : JSON.stringify([r, innerWidth, innerHeight]);
+}"""
+
+
+def nobody(web, open_page, language, viewport):
+    """A page the server made no player for (the address's one is spent first)."""
+    first = open_page(language, viewport)
+    first.goto(f"{web.http}/")
+    first.wait_for_selector("#net[data-state=online]")
+    page = open_page(language, viewport)
+    page.goto(f"{web.http}/")
+    page.wait_for_selector("#net[data-state=online]")
+    until_sync(
+        lambda: page.evaluate("() => !!window.cardroom.conn.playerRefused"), what="a refusal"
+    )
+    assert page.evaluate("() => window.cardroom.conn.player") is None
+    return page
+
+
+@SIZES
+@LANGUAGES
+def test_start_as_a_new_player_says_why_not_and_when(web, open_page, viewport, language):
+    page = nobody(web, open_page, language, viewport)
+    page.goto(f"{web.http}/#/player/me")
+    page.click("#new-player")
+    page.wait_for_selector("#net[data-state=online]")
+    error = page.locator("#new-player-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_attribute("role", "alert")
+    assert "new-player-error" in page.get_attribute("#new-player", "aria-describedby").split()
+    assert page.evaluate(SEEN, "#new-player-error") is True
+    assert_in_view(page, f"no new player ({language})")
+
+
+@SIZES
+@LANGUAGES
+def test_quick_pairing_without_a_player_says_why_and_when(web, open_page, viewport, language):
+    page = nobody(web, open_page, language, viewport)
+    page.click("#play-now")
+    error = page.locator("#play-now-error")
+    expect(error).to_be_visible()
+    assert "play-now-error" in page.get_attribute("#play-now", "aria-describedby").split()
+    assert page.evaluate(SEEN, "#play-now-error") is True
+    expect(page.locator("#seeking")).to_be_hidden()
+    assert_in_view(page, f"quick pairing with no player ({language})", scroll=True)
+    # The same sentence as the player page's: why, and when it will work.
+    said = error.inner_text()
+    page.goto(f"{web.http}/#/player/me")
+    expect(page.locator("#new-player-error")).to_have_text(said)
