@@ -64,6 +64,13 @@ UNSEEN_CARDS = """() => [...document.querySelectorAll('.card.face')].filter(card
     const glyphs = [...card.querySelectorAll('.corner [data-glyph]')].map(g => g.dataset.glyph);
     return glyphs.length < 4 || glyphs.some(g => !g);
 }).map(card => card.dataset.card || card.outerHTML.slice(0, 80))"""
+# Whether the element a selector names is on the screen, whole (true), or where it is (JSON).
+SEEN = """sel => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    const [w, h] = [innerWidth, innerHeight];
+    const inside = r.top >= -1 && r.bottom <= h + 1 && r.left >= 0 && r.right <= w;
+    return r.height > 0 && inside ? true : JSON.stringify([r, innerWidth, innerHeight]);
+}"""
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RANK_NAMES = dict(

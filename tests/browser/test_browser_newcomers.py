@@ -9,7 +9,7 @@ sure it is spent before looking)."""
 from __future__ import annotations
 
 import pytest
-from browser import LAPTOP, PHONE, assert_in_view
+from browser import LAPTOP, PHONE, SEEN, assert_in_view
 from playwright.sync_api import expect
 from waiting import until_sync
 
@@ -17,13 +17,6 @@ SERVER_ENV = {"CARDROOM_ADDRESS_PLAYERS": "1"}
 
 SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 LANGUAGES = pytest.mark.parametrize("language", ["en", "pl"])
-
-SEEN = """sel => {
-    const r = document.querySelector(sel).getBoundingClientRect();
-    const [w, h] = [innerWidth, innerHeight];
-    const inside = r.top >= -1 && r.bottom <= h + 1 && r.left >= 0 && r.right <= w;
-    return r.height > 0 && inside ? true : JSON.stringify([r, innerWidth, innerHeight]);
-}"""
 
 
 def nobody(web, open_page, language, viewport):
