@@ -55,6 +55,10 @@ EXPIRIES = ("unjoined", "abandoned", "no_show")
 AWAY_AFTER = 1.0
 """Seconds a seat is away before its grace's end is logged for the view (``away_until``): a
 socket replaced, or a seat a match started without for a moment, logs nothing."""
+AWAYS_PER_SEAT = 40
+"""The most ``away`` entries a seat's comings and goings log in a room (each going and
+coming back logs two): a connection that flaps cannot grow the room's log without end; past
+it the seat's grace still runs and forfeits, only its end is no longer shown."""
 LOBBY_DELAY = 0.1  # a room's lobby summary is written at most this often (at once if quiet)
 
 
@@ -427,6 +431,8 @@ class Driver:
         task = drive.away.get(seat)
         if task is not None and not task.done():
             return
+        if away and replica.room.seats[seat].aways >= AWAYS_PER_SEAT - 1:
+            return  # room left for the entry that says it is back
         room = replica.room
         name = f"grace:{seat}"
 

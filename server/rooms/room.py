@@ -111,6 +111,7 @@ class Seat:
     connected: bool = False
     timeouts: int = 0
     away_until: int | None = None  # when a seat's grace runs out (wall ms), while it is away
+    aways: int = 0  # the ``away`` entries logged for the seat (never in a view)
 
     @property
     def open(self) -> bool:
@@ -534,6 +535,7 @@ class Room(ABC):
             self.closed = entry.get("reason") or "abandoned"
         elif kind == "away":
             self.seats[seat].away_until = entry.get("until")
+            self.seats[seat].aways += 1
         else:
             raise ValueError(f"unknown log entry {kind!r}")
         self.log.append(entry)

@@ -11,6 +11,7 @@ import pytest
 from host_harness import CONFIG, FakeClock, Host, Member
 
 from server.config import Config
+from server.host.driver import AWAYS_PER_SEAT
 from server.host.presence import LEAVING_AFTER
 from server.logs import logger
 from server.store.embedded import EmbeddedStore
@@ -75,6 +76,29 @@ async def test_a_player_back_within_the_grace_period_keeps_the_seat(world):
     await clock.advance(120.0)
     assert replica.room.status == "playing" and replica.room.seats[1].connected
     assert replica.room.seats[1].away_until is None
+
+
+async def test_a_seat_whose_connection_flaps_logs_a_bounded_number_of_away_entries(world):
+    """Each going away (past a second) and coming back logs two entries; a connection that
+    flaps for as long as it likes stops adding them at AWAYS_PER_SEAT, the last of them
+    saying it is back, and its grace still forfeits it when it stays away."""
+    clock, store, host = world
+    node = host()
+    replica = await node.create("r1", seats=HUMANS)
+    await node.sit(replica, 0)
+    leaver = await node.sit(replica, 1)
+    for _ in range(AWAYS_PER_SEAT):
+        node.replicas.detach(leaver, "r1")
+        await clock.advance(3.0)
+        await node.replicas.attach(leaver, replica, "seat1", 1)
+        await clock.advance(1.0)
+    kinds = [e["kind"] for e in await store.rooms.log("r1")]
+    assert kinds.count("away") == AWAYS_PER_SEAT
+    assert replica.room.seats[1].away_until is None and replica.room.status == "playing"
+    node.replicas.detach(leaver, "r1")
+    await clock.advance(CONFIG.grace_seconds + 1.0)
+    assert (replica.room.status, replica.room.forfeit) == ("finished", 1)
+    assert [e["kind"] for e in await store.rooms.log("r1")].count("away") == AWAYS_PER_SEAT
 
 
 async def test_the_turn_clock_plays_for_a_seat_out_of_time_and_forfeits_it_at_the_limit(world):
