@@ -4,11 +4,9 @@ every trial ends with (the log, the views each audience got, the sockets)."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import itertools
 import json
 import secrets
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -311,21 +309,7 @@ def check_views(
 # ---- what a trial leaves behind ------------------------------------------------------------
 # Each check raises AssertionError naming what it found wrong (the control test in
 # tests/cluster/test_cluster_checks.py feeds each a broken state); a trial retries one with
-# ``settle`` while the cluster may still be getting there.
-
-
-async def settle(check, within: float, step: float = 0.2) -> Any:
-    """``check()`` (or the awaitable it returns) again and again until it passes (its value)
-    or ``within`` seconds have passed (its last AssertionError raised)."""
-    deadline = time.monotonic() + within
-    while True:
-        try:
-            value = check()
-            return await value if inspect.isawaitable(value) else value
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-        await asyncio.sleep(step)
+# ``waiting.until_passes`` while the cluster may still be getting there.
 
 
 async def check_rooms_ended(trace: Trace, rooms: list[str]) -> int:

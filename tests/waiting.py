@@ -36,6 +36,22 @@ async def until(
         await asyncio.sleep(step)
 
 
+async def until_passes(check: Callable[[], Any], timeout: float = 20.0, step: float = 0.2) -> Any:
+    """Call ``check`` (a function, or one that returns an awaitable) until it raises no
+    AssertionError; its value. After ``timeout`` seconds its last AssertionError fails the
+    test, saying what is still wrong. For checks that read a store or a cluster (hence the
+    longer ``step``), such as a fail-over trial's checks of what it left behind."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = check()
+            return await value if inspect.isawaitable(value) else value
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(step)
+
+
 def until_sync(
     read: Callable[[], Any],
     timeout: float = 20.0,

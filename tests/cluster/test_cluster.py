@@ -39,10 +39,9 @@ from cluster_play import (
     check_spectators,
     check_views,
     connect_to,
-    settle,
 )
 from e2e_play import my_turn
-from waiting import until
+from waiting import until, until_passes
 
 from server.games.gin_rummy import Action
 from server.games.gin_rummy.bots import make_bot
@@ -364,7 +363,7 @@ async def one_trial(
     checking = time.monotonic()
     # No ghost spectator: each open spectator's view counts the spectators really there (a
     # dead node's are dropped once it is found dead).
-    views = await settle(
+    views = await until_passes(
         lambda: check_spectators({r: list(watchers.values()) for r in rooms}),
         NODE_TIMEOUT + 2 * SPECTATORS_EVERY + 3,
     )
@@ -376,7 +375,9 @@ async def one_trial(
         found = await trace.rooms(told)
         return check_pairings(seekers, {r: getattr(x, "closed", None) for r, x in found.items()})
 
-    paired, excused = await settle(pairings, CHECK_SECONDS + CONFIRM_SECONDS + PAIRED_JOIN + 5)
+    paired, excused = await until_passes(
+        pairings, CHECK_SECONDS + CONFIRM_SECONDS + PAIRED_JOIN + 5
+    )
     made = rooms + sorted({r for s in seekers for r in s.told()})
     ended = [s for s in seekers if any(m.get("t") == "seek_ended" for m in s.client.notices)]
     seeking = [s for s in seekers if not (s.told() or s.gone or s.refused or s in ended)]
@@ -392,8 +393,10 @@ async def one_trial(
     await heal(cluster)  # a killed node's new life removes its former life's presence
     healing = time.monotonic() - healing
     # Every room ends (a paired room nobody joined: no_show), and no presence is left.
-    await settle(lambda: check_rooms_ended(trace, made), PAIRED_JOIN + LEASE + SWEEP_SECONDS + 5)
-    await settle(lambda: check_no_presence(trace, made), NODE_TIMEOUT + 5)
+    await until_passes(
+        lambda: check_rooms_ended(trace, made), PAIRED_JOIN + LEASE + SWEEP_SECONDS + 5
+    )
+    await until_passes(lambda: check_no_presence(trace, made), NODE_TIMEOUT + 5)
     acked = sum(len(p.acked) for p in players)
     result = {
         "fault": fault,

@@ -11,7 +11,8 @@ import signal
 import time
 
 import pytest
-from cluster_play import Trace, check_no_presence, check_rooms_ended, connect_to, settle
+from cluster_play import Trace, check_no_presence, check_rooms_ended, connect_to
+from waiting import until_passes
 
 from server.host.driver import SWEEP_SECONDS
 from server.store.base import NODE_TIMEOUT_MS
@@ -79,11 +80,11 @@ async def test_a_killed_and_restarted_driver_leaves_no_room_unended_and_no_prese
     # The checks the fail-over trials end with (tests/cluster_play.py; their control is
     # test_cluster_checks.py).
     try:
-        await settle(lambda: check_rooms_ended(trace, rooms), within)
+        await until_passes(lambda: check_rooms_ended(trace, rooms), within)
     except AssertionError as unended:
         raise AssertionError(
             f"{unended} {within:.0f} s after every socket closed (node {driver} killed and "
             f"restarted); presence {await trace.presence(rooms)}"
         ) from None
     assert time.monotonic() - closed < within
-    await settle(lambda: check_no_presence(trace, rooms), 10)
+    await until_passes(lambda: check_no_presence(trace, rooms), 10)

@@ -88,41 +88,25 @@ async def test_the_lives_a_node_remembers_as_dead_do_not_grow_with_every_restart
     assert set(beats.at) == {one.name, two.name}
 
 
-class Ages:
-    """Heartbeats as the store answers them (each life's age, ms), in the test's hands."""
-
-    def __init__(self) -> None:
-        self.ages: dict[str, int] = {}
-
-    async def heartbeat(self, name: str) -> dict[str, int]:
-        self.ages[name] = 0
-        return dict(self.ages)
-
-    async def leave_cluster(self, name: str) -> None:
-        self.ages.pop(name, None)
-
-
 async def test_a_node_not_heard_of_yet_is_not_taken_for_gone_but_one_that_fell_silent_is():
     """``gone`` (what quick pairing keeps its seekers from): the nodes heard of whose lives
     are all dead, never a node this one has not heard of yet (at a start, the others' first
     beats may come after this node's)."""
-    from host_harness import FakeClock
-
     from server.store.base import NODE_TIMEOUT_MS
 
-    beats, clock = Ages(), FakeClock()
-    one = Membership(beats, "n1", lambda gone, came: None, clock=clock)  # type: ignore[arg-type]
+    clock = FakeClock()
+    beats = Beats(clock)
+    one = Membership(beats, "n1", lambda gone, came: None, clock=clock)
     await one.beat()
     assert one.live == {"n1"} and one.gone == set()  # n2 has not beaten yet: unknown
-    beats.ages["n2/b"] = 0
+    beats.at["n2/b"] = clock.monotonic()  # n2's first beat
     await one.beat()
     assert one.live == {"n1", "n2"} and one.gone == set()
     for _ in range(int(NODE_TIMEOUT_MS / 1000 / HEARTBEAT_SECONDS) + 1):  # n2 falls silent
         clock.now += HEARTBEAT_SECONDS
-        beats.ages["n2/b"] += int(HEARTBEAT_SECONDS * 1000)
         await one.beat()
     assert one.live == {"n1"} and one.gone == {"n2"}
-    beats.ages["n2/c"] = 0  # n2 started again: a new life, alive
+    beats.at["n2/c"] = clock.monotonic()  # n2 started again: a new life, alive
     await one.beat()
     assert one.live == {"n1", "n2"} and one.gone == set()
 
