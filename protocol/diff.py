@@ -19,16 +19,15 @@ from typing import Any
 import jsonpatch
 import msgpack
 
+from protocol.codec import pack
+
 SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
 NONE: frozenset[str] = frozenset()
 
-# One Packer for every call (a call then costs less); not for use from several threads.
-_packer = msgpack.Packer(use_bin_type=True)
-
 
 def _size(value: Any) -> int:
-    return len(_packer.pack(value))
+    return len(pack(value))
 
 
 def _escape(key: str) -> str:
@@ -68,7 +67,7 @@ def _diff(
             if was is value or (type(was) is type(value) in _SCALARS and was == value):
                 continue
             if key in whole:
-                if _packer.pack(was) != _packer.pack(value):
+                if pack(was) != pack(value):
                     ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": value})
                 continue
             _diff(was, value, f"{path}/{_escape(key)}", ops, whole)
@@ -129,8 +128,7 @@ garbage collector, and a dict holding only bytes is not even tracked by it."""
 
 def pack_map(value: dict[str, Any], deep: frozenset[str] = frozenset()) -> PackedMap:
     return {
-        k: pack_map(v) if k in deep and isinstance(v, dict) else _packer.pack(v)
-        for k, v in value.items()
+        k: pack_map(v) if k in deep and isinstance(v, dict) else pack(v) for k, v in value.items()
     }
 
 
@@ -208,7 +206,7 @@ def _diff_packed(
     for key, value in new.items():
         was = old.get(key)
         if type(value) in _SCALARS:  # packed faster than looked up: neither memo nor stable
-            now = _packer.pack(value)
+            now = pack(value)
             if was != now:
                 _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
         else:
@@ -256,7 +254,7 @@ def _diff_entry(
             now = pack_map(value)
             _changed(was, now, value, sub, ops, whole)
     else:
-        now = _packer.pack(value)
+        now = pack(value)
         if was != now:
             if key in whole and type(was) is bytes:
                 ops.append({"op": "replace", "path": sub, "value": value})
@@ -274,7 +272,7 @@ def _replace_map_if_shorter(
 ) -> None:
     """:func:`_replace_if_shorter` for a map whose entries were packed as it was diffed."""
     if all(type(v) is bytes for v in packed.values()):  # its size from its parts
-        size = _map_header(len(new)) + sum(len(_packer.pack(k)) + len(v) for k, v in packed.items())
+        size = _map_header(len(new)) + sum(len(pack(k)) + len(v) for k, v in packed.items())
         size += _size({"op": "replace", "path": path, "value": None}) - 1
     else:
         size = _size({"op": "replace", "path": path, "value": new})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.games.gin_rummy import Action, IllegalAction, Match, new_match
+from server.games.gin_rummy import HAND_OVER, MATCH_OVER, Action, IllegalAction, Match, new_match
 from server.games.gin_rummy.melds import VALUES, arrange
-from server.rooms.room import Room, RoomError
+from server.rooms.room import Room, RoomError, Standing
 
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -82,15 +82,9 @@ def open_hands(match: Match) -> list[dict[str, Any]]:
 class GinRoom(Room):
     game = "gin_rummy"
 
-    def start(self) -> None:
+    def start(self) -> Standing:
         self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
-
-    @property
-    def over(self) -> bool:
-        return self.match.is_over
-
-    def game_winner(self) -> int | None:
-        return self.match.winner
+        return _standing(self.match)
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
         return self.game_views([seat])[0]
@@ -117,10 +111,11 @@ class GinRoom(Room):
             raise RoomError(refused.code, refused.message) from None
         return parsed.to_dict(), after
 
-    def play(self, seat: int, action: dict[str, Any], after: Match | None = None) -> None:
+    def play(self, seat: int, action: dict[str, Any], after: Match | None = None) -> Standing:
         self.match = (
             after if after is not None else self.match.apply(seat, Action.from_dict(action))
         )
+        return _standing(self.match)
 
     def scores(self) -> list[int]:
         return list(self.match.scores)
@@ -138,26 +133,16 @@ class GinRoom(Room):
     def result(self) -> dict[str, Any]:
         return {"hands": [h.to_dict() for h in self.match.past]}
 
-    def bot_to_act(self) -> int | None:
-        """The bot seat that should act now, if any (bots start the next hand only when no
-        human sits in the room: people read the end of a hand at their own pace)."""
-        if self.status != "playing":
-            return None
-        to_act = self.match.to_act
-        if to_act is not None:
-            return to_act if self.seats[to_act].kind == "bot" else None
-        if self.match.phase == "hand_over" and not self.humans:
-            return 0
-        return None
 
-    def clock_seat(self) -> int | None:
-        """The human seat whose turn clock runs now (two-human rooms with a clock)."""
-        if not self.meta.get("turn_seconds") or self.status != "playing":
-            return None
-        to_act = self.match.to_act
-        if to_act is not None and self.seats[to_act].kind == "human":
-            return to_act
-        return None
+def _standing(match: Match) -> Standing:
+    """Where ``match`` stands (the winner asked only of a match that is over)."""
+    over = match.phase == MATCH_OVER
+    return Standing(
+        over=over,
+        winner=match.winner if over else None,
+        to_act=match.to_act,
+        between_hands=match.phase == HAND_OVER,
+    )
 
 
 def _parsed(action: Any) -> Action:

@@ -142,6 +142,18 @@ class Move:
     after: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a game stands after a change, as the room host reads it: whether it is over and
+    who won, whose move it is, whether a hand just ended. The game is asked once per change
+    (:meth:`Room.start` and :meth:`Room.play` return it), never at each look."""
+
+    over: bool = False
+    winner: int | None = None
+    to_act: int | None = None
+    between_hands: bool = False
+
+
 def entry_of(made: dict[str, Any] | Move) -> dict[str, Any]:
     """The log entry of what a build made: an entry, or a :class:`Move`'s."""
     return made.entry if isinstance(made, Move) else made
@@ -164,7 +176,7 @@ class Room(ABC):
     ) -> None:
         self.id = room_id
         self.meta = meta
-        self.start()
+        self.standing = self.start()
         self.seats = [Seat(s["kind"], s.get("level"), kept_for=s.get("for")) for s in meta["seats"]]
         for seat in self.seats:
             if seat.kind == "bot":
@@ -197,13 +209,8 @@ class Room(ABC):
     # ---- what a game's room provides ---------------------------------------------------
 
     @abstractmethod
-    def start(self) -> None:
-        """Set up the game from ``self.meta``."""
-
-    @property
-    @abstractmethod
-    def over(self) -> bool:
-        """The game has reached its end (a won solitaire, a match to its target)."""
+    def start(self) -> Standing:
+        """Set up the game from ``self.meta``; where it stands."""
 
     @abstractmethod
     def game_view(self, seat: int | None) -> dict[str, Any]:
@@ -223,9 +230,10 @@ class Room(ABC):
         now; else raise."""
 
     @abstractmethod
-    def play(self, seat: int, action: dict[str, Any], after: Any = None) -> None:
+    def play(self, seat: int, action: dict[str, Any], after: Any = None) -> Standing:
         """Apply an action the rules accepted: ``after``, the position :meth:`check` reached
-        from the position now, or (None: read back from the log) the action played again."""
+        from the position now, or (None: read back from the log) the action played again;
+        where the game stands then."""
 
     @abstractmethod
     def result(self) -> dict[str, Any]:
@@ -239,15 +247,9 @@ class Room(ABC):
     def scores(self) -> list[int]:
         """Each seat's score, for the lobby and replays."""
 
-    def bot_to_act(self) -> int | None:
-        return None
-
     def progress(self) -> dict[str, Any]:
         """How far the game has gone, for the lobby (a game's own fields)."""
         return {}
-
-    def clock_seat(self) -> int | None:
-        return None
 
     @property
     def played(self) -> bool:
@@ -257,18 +259,29 @@ class Room(ABC):
     # ---- reading -------------------------------------------------------------------------
 
     def _settle(self) -> None:
-        """What the room host reads after every change, worked out once here as plain
-        attributes (the rules are asked once per entry, not at every look): ``status``,
-        ``bot_seat`` (the bot to move, if any) and ``clock_holder`` (whose turn clock
-        runs, if any)."""
-        if self.forfeit is not None or self.closed is not None or self.over:
+        """What the room host reads after every change, worked out once here from the
+        game's :class:`Standing` as plain attributes: ``status``, ``bot_seat`` (the bot to
+        move, if any: between two hands, a bot deals the next one only when no person sits
+        in the room, since people read the end of a hand at their own pace) and
+        ``clock_holder`` (the person whose turn clock runs, in a room with a clock)."""
+        game = self.standing
+        if self.forfeit is not None or self.closed is not None or game.over:
             self.status = "finished"
         elif any(s.open for s in self.seats):
             self.status = "waiting"
         else:
             self.status = "playing"
-        self.bot_seat = self.bot_to_act()
-        self.clock_holder = self.clock_seat()
+        self.bot_seat = self.clock_holder = None
+        if self.status != "playing":
+            return
+        to_act = game.to_act
+        if to_act is None:
+            if game.between_hands and not self.humans:
+                self.bot_seat = 0
+        elif self.seats[to_act].kind == "bot":
+            self.bot_seat = to_act
+        elif self.meta.get("turn_seconds"):
+            self.clock_holder = to_act
 
     @property
     def winner(self) -> int | None:
@@ -276,10 +289,7 @@ class Room(ABC):
             return 1 - self.forfeit if len(self.seats) == 2 else None
         if self.closed is not None:
             return None
-        return self.game_winner()
-
-    def game_winner(self) -> int | None:
-        return None
+        return self.standing.winner
 
     def distinct_name(self, seat: int, name: str) -> str:
         """``name``, with a visible suffix when another seat already shows the same name
@@ -523,7 +533,7 @@ class Room(ABC):
             s.rating = entry.get("rating")
             s.provisional = bool(entry.get("provisional"))
         elif kind == "act":
-            self.play(seat, entry["action"], after)
+            self.standing = self.play(seat, entry["action"], after)
             if entry.get("cmd") is not None:
                 self.commands[seat][entry["cmd"]] = pack([self.seq + 1, entry["action"]])
             if entry.get("auto"):

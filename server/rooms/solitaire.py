@@ -7,7 +7,7 @@ from typing import Any
 from server.games.solitaire import DealCodeError, IllegalMove, Solitaire, decode, variant_for
 from server.games.solitaire.deals import MAX_DEAL, check_number, decode_daily
 from server.games.solitaire.game import parse_action
-from server.rooms.room import Room, RoomError
+from server.rooms.room import Room, RoomError, Standing
 
 SOLITAIRES = ("easy_harp", "reflechi")
 
@@ -62,7 +62,7 @@ def check_solitaire_meta(meta: dict[str, Any]) -> dict[str, Any]:
 
 
 class SolitaireRoom(Room):
-    def start(self) -> None:
+    def start(self) -> Standing:
         self.game = self.meta["game"]
         variant = variant_for(self.game, self.meta.get("draw", 1))
         if self.meta.get("order") is not None:
@@ -70,10 +70,7 @@ class SolitaireRoom(Room):
         else:
             self.solitaire = Solitaire.new(variant, self.meta["number"])
         self._shown: tuple[Solitaire, dict[str, Any]] | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.solitaire.won
+        return Standing(over=self.solitaire.won)
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
         # Every audience sees the same: one view per position, not one per audience.
@@ -99,8 +96,9 @@ class SolitaireRoom(Room):
             raise RoomError(refused.code, refused.message) from None
         return clean, after
 
-    def play(self, seat: int, action: dict[str, Any], after: Solitaire | None = None) -> None:
+    def play(self, seat: int, action: dict[str, Any], after: Solitaire | None = None) -> Standing:
         self.solitaire = after if after is not None else self.solitaire.apply(action)  # or the log
+        return Standing(over=self.solitaire.won)
 
     def scores(self) -> list[int]:
         return [self.solitaire.score]
