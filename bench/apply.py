@@ -48,7 +48,7 @@ def main(matches: int = 10, passes: int = 10) -> None:
             logs = {a: PatchLog(room.seq) for a in AUDIENCES}
             for entry in entries:
                 for audience, ops in room.apply(entry).items():
-                    logs[audience].add(room.id, room.seq, ops, room.view_size(audience))
+                    logs[audience].add(room.id, room.seq, ops, room.view_sizes[audience])
         best = min(best, time.process_time() - started)
     load = os.getloadavg()[0]
     print(

@@ -187,6 +187,31 @@ def diff_packed(
     return ops, packed
 
 
+def diff_views(
+    views: dict[str, PackedMap],
+    news: list[dict[str, Any]],
+    deep: frozenset[str] = frozenset(),
+    stable: Stable | None = None,
+    stable_keys: frozenset[str] = frozenset(),
+    whole: frozenset[str] = frozenset(),
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, int]]:
+    """:func:`diff_packed` for each of a room's audiences after one change, ``news`` in the
+    order of ``views``, with one memo for all of them (their shared parts are diffed once);
+    ``views`` takes the new packings in place. Each audience's operations, and the size of
+    its view now (:func:`packed_size`)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    sizes: dict[str, int] = {}
+    memo: Memo = {}
+    for audience, new in zip(list(views), news, strict=True):
+        ops: list[dict[str, Any]] = []
+        views[audience] = packed = _diff_packed(
+            views[audience], new, "", ops, deep, memo, stable, stable_keys, whole
+        )
+        out[audience] = ops
+        sizes[audience] = packed_size(packed)
+    return out, sizes
+
+
 def _diff_packed(
     old: PackedMap,
     new: dict[str, Any],

@@ -71,3 +71,21 @@ class PatchLog:
         if seq > self.seq or not self.frames or first > seq + 1:
             return None
         return [(first + k, f) for k, f in enumerate(self.frames) if first + k > seq]
+
+
+def framed_all(
+    logs: dict[str, PatchLog],
+    room_id: str,
+    seq: int,
+    diffs: dict[str, list[dict[str, Any]]],
+    budgets: dict[str, int],
+) -> dict[str, bytes]:
+    """:meth:`PatchLog.add` for each audience of one change (a log started for an audience
+    that had none): each audience's frame."""
+    frames = {}
+    for audience, ops in diffs.items():
+        log = logs.get(audience)
+        if log is None:
+            log = logs[audience] = PatchLog(seq - 1)
+        frames[audience] = log.add(room_id, seq, ops, budgets[audience])
+    return frames

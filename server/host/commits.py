@@ -24,7 +24,7 @@ from server.host.clock import Clock
 from server.host.presence import Presence
 from server.host.replica import Duplicate, Replica, reloaded, unavailable
 from server.logs import log
-from server.rooms import Move, RoomError, entry_of, make_room
+from server.rooms import Move, RoomError, make_room
 from server.store import Conflict, Store, Unavailable
 
 COMMIT_TRIES = 8
@@ -108,13 +108,13 @@ class Commits:
         room = replica.room
         for _ in range(COMMIT_TRIES):
             made = build()
-            entry = entry_of(made)
+            move = made if isinstance(made, Move) else Move(made, None, len(room.log))
+            entry = move.entry
             entry["at"] = self.clock.wall_ms()
             if fence is not None:
                 entry["lease"] = fence
-            index = len(room.log)
             try:
-                await self.store.rooms.append(room.id, index, entry, fence, self.node_id)
+                await self.store.rooms.append(room.id, move.index, entry, fence, self.node_id)
             except Conflict:
                 try:
                     if not await self.catch_up(replica, locked=True):
@@ -124,12 +124,11 @@ class Commits:
                 continue
             except Unavailable:
                 raise unavailable() from None
-            if len(room.log) == index:  # not already applied by its own event
-                # Nothing came between the check and now (the lock, and the index): the
-                # position the rules reached is the one to take.
-                self.apply(replica, made)
+            # Nothing came between the check and now but, maybe, this entry's own event
+            # (the lock, and the index): the position the rules reached is the one to take.
+            self._applied(replica, entry, room.apply(move))
             if fence is None:  # a person's: answered once this returns
-                replica.acked[index] = entry["at"]
+                replica.acked[move.index] = entry["at"]
                 if len(replica.acked) > ACKED_KEPT:
                     del replica.acked[next(iter(replica.acked))]
             _logged(room.id, entry)
@@ -138,19 +137,25 @@ class Commits:
 
     # ---- applying ----------------------------------------------------------------------
 
-    def apply(self, replica: Replica, made: dict[str, Any] | Move) -> None:
-        """Apply the next entry of the log (or the :class:`Move` this node just wrote):
-        patches to this node's sockets, notices, and the driver's turn."""
-        room = replica.room
-        fanout.broadcast(replica, fanout.framed(replica, room.apply(made)))
-        entry = entry_of(made)
+    def apply(self, replica: Replica, entry: dict[str, Any]) -> None:
+        """Apply the next entry of the log."""
+        self._applied(replica, entry, replica.room.apply(entry))
+
+    def _applied(
+        self, replica: Replica, entry: dict[str, Any], diffs: dict[str, list] | None
+    ) -> None:
+        """What follows an entry applied (``diffs``, None: applied before): patches to this
+        node's sockets, notices, and the driver's turn."""
+        if diffs is None:
+            return
+        fanout.publish(replica, diffs)
         kind = entry["kind"]
         if kind == "forfeit":
             fanout.notice(replica, "forfeit", seat=entry["seat"], reason=entry["reason"])
         elif kind == "act" and entry.get("auto"):
             fanout.notice(replica, "timeout", seat=entry["seat"])
         self.on_change(replica)
-        if room.status == "finished":
+        if replica.room.status == "finished":
             self.on_finished(replica)
 
     def on_entry(self, event: dict[str, Any]) -> None:
@@ -160,9 +165,10 @@ class Commits:
             return
         index = event["index"]
         held = replica.room.log
-        if index == len(held):
+        length = len(held)
+        if index == length:
             self.apply(replica, event["entry"])
-        elif index > len(held):
+        elif index > length:
             self.spawn(self._fill(replica))
         elif not same_entry(held[index], event["entry"]):
             # Another node wrote over entries this copy holds: the store lost them.

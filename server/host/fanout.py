@@ -4,50 +4,28 @@ room has changed."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
-from protocol.frames import CROWD, Shared
-from protocol.patches import PatchLog
-from server import metrics
-from server.host.members import Member
+from protocol.patches import PatchLog, framed_all
+from server.host.members import Member, deliver
 from server.host.replica import Replica
-
-
-def send_to_all(conns: Collection[Member], frame: bytes, skip: Member | None = None) -> None:
-    """Send ``frame`` to each of ``conns`` but ``skip``: to a crowd (CROWD or more) one copy
-    framed and compressed for all (:class:`protocol.frames.Shared`), else each its own."""
-    if len(conns) >= CROWD:
-        shared = Shared(frame)
-        for conn in conns:
-            if conn is not skip:
-                conn.send_shared(shared)
-        return
-    for conn in conns:
-        if conn is not skip:
-            conn.send_packed(frame)
 
 
 def framed(replica: Replica, diffs: dict[str, list]) -> dict[str, bytes]:
     """Each audience's change as the patch message sent (packed once for all its sockets),
     kept for resumes (:class:`protocol.patches.PatchLog`)."""
     room = replica.room
-    frames = {}
-    for audience, ops in diffs.items():
-        log = replica.patches.get(audience)
-        if log is None:
-            log = replica.patches[audience] = PatchLog(room.seq - 1)
-        frames[audience] = log.add(room.id, room.seq, ops, room.view_size(audience))
-    return frames
+    return framed_all(replica.patches, room.id, room.seq, diffs, room.view_sizes)
+
+
+def publish(replica: Replica, diffs: dict[str, list]) -> None:
+    """:func:`framed` and :func:`broadcast`: a change, sent to every socket following it."""
+    broadcast(replica, framed(replica, diffs))
 
 
 def broadcast(replica: Replica, frames: dict[str, bytes], skip: Member | None = None) -> None:
-    for audience, frame in frames.items():
-        conns = replica.subs[audience]
-        if not conns:
-            continue
-        metrics.sent("patch").inc(len(conns))
-        send_to_all(conns, frame, skip)
+    """Each audience's frame to its sockets on this node (but ``skip``)."""
+    deliver([(replica.subs[audience], frame) for audience, frame in frames.items()], skip)
 
 
 def notice(replica: Replica, kind: str, **fields: Any) -> None:

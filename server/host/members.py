@@ -10,11 +10,11 @@ what a session needs (its player, its lobby, its rate of rooms)."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Protocol
 
 from protocol.codec import pack
-from protocol.frames import Shared
+from protocol.frames import CROWD, Shared
 from server import metrics
 
 QUEUE_BYTES = 1 << 20
@@ -117,3 +117,26 @@ class _Gone:
 
 
 GONE = _Gone()
+
+
+def send_to_all(conns: Collection[Member], frame: bytes, skip: Member | None = None) -> None:
+    """Send ``frame`` to each of ``conns`` but ``skip``: to a crowd (CROWD or more) one copy
+    framed and compressed for all (:class:`protocol.frames.Shared`), else each its own."""
+    if len(conns) >= CROWD:
+        shared = Shared(frame)
+        for conn in conns:
+            if conn is not skip:
+                conn.send_shared(shared)
+        return
+    for conn in conns:
+        if conn is not skip:
+            conn.send_packed(frame)
+
+
+def deliver(sends: list[tuple[Collection[Member], bytes]], skip: Member | None = None) -> None:
+    """:func:`send_to_all` for each (sockets, frame) of one change (a room's audiences):
+    counted as patches sent."""
+    for conns, frame in sends:
+        if conns:
+            metrics.sent("patch").inc(len(conns))
+            send_to_all(conns, frame, skip)

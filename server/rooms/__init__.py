@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.rooms.gin import GinRoom, check_gin_meta
-from server.rooms.room import AUDIENCES, Move, Room, RoomError, entry_of
+from server.rooms.room import AUDIENCES, Move, Room, RoomError, Standing, entry_of
 from server.rooms.solitaire import SOLITAIRES, SolitaireRoom, check_solitaire_meta
 
 
@@ -38,6 +38,7 @@ __all__ = [
     "Move",
     "Room",
     "RoomError",
+    "Standing",
     "check_meta",
     "entry_of",
     "make_room",

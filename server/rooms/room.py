@@ -27,12 +27,10 @@ import msgpack
 
 from protocol.codec import Refusal, pack
 from protocol.diff import (
-    Memo,
     PackedMap,
     Stable,
-    diff_packed,
+    diff_views,
     pack_map,
-    packed_size,
     unpack_map,
 )
 
@@ -134,12 +132,14 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """An action the rules accepted: the log entry that records it, and the position it
-    leads to (so that the rules run once per action: :meth:`Room.apply` takes ``after``
-    instead of playing the entry again, when nothing came between)."""
+    """An entry a room checked: the log entry that records it, the position it leads to (an
+    action the rules accepted: the rules run once per action, :meth:`Room.apply` takes
+    ``after`` instead of playing the entry again) or None, and where in the log it goes."""
 
     entry: dict[str, Any]
     after: Any
+    index: int
+    """The log's length when the rules checked it: ``after`` holds only there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +203,7 @@ class Room(ABC):
         # tail. Part by part, a change unpacks only the parts it changed.
         self._views: dict[str, PackedMap] = {}
         self._stable: Stable = {}
+        self.view_sizes: dict[str, int] = {}  # each view's bytes packed, at the last change
         for audience in AUDIENCES if watched is None else watched:
             self.follow(audience)
 
@@ -360,11 +361,6 @@ class Room(ABC):
         self.follow(audience)
         return unpack_map(self._views[audience])
 
-    def view_size(self, audience: str) -> int:
-        """Bytes of ``audience``'s view, packed: what keeping patches for resumes is worth
-        (a client that missed more gets the view instead)."""
-        return packed_size(self._views[audience])
-
     def summary(self) -> dict[str, Any]:
         """What the lobby lists about this room."""
         return {
@@ -479,7 +475,7 @@ class Room(ABC):
         entry = {"kind": "act", "seat": seat, "action": clean, "cmd": cmd}
         if auto:
             entry["auto"] = True
-        return Move(entry, after)
+        return Move(entry, after, len(self.log))
 
     def command(self, seat: int, action: Any, cmd: Any) -> Move | int:
         """A player's command: the :class:`Move` it makes (checked, nothing changed yet), or
@@ -557,10 +553,14 @@ class Room(ABC):
         clocked = at is not None and turn and self.clock_holder is not None
         self.deadline = at + 1000 * turn if clocked else None
 
-    def apply(self, entry: dict[str, Any] | Move) -> dict[str, list]:
-        """Apply a logged entry, or a :class:`Move` this room checked with nothing applied
-        since (its position is taken, not played again); the diff for each audience."""
+    def apply(self, entry: dict[str, Any] | Move) -> dict[str, list] | None:
+        """Apply a logged entry, or a :class:`Move` this room checked (its position is
+        taken, not played again); the diff for each audience. None for a move the log has
+        gone past since its check: its entry came back as an event and was applied then
+        (a writer applies what it wrote only if nothing did meanwhile)."""
         if isinstance(entry, Move):
+            if entry.index != len(self.log):
+                return None
             self._play_entry(entry.entry, entry.after)
         else:
             self._play_entry(entry)
@@ -588,14 +588,11 @@ class Room(ABC):
         return self.refresh()
 
     def refresh(self) -> dict[str, list]:
-        """Recompute every followed audience's view; its diff for each (seq + 1)."""
+        """Recompute every followed audience's view; its diff for each (seq + 1), and the
+        size of each view packed in :attr:`view_sizes` (what keeping patches for resumes is
+        worth: a client that missed more gets the view instead)."""
         self.seq += 1
-        out = {}
-        audiences = list(self._views)
-        memo: Memo = {}  # the audiences' shared parts are diffed once
-        for audience, view in zip(audiences, self.render_all(audiences), strict=True):
-            ops, self._views[audience] = diff_packed(
-                self._views[audience], view, DEEP, memo, self._stable, STABLE, WHOLE
-            )
-            out[audience] = ops
-        return out
+        diffs, self.view_sizes = diff_views(
+            self._views, self.render_all(list(self._views)), DEEP, self._stable, STABLE, WHOLE
+        )
+        return diffs

@@ -17,8 +17,7 @@ from typing import Any
 
 from protocol.codec import pack
 from server import metrics
-from server.host.fanout import send_to_all
-from server.host.members import Member
+from server.host.members import Member, send_to_all
 from server.rooms import RoomError
 from server.store import Unavailable
 from server.store.rooms import LobbyStore

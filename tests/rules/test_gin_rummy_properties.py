@@ -80,6 +80,15 @@ def test_every_position_is_its_fields_as_dataclasses_replace_would_build_it(seed
 
 @settings(max_examples=40, deadline=None)
 @games
+def test_the_legal_types_a_view_shows_are_those_of_the_legal_actions(seed, choices):
+    positions, _ = play(seed, choices)
+    for match in positions:
+        for seat in (0, 1, 2):
+            types = [a.type for a in match.legal_actions(seat)]
+            assert match.legal_types(seat) == list(dict.fromkeys(types))
+
+
+@games
 def test_replaying_the_log_from_the_seed_gives_the_same_state(seed, choices):
     positions, log = play(seed, choices)
     assert replay(seed, log, {"target": 60}) == positions[-1]

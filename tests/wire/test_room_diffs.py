@@ -225,7 +225,7 @@ class Shadowed(Table):
             assert ops[audience] == diff(self.shadow[audience], new, WHOLE)
             assert self.room.view(audience) == new
             self.shadow[audience] = new
-            size = self.room.view_size(audience)
+            size = self.room.view_sizes[audience]
             frame = self.logs[audience].add(self.room.id, self.room.seq, ops[audience], size)
             self.sent[audience][self.room.seq] = frame
             client = self.client[audience]
@@ -254,7 +254,7 @@ class Shadowed(Table):
         for k in [k for k in sent if k < oldest]:
             del sent[k]
         sizes = [len(f) for _, f in frames]
-        assert len(sizes) == 1 or sum(sizes) <= self.room.view_size(audience)
+        assert len(sizes) == 1 or sum(sizes) <= self.room.view_sizes[audience]
 
 
 @settings(max_examples=25, deadline=None)

@@ -168,6 +168,23 @@ class Match:
         knocks = [A.knock(c) for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT]
         return discards + knocks
 
+    def legal_types(self, seat: int) -> list[str]:
+        """The types of :meth:`legal_actions`, in their order, without making the actions
+        (a view shows only the types; tests/rules/test_gin_rummy_properties.py holds it to
+        :meth:`legal_actions` on random play)."""
+        if seat not in (0, 1) or self.phase == MATCH_OVER:
+            return []
+        if self.phase == HAND_OVER:
+            return [A.NEXT_HAND]
+        if seat != self.to_act:
+            return []
+        if self.phase == OFFER:
+            return [A.TAKE_UPCARD, A.PASS]
+        if self.phase == DRAW:
+            return [A.DRAW_STOCK] if self.stock_only else [A.DRAW_STOCK, A.DRAW_DISCARD]
+        knocks = any(dw <= KNOCK_LIMIT for dw in self.knock_deadwood(seat).values())
+        return [A.DISCARD, A.KNOCK] if knocks else [A.DISCARD]
+
     def knock_deadwood(self, seat: int) -> dict[str, int]:
         """In the discard phase: for each allowed discard, the deadwood it would leave."""
         if self.phase != DISCARD or seat != self.to_act:
@@ -390,10 +407,10 @@ class Match:
         turn["deadwood"] = arrangement.deadwood
         turn["drawn"] = self.drawn if self.to_act == seat else None
         knocks = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
-        if self.phase == DISCARD and self.to_act == seat:  # legal_actions would redo the knocks
+        if self.phase == DISCARD and self.to_act == seat:  # legal_types would redo the knocks
             turn["legal"] = ["discard", "knock"] if knocks else ["discard"]
         else:
-            turn["legal"] = list(dict.fromkeys(a.type for a in self.legal_actions(seat)))
+            turn["legal"] = self.legal_types(seat)
         turn["forbidden"] = self.taken if self.to_act == seat else None
         turn["knocks"] = knocks
         return v
