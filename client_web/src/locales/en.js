@@ -482,6 +482,8 @@ export default {
   "error.too_large": "That request is too large.",
   "error.bad_name": "That name cannot be used: 1 to 24 characters, with at least one letter, digit or symbol, and nothing that draws as blank.",
   "error.id_reused": "That move was already sent as another one; try again.",
+  "error.bad_request_id": "The game could not be created: this page sent a malformed request. Reload the page and try again.",
+  "error.request_reused": "That game was already asked for with other options; try again.",
   "error.reloaded": "The server lost the last moves of this game: the table now shows it as it was kept. Play on from there.",
   "error.unavailable": "The game store cannot be reached right now: nothing was changed; try again in a moment.",
   "nav.boards": "Leaderboards",

@@ -482,6 +482,8 @@ export default {
   "error.too_large": "To żądanie jest za duże.",
   "error.bad_name": "Tego imienia nie można użyć: od 1 do 24 znaków, w tym co najmniej jedna litera, cyfra albo symbol, i nic, co wygląda jak puste miejsce.",
   "error.id_reused": "Ten ruch został już wysłany jako inny; spróbuj ponownie.",
+  "error.bad_request_id": "Nie udało się utworzyć gry, bo strona wysłała błędne żądanie. Odśwież stronę i spróbuj jeszcze raz.",
+  "error.request_reused": "O tę grę poproszono już z innymi ustawieniami; spróbuj jeszcze raz.",
   "error.reloaded": "Serwer utracił ostatnie ruchy tej gry: stół pokazuje ją teraz tak, jak została zapisana. Graj dalej od tego miejsca.",
   "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
   "nav.boards": "Rankingi",
