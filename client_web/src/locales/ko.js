@@ -127,6 +127,7 @@ export default {
   "status.hand_over_next": "판이 끝났어요. 둘 중 누구든 다음 판을 시작할 수 있고, 두 사람 모두에게 바로 시작돼요.",
   "status.your_offer": "내 차례: 펴진 카드({card})를 가져가거나 넘기세요.",
   "status.your_draw": "내 차례: 더미나 버린 카드 더미에서 한 장 가져오세요.",
+  "status.your_draw_stock": "내 차례: 둘 다 펴진 카드를 넘겼으니 더미에서 한 장 가져오세요.",
   "status.your_discard": "카드를 고른 뒤 버리세요 (남은 카드 점수가 되면 노크해도 돼요).",
   "status.their_offer": "{name}: 펴진 카드를 가져갈지 고민하는 중…",
   "status.their_draw": "{name}: 카드를 가져오는 중…",

@@ -128,6 +128,7 @@ export default {
   "status.hand_over_next": "Rozdanie skończone. Następne może rozdać każde z was: zacznie się dla obojga.",
   "status.your_offer": "Twój ruch: weź odkrytą kartę {card} albo spasuj.",
   "status.your_draw": "Twój ruch: dobierz z talii albo weź wierzchnią kartę ze stosu.",
+  "status.your_draw_stock": "Twój ruch: oboje spasowaliście przy odkrytej karcie, więc dobierz kartę z talii.",
   "status.your_discard": "Wybierz kartę i ją odrzuć (albo zapukaj, gdy pozwalają na to luźne karty).",
   "status.their_offer": "{name} decyduje o odkrytej karcie…",
   "status.their_draw": "{name} dobiera…",
