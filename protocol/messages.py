@@ -24,6 +24,9 @@ CommandId = (
     Annotated[str, msgspec.Meta(max_length=64)]
     | Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
 )
+RequestId = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
+"""A ``create``'s request id: one per thing the person asked for (a click), kept when the
+same create is sent again; refused otherwise with ``bad_request_id``."""
 
 
 class Request(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=True):
@@ -47,8 +50,10 @@ class Create(Request, tag="create"):
     ``turn_seconds``, ``target``, ``rated``. A solitaire (``easy_harp``, ``reflechi``):
     ``draw``, and at most one of ``code``, ``number``, ``daily``, or ``winnable``; ``seats``
     empty or left out. Both: ``public``. An option of the other game, or two that contradict
-    each other, is refused (``bad_field``)."""
+    each other, is refused (``bad_field``). ``request``: its request id; a repeat of it (a
+    double click, a resend after a reconnect) is answered with the room the first made."""
 
+    request: RequestId | None = None
     game: str = "gin_rummy"
     public: bool = False
     seats: list[Any] | None = None
@@ -217,6 +222,7 @@ class PingOk(Reply):
 class CreateOk(Reply):
     room: str
     game: str
+    duplicate: bool | None = None  # a repeat of a request id: the room its first create made
 
 
 class SeatOk(Reply):

@@ -25,23 +25,29 @@ function randomPrefix() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Seat tokens survive a page reload, so a player can come back to their seat. */
-export function savedSeats() {
+/** What this browser keeps per room under ``key`` (localStorage): the newest 50 rooms'. */
+export function keptPerRoom(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    return JSON.parse(localStorage.getItem(key) || "{}");
   } catch {
     return {};
   }
 }
 
-function saveSeat(room, seat, token) {
-  const seats = savedSeats();
-  seats[room] = { seat, token, at: Date.now() };
-  // Keep the 50 most recent seats.
-  const kept = Object.entries(seats)
+export function keepForRoom(key, room, value) {
+  const all = keptPerRoom(key);
+  all[room] = { ...value, at: Date.now() };
+  const kept = Object.entries(all)
     .sort((a, b) => b[1].at - a[1].at)
     .slice(0, 50);
-  localStorage.setItem(SEATS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  localStorage.setItem(key, JSON.stringify(Object.fromEntries(kept)));
+}
+
+/** Seat tokens survive a page reload, so a player can come back to their seat. */
+export const savedSeats = () => keptPerRoom(SEATS_KEY);
+
+function saveSeat(room, seat, token) {
+  keepForRoom(SEATS_KEY, room, { seat, token });
 }
 
 export class Connection {
@@ -285,8 +291,11 @@ export class Connection {
     return room;
   }
 
+  /** A new room. Its request id makes it once: sent again with the same id after a
+   * reconnect, the create is answered with the room it made (protocol/README.md). */
   async create(seats, options = {}) {
-    return (await this.request("create", { seats, ...options })).room;
+    const request = `${this.prefix}-r${++this.counter}`;
+    return (await this.request("create", { request, seats, ...options }, { retry: true })).room;
   }
 
   async join(id, seat, name) {

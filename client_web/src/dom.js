@@ -46,3 +46,23 @@ export function formError(id, ...fields) {
     },
   };
 }
+
+/** Buttons that act once until answered: ``waits(action)`` is an event handler that runs
+ * ``action(event)`` unless an action of the same group is still waiting for its answer (the
+ * second click of a double click, a tap on another of the group's buttons meanwhile); the
+ * button pressed is disabled until the answer comes. */
+export function answerGroup() {
+  let busy = false;
+  return (action) => async (event) => {
+    if (busy) return event?.preventDefault(); // a form's second submit must not reload the page
+    busy = true;
+    const pressed = event?.submitter ?? event?.currentTarget; // a form's: its submit button
+    const button = pressed instanceof HTMLButtonElement ? pressed : {};
+    button.disabled = true;
+    try {
+      await action(event);
+    } finally {
+      busy = button.disabled = false;
+    }
+  };
+}

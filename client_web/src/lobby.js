@@ -3,7 +3,7 @@
 // each solitaire with today's deal or a new one, the learn pages), the rest under "More
 // options" (match length, public rooms, two bots to watch, a deal code, a room code), then
 // the public rooms live and the replays.
-import { formError, h } from "./dom.js";
+import { answerGroup, formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
 import { describeError, formatDate, t } from "./i18n.js";
 import { botName } from "./table.js";
@@ -92,6 +92,8 @@ export function mountLobby(root, app) {
   const roomCodeError = formError("code-error", code);
 
   const options = () => ({ public: isPublic.checked, target: Number(target.value) });
+  // Every button that makes a room waits for its answer: a double click makes one room.
+  const waits = answerGroup();
 
   async function playGin(other) {
     clear();
@@ -145,7 +147,7 @@ export function mountLobby(root, app) {
     const [game, draw] = solitaireGame.value.split(":");
     const typed = solitaireCode.value.trim();
     codeError.clear();
-    solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {}, (e) => codeError.show(describeError(e)));
+    return solitaire(game, draw ? Number(draw) : null, typed ? { code: typed } : {}, (e) => codeError.show(describeError(e)));
   }
 
   const joinByCode = (event) => {
@@ -249,10 +251,10 @@ export function mountLobby(root, app) {
   const ginTiles = h(
     "div",
     { class: "tiles" },
-    LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), () => playGin({ kind: "bot", level }), { class: `bot ${level}` })),
+    LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), waits(() => playGin({ kind: "bot", level })), { class: `bot ${level}` })),
     playNow,
-    tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), () => playGin({ kind: "human" }), { class: "friend" }),
-    tile("daily", t("lobby.daily"), t("lobby.daily_text"), daily, { class: "daily" }),
+    tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), waits(() => playGin({ kind: "human" })), { class: "friend" }),
+    tile("daily", t("lobby.daily"), t("lobby.daily_text"), waits(daily), { class: "daily" }),
   );
   const solitaireTiles = h(
     "div",
@@ -266,8 +268,8 @@ export function mountLobby(root, app) {
         h(
           "span",
           { class: "tile-actions" },
-          h("button", { class: "primary", id: `${s.key}-daily`, onclick: () => solitaire(s.game, s.draw, { daily: true }) }, t("lobby.todays_deal")),
-          h("button", { id: `${s.key}-new`, onclick: () => solitaire(s.game, s.draw, {}) }, t("lobby.new_deal")),
+          h("button", { class: "primary", id: `${s.key}-daily`, onclick: waits(() => solitaire(s.game, s.draw, { daily: true })) }, t("lobby.todays_deal")),
+          h("button", { id: `${s.key}-new`, onclick: waits(() => solitaire(s.game, s.draw, {})) }, t("lobby.new_deal")),
         ),
       ),
     ),
@@ -300,7 +302,7 @@ export function mountLobby(root, app) {
     ),
     h(
       "form",
-      { onsubmit: watchBots },
+      { onsubmit: waits(watchBots) },
       h(
         "fieldset",
         {},
@@ -313,7 +315,7 @@ export function mountLobby(root, app) {
     ),
     h(
       "form",
-      { onsubmit: byCode },
+      { onsubmit: waits(byCode) },
       h("fieldset", {}, h("legend", {}, t("lobby.by_code")), h("div", { class: "row" }, solitaireGame, solitaireCode, h("button", { type: "submit", class: "primary", id: "sol-new" }, t("lobby.play"))), codeError.el),
     ),
     h(

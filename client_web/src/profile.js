@@ -288,7 +288,8 @@ export function mountProfile(root, app, id) {
       return;
     }
     document.title = `${profile.name} · ${t("app.name")}`;
-    page.replaceChildren(
+    // replaceChildren writes a left-out part (null) as the word "null": only what is there.
+    const parts = [
       h("h1", { id: "player-name" }, profile.name),
       h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
       today(profile),
@@ -297,7 +298,8 @@ export function mountProfile(root, app, id) {
       games(profile),
       mine ? controls(app) : null,
       h("p", {}, h("a", { href: "#/leaderboard/gin_rummy" }, t("nav.boards"))),
-    );
+    ];
+    page.replaceChildren(...parts.filter((part) => part != null));
   }
 
   async function load() {

@@ -11,6 +11,9 @@ import { loadReview, reviewPanel } from "./review.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
 import { awayText, flightOrigin, reconcile, renderTable } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
+import { keepForRoom, keptPerRoom } from "./connection.js";
+
+const ORDERS_KEY = "cardroom.orders";
 
 /** Where a keyboard player acts next at ``table``: the result's button when a hand is over,
  * else on their turn the offer, the stock or the hand (the card just drawn), else the stock. */
@@ -28,18 +31,21 @@ export function nextPlace(table, view, me) {
 
 export function mountRoom(root, app, id) {
   const conn = app.conn;
-  const state = { order: [], selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null };
+  // The player's own order of their cards, kept in this browser for the room (a reload).
+  const state = { order: keptPerRoom(ORDERS_KEY)[id]?.order || [], acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
   const room = () => conn.rooms.get(id);
   const me = () => room()?.seat ?? null;
 
+  // One action at a time: until the server answers, another click (the second of a double
+  // click on Discard) does nothing, and the table's buttons wait.
   async function act(action) {
-    if (state.message) {
-      state.message = "";
-      render();
-    }
+    if (state.acting) return;
+    state.acting = true;
+    state.message = "";
+    render();
     let done = false;
     try {
       await conn.act(id, action);
@@ -49,10 +55,19 @@ export function mountRoom(root, app, id) {
       state.message = describeError(error, "gin_rummy");
       sound.play("refuse");
     }
+    state.acting = false;
     render();
     // A drawn card is to be discarded next: the keyboard goes to it.
     const drew = ["draw_stock", "draw_discard", "take_upcard"].includes(action.type);
     if (done && drew && atKeyboard()) nextPlace(root.querySelector("#table"), room().view, me())?.focus();
+  }
+
+  let keptOrder = state.order.join(" ");
+  function keepOrder() {
+    const order = state.order.join(" ");
+    if (order === keptOrder || me() == null) return;
+    keptOrder = order;
+    keepForRoom(ORDERS_KEY, id, { order: state.order });
   }
 
   function moveCard(card, to) {
@@ -113,6 +128,8 @@ export function mountRoom(root, app, id) {
   };
 
   async function rematch() {
+    if (state.acting) return;
+    state.acting = true;
     const view = room().view;
     const seats = view.room.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
     try {
@@ -121,8 +138,9 @@ export function mountRoom(root, app, id) {
       app.navigate(`#/room/${fresh}`);
     } catch (error) {
       state.message = describeError(error);
-      render();
     }
+    state.acting = false;
+    render();
   }
 
   // Between two people, a rematch is offered and answered (protocol/README.md, Rematch
@@ -335,14 +353,18 @@ export function mountRoom(root, app, id) {
     const open = view.room.seats.findIndex((s) => s.kind === "human" && !s.name);
     if (me() != null || open < 0 || view.room.status !== "waiting") return null;
     const join = async () => {
+      if (state.acting) return; // a double tap takes the seat once
+      state.acting = true;
+      render();
       try {
         await conn.join(id, open, app.name());
       } catch (error) {
         state.message = describeError(error);
       }
+      state.acting = false;
       render();
     };
-    return h("div", { class: "panel join" }, h("p", {}, t("room.seat_open")), h("button", { class: "primary", id: "join", onclick: join }, t("room.take_seat")));
+    return h("div", { class: "panel join" }, h("p", {}, t("room.seat_open")), h("button", { class: "primary", id: "join", disabled: state.acting, onclick: join }, t("room.take_seat")));
   }
 
   function tickClock() {
@@ -376,6 +398,7 @@ export function mountRoom(root, app, id) {
     if (view.game.hand) {
       state.order = reconcile(state.order, view.game.hand);
       if (!view.game.hand.includes(state.selected)) state.selected = null;
+      keepOrder();
     }
     const before = motion.measure(root.querySelector("#table"));
     const shown = shownAs(view);
@@ -384,7 +407,7 @@ export function mountRoom(root, app, id) {
       root,
       header(view),
       joinPanel(view),
-      renderTable(view, { ...ui, me: me(), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view) : null }),
+      renderTable(view, { ...ui, me: me(), busy: state.acting, order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view) : null }),
     );
     animate(before, shown);
     tickClock();

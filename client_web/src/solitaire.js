@@ -269,7 +269,7 @@ export function describeVerdict(reply) {
 /** The live board: taps, double taps, drags, keyboard, undo, new game, win screen. */
 export function mountSolitaire(root, app, id, header) {
   const conn = app.conn;
-  const state = { message: "", newGame: false, answer: "", asking: false };
+  const state = { message: "", newGame: false, answer: "", asking: false, starting: false };
   let alive = true;
   const motions = boardMotion();
 
@@ -329,25 +329,29 @@ export function mountSolitaire(root, app, id, header) {
     });
     const field = (name) => root.querySelector(`#${name}`);
     const start = async (options) => {
+      if (state.starting) return; // the second click of a double click: one new game
+      const drawn = game.game === "reflechi" ? { draw: Number(field("new-draw").value) } : {};
+      state.starting = true;
+      render();
       try {
-        const drawn = game.game === "reflechi" ? { draw: Number(field("new-draw").value) } : {};
         const fresh = await conn.create([], { game: game.game, ...drawn, ...options });
         await conn.join(fresh, 0, app.name());
         app.navigate(`#/room/${fresh}`);
       } catch (error) {
         state.message = describeError(error);
-        render();
       }
+      state.starting = false;
+      render();
     };
     return h(
       "div",
       { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": t("sol.new_game") },
       game.game === "reflechi" ? drawSelect : null,
-      h("button", { id: "new-random", class: "primary", onclick: () => start(field("new-winnable").checked ? { winnable: true } : {}) }, t("sol.new_deal")),
+      h("button", { id: "new-random", class: "primary", disabled: state.starting, onclick: () => start(field("new-winnable").checked ? { winnable: true } : {}) }, t("sol.new_deal")),
       h("label", { class: "small-label", title: t("sol.winnable_title") }, winnable, " ", t("sol.winnable")),
-      h("button", { id: "new-daily", onclick: () => start({ daily: true }) }, t("sol.today")),
-      h("button", { id: "new-same", onclick: () => start(game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
-      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: field("new-code").value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go" }, t("sol.play_code"))),
+      h("button", { id: "new-daily", disabled: state.starting, onclick: () => start({ daily: true }) }, t("sol.today")),
+      h("button", { id: "new-same", disabled: state.starting, onclick: () => start(game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
+      h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), start({ code: field("new-code").value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go", disabled: state.starting }, t("sol.play_code"))),
     );
   }
 

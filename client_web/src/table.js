@@ -176,7 +176,8 @@ export function forfeitText(room, me) {
 /**
  * The whole table. ``ui`` carries the local state and the handlers:
  * {me, order, selected, onCard, onStock, onDiscardPile, onAction, onSort, showPile, onTogglePile,
- *  resultActions, message, replay, scope (an id prefix), status (instead of the usual line)}
+ *  resultActions, message, replay, scope (an id prefix), status (instead of the usual line),
+ *  busy (an action is waiting for its answer)}
  */
 export function renderTable(view, ui) {
   const { room, game } = view;
@@ -307,6 +308,8 @@ export function renderTable(view, ui) {
           id: id("discard"),
           class: "primary",
           disabled: ui.selected == null || !inPlay,
+          // Waiting for the answer (not disabled: the keyboard stays on it): room.js acts once.
+          "aria-busy": ui.busy ? "true" : null,
           onclick: () => ui.onAction({ type: "discard", card: ui.selected }),
         },
         ui.selected ? t("table.discard_card", { card: shortName(ui.selected) }) : t("table.discard"),
@@ -316,6 +319,7 @@ export function renderTable(view, ui) {
         {
           id: id("knock"),
           disabled: !canKnock,
+          "aria-busy": ui.busy ? "true" : null,
           title: anyKnock && !canKnock ? t("table.knock_title") : null,
           onclick: () => ui.onAction({ type: "knock", card: ui.selected }),
         },
@@ -398,7 +402,8 @@ export function statusText(view, me) {
   const top = game.discard_pile[game.discard_pile.length - 1];
   if (turn.to_act === me) {
     if (turn.phase === "offer") return t("status.your_offer", { card: shortName(top) });
-    if (turn.phase === "draw") return t("status.your_draw");
+    // Both passed the upcard: the non-dealer's first draw is from the stock only.
+    if (turn.phase === "draw") return t(turn.legal && !turn.legal.includes("draw_discard") ? "status.your_draw_stock" : "status.your_draw");
     return t("status.your_discard");
   }
   return t(`status.their_${turn.phase === "offer" ? "offer" : turn.phase === "draw" ? "draw" : "discard"}`, { name });

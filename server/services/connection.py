@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.host.members import QUEUE_BYTES, Member, Socket
+from server.services.requested import Owner
 
 
 class Connection(Member):
@@ -20,6 +21,7 @@ class Connection(Member):
         "hello",
         "lobby",
         "player",
+        "requests",
         "session",
         "signed_out",
         "solving",
@@ -41,4 +43,5 @@ class Connection(Member):
         self.session: str | None = None  # the hash of the secret it was identified by
         self.signed_out = False  # a new secret of its player ended its session
         self.created = 0
+        self.requests = Owner()  # its creates by request id, while it has no player
         self.solving = False  # a hint or a verdict is being worked out for this client

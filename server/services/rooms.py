@@ -26,6 +26,7 @@ from server.services.connection import Connection
 from server.services.dailies import Dailies
 from server.services.limits import AddressBook
 from server.services.players import Players
+from server.services.requested import Requested
 from server.services.solving import Solving
 from server.store import Conflict, Store
 
@@ -66,6 +67,7 @@ class Rooms:
         self.dailies = dailies
         self.solving = solving
         self.players = players
+        self.requested = Requested()
 
     def _room_for(self, conn: Connection, room_id: str | None = None) -> None:
         """Refuse before anything is written: a seat taken (or a room made) for a socket
@@ -114,6 +116,22 @@ class Rooms:
         log("room_created", room=room_id, game=meta["game"], public=meta["public"])
         await self.driver.take(room_id)  # the creator's node drives the new room
         return replica
+
+    async def create_once(
+        self, conn: Connection, request: str | None, meta: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A ``create``'s answer (the room and its game). With a request id, a repeat of it
+        from the same player (or, without one, the same socket) is answered with the room
+        the first made, and makes none (:mod:`server.services.requested`)."""
+
+        async def make() -> dict[str, Any]:
+            replica = await self.create(conn=conn, meta=meta)
+            return {"room": replica.room.id, "game": replica.room.game}
+
+        if request is None:
+            return await make()
+        held = conn.requests if conn.player is None else self.requested.of_player(conn.player["id"])
+        return await self.requested.once(held, request, meta, make)
 
     async def create_paired(self, room_id: str, meta: dict[str, Any]) -> None:
         """The room of a quick pairing, under the id the pairing named, made by whichever node

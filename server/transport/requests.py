@@ -32,6 +32,7 @@ MAX_ID = 64
 INT64 = 2**63
 SOLITAIRE_ONLY = ("draw", "number", "code", "daily", "winnable")
 GIN_ONLY = ("open_hands", "turn_seconds", "target", "rated")
+REQUEST_ID_RULE = "A request id is 8 to 64 letters, digits, '-' or '_'."
 
 
 def command_id(msg: dict[str, Any]) -> Any:
@@ -82,7 +83,9 @@ def _bad_field(error: str, kind: str) -> ProtocolError:
         return ProtocolError("bad_field", f"The '{found[1]}' field is missing.")
     if found := _UNKNOWN.match(error):
         return ProtocolError("bad_field", f"A '{kind}' request has no '{found[1]}' field.")
-    if found := _AT.search(error):
+    if (found := _AT.search(error)) and found[1] == "request":
+        return ProtocolError("bad_request_id", REQUEST_ID_RULE)
+    if found:
         return ProtocolError("bad_field", f"The '{found[1]}' field has the wrong type.")
     return ProtocolError("bad_field", "A field of the request has the wrong type.")
 
@@ -187,8 +190,7 @@ def _same_draw(req: messages.Create) -> None:
 
 
 async def _create(s: Services, conn: Connection, req: messages.Create) -> dict[str, Any]:
-    replica = await s.rooms.create(conn=conn, meta=_create_meta(req))
-    return {"room": replica.room.id, "game": replica.room.game}
+    return await s.rooms.create_once(conn, req.request, _create_meta(req))
 
 
 async def _join(s: Services, conn: Connection, req: messages.Join) -> dict[str, Any]:

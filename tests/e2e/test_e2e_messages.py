@@ -73,7 +73,9 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     await back.resume(room)
     await back.request("leave", room=room)
     await back.daily("Ann")
-    solo = await back.create([], game="easy_harp", number=9)
+    solo = await back.create([], game="easy_harp", number=9, request="solo-deal-9")
+    again = await ann.request("create", game="easy_harp", number=9, request="solo-deal-9")
+    assert again["room"] == solo and again["duplicate"]  # the same player's repeat
     await back.join(solo, 0)
     await back.request("hint", room=solo)
     await back.request("winnable", room=solo)
