@@ -2,11 +2,10 @@
 // with its history as a line chart, win shares as bars, the statistics as tables, the last
 // games with their replays; on one's own profile, the identity's controls (a link for another
 // device, reset, sign out).
-import { barChart, lineChart } from "./charts.js";
+import { barChart, lineChart, qrImage } from "./charts.js";
 import { formError, h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
 import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
-import { qrSvg } from "./qr.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
 const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
@@ -192,7 +191,7 @@ function controls(app) {
     const field = h("input", { id: "device-link", readonly: true, value: link, "aria-label": t("player.device") });
     linkBox.replaceChildren(
       h("p", { class: "warning", role: "alert" }, t("player.device_warning")),
-      h("div", { class: "qr-box", id: "device-qr" }, qrSvg(link, t("player.device_qr"))),
+      h("div", { class: "qr-box", id: "device-qr" }, qrImage(link, t("player.device_qr"))),
       field,
       h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => (note.textContent = t("player.copied"))) }, t("player.copy")),
     );
