@@ -1,6 +1,8 @@
 """The identity's controls in a real browser at phone and laptop size (issue 50): the device
 link's QR code reads as the link (decoded from the screen by jsQR) and is the matrix the npm
-package lean-qr computes for it."""
+package lean-qr computes for it; a reset is answered next to its button; a device link that
+does not work (reset, expired, cut short) says so on the page it leads to, and leaves this
+device's player as it was."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 import subprocess
 
 import pytest
-from browser import LAPTOP, PHONE, ROOT, SEEN, read_qr
+from browser import LAPTOP, PHONE, ROOT, SEEN, assert_in_view, read_qr
 from playwright.sync_api import expect
 from waiting import until_sync
 
@@ -67,3 +69,60 @@ def test_the_device_links_qr_code_reads_as_the_link(web, open_page, viewport, la
     assert drawn(page.get_attribute("#device-qr svg path", "d")) == lean_qr(link)
     assert read_qr(page, "#device-qr svg") == link  # what the other device's camera reads
     assert page.evaluate(SEEN, "#device-qr svg") is True
+
+
+@SIZES
+@LANGUAGES
+def test_a_reset_is_answered_next_to_its_button(web, open_page, viewport, language):
+    page = open_page(language, viewport)
+    first_visit(page, web)
+    secret = page.evaluate(SECRET)
+    page.goto(f"{web.http}/#/player/me")
+    reset = page.locator("#reset-secret")
+    reset.scroll_into_view_if_needed()
+    # The button at the bottom edge of the screen, where a thumb finds it on a phone.
+    page.evaluate(
+        "() => scrollBy(0, document.querySelector('#reset-secret').getBoundingClientRect()"
+        ".bottom - innerHeight + 2)"
+    )
+    reset.click()
+    until_sync(lambda: page.evaluate(SECRET) != secret, what="a new secret")
+    note = page.locator("#identity-note")
+    expect(note).to_have_attribute("role", "status")
+    expect(note).not_to_be_empty()
+    assert "identity-note" in reset.get_attribute("aria-describedby").split()
+    assert page.evaluate(SEEN, "#identity-note") is True
+    assert page.evaluate(SEEN, "#reset-secret") is True
+    expect(page.locator("#reset-secret-error")).to_be_hidden()
+    assert_in_view(page, f"a reset ({language})", scroll=True)
+
+
+@SIZES
+@LANGUAGES
+def test_a_device_link_that_does_not_work_says_so_and_keeps_the_player(
+    web, open_page, viewport, language
+):
+    page = open_page(language, viewport)
+    me = first_visit(page, web)
+    secret = page.evaluate(SECRET)
+    # Well formed, but no player's: reset since, or forgotten.
+    page.goto(f"{web.http}/#/device/AAAAAAAAAAAAAAAAAAAAAA")
+    refused = page.locator("#link-refused")
+    expect(refused).to_be_visible()
+    expect(refused).to_have_attribute("role", "alert")
+    said = refused.inner_text().strip()
+    assert said
+    assert page.evaluate(SEEN, "#link-refused") is True
+    assert "/device/" not in page.url  # the secret leaves the address bar all the same
+    assert page.evaluate(PLAYER) == me and page.evaluate(SECRET) == secret
+    expect(page.locator("#player-name")).to_be_visible()  # this device's player, as it was
+    assert_in_view(page, f"a device link that does not work ({language})", scroll=True)
+    # Said once: the next visit of the page is the plain profile.
+    page.goto(f"{web.http}/#/")
+    page.goto(f"{web.http}/#/player/me")
+    expect(page.locator("#player-name")).to_be_visible()
+    expect(refused).to_be_hidden()
+    # Cut short on its way: the same answer, and nothing changes.
+    page.goto(f"{web.http}/#/device/AAAAAAAAAA")
+    expect(refused).to_have_text(said)
+    assert page.evaluate(PLAYER) == me and page.evaluate(SECRET) == secret
