@@ -195,9 +195,11 @@ function controls(app) {
     const link = deviceLink();
     if (!link) return;
     const field = h("input", { id: "device-link", readonly: true, value: link, "aria-label": t("player.device") });
+    const qr = h("div", { class: "qr-box", id: "device-qr" });
+    qrImage(link, t("player.device_qr")).then((image) => qr.replaceChildren(image));
     linkBox.replaceChildren(
       h("p", { class: "warning", role: "alert" }, t("player.device_warning")),
-      h("div", { class: "qr-box", id: "device-qr" }, qrImage(link, t("player.device_qr"))),
+      qr,
       field,
       h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => say(t("player.copied"))) }, t("player.copy")),
     );
