@@ -1,5 +1,6 @@
 // Builds the browser client into dist/: one ES module bundle (app-HASH.js) with the Korean,
-// Polish and English catalogues split into chunks loaded when chosen, the style sheet
+// Polish and English catalogues split into chunks loaded when chosen (and the QR package,
+// loaded when a device link is shown), the style sheet
 // (style-HASH.css) and the icon, every name but index.html carrying a hash of what it holds
 // (the server caches those for a year), index.html pointing at them, and a brotli (.br) and
 // a gzip (.gz) copy of every text file worth compressing (the server sends the one the

@@ -21,10 +21,11 @@ from protocol.diff import apply
 
 
 class ClientError(Exception):
-    """The server refused a request."""
+    """The server refused a request; ``retry_after``: the seconds until it may succeed, for
+    a refusal that time lifts."""
 
-    def __init__(self, code: str, message: str) -> None:
-        self.code, self.message = code, message
+    def __init__(self, code: str, message: str, retry_after: int | None = None) -> None:
+        self.code, self.message, self.retry_after = code, message, retry_after
         super().__init__(f"{code}: {message}")
 
 
@@ -247,7 +248,9 @@ class Client:
                 if kind == "ok":
                     future.set_result(message)
                 else:
-                    future.set_exception(ClientError(message["code"], message["message"]))
+                    future.set_exception(
+                        ClientError(message["code"], message["message"], message.get("retry_after"))
+                    )
             return
         if kind == "snapshot":
             state = self.rooms.setdefault(message["room"], RoomState())

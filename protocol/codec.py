@@ -22,11 +22,13 @@ MAX_ARRAY, MAX_MAP, MAX_DEPTH = 1024, 256, 8
 class Refusal(ValueError):
     """A request refused: ``code`` is stable, ``message`` a sentence for people. The one type
     every layer refuses with (a room's rule, a bad frame, a field), which the transport
-    turns into an ``error`` message in one place."""
+    turns into an ``error`` message in one place. ``retry_after``: for a refusal that time
+    lifts, the whole seconds until the same request may succeed (a client can say when)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: int | None = None) -> None:
         self.code = code
         self.message = message
+        self.retry_after = retry_after
         super().__init__(f"{code}: {message}")
 
     def frame(self, id: Any = None, room: str | None = None) -> dict[str, Any]:
@@ -35,6 +37,8 @@ class Refusal(ValueError):
         error = {"t": "error", "id": id, "code": self.code, "message": self.message}
         if room is not None:
             error["room"] = room
+        if self.retry_after is not None:
+            error["retry_after"] = self.retry_after
         return error
 
 

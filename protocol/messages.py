@@ -356,10 +356,15 @@ class Pushed(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=
 
 
 class Error(Pushed, tag="error", kw_only=True):
+    """A request refused (README, Errors): the request's id, a stable code, a sentence, the
+    room it named; ``retry_after``, for a refusal that time lifts (``too_many_players``),
+    the whole seconds until the same request may succeed."""
+
     id: Id = None
     code: str
     message: str
     room: str | None = None
+    retry_after: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
 class Snapshot(Pushed, tag="snapshot"):
@@ -445,15 +450,27 @@ def fields(kind: str) -> list[str]:
     return [f for f in REQUESTS[kind].__struct_fields__ if f != "id"]
 
 
+def _schema(union: Any, name: str, description: str) -> str:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": name,
+        "description": description,
+        **msgspec.json.schema(union),
+    }
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
 def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
     union = union | Seek | Unseek | Rematch
-    schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "requests.schema.json",
-        "description": "Every request a client may send (made from protocol/messages.py).",
-        **msgspec.json.schema(union),
-    }
-    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+    made = "Every request a client may send (made from protocol/messages.py)."
+    return _schema(union, "requests.schema.json", made)
+
+
+def pushed_schema() -> str:
+    """The JSON Schema of every message the server sends but an ``ok`` (an error among
+    them): ``protocol/schemas/messages.schema.json``."""
+    made = "Every message the server sends but an ok (made from protocol/messages.py)."
+    return _schema(PUSHED, "messages.schema.json", made)

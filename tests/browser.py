@@ -4,6 +4,7 @@ client to ask the server what is true, and readers of what a page shows."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -38,6 +39,7 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 AXE = ROOT / "client_web" / "node_modules" / "axe-core" / "axe.min.js"
+JSQR = ROOT / "client_web" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 AUDIT_JS = Path(__file__).resolve().parent / "audit.js"
 LAPTOP = {"width": 1440, "height": 900}
 """The screen of every browser test's laptop (a page opens at it unless told otherwise)."""
@@ -383,6 +385,29 @@ def shot(page, name: str, full: bool = False) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     settled(page)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+# A PNG (base64) -> the text of the QR code in it (jsQR, once the page has it), or null.
+READ_QR = """async png => {
+    const bytes = Uint8Array.from(atob(png), c => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height);
+    return jsQR(pixels.data, image.width, image.height)?.data ?? null;
+}"""
+
+
+def read_qr(page, selector: str) -> str | None:
+    """What a camera reads from the QR code that ``selector`` shows: the picture as the
+    screen draws it, decoded by jsQR (an npm devDependency, loaded into the page only by
+    this, as axe is). None when no QR code can be read from it."""
+    assert JSQR.exists(), "jsQR is missing: `make client` installs client_web's packages"
+    png = page.locator(selector).screenshot()
+    if not page.evaluate("() => !!window.jsQR"):
+        page.evaluate(JSQR.read_text())
+    return page.evaluate(READ_QR, base64.b64encode(png).decode())
 
 
 def audit(page, state: str) -> list[dict[str, Any]]:

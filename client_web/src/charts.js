@@ -1,6 +1,8 @@
-// Small charts in plain SVG (no library): a line chart for a rating history and horizontal
-// bars for shares. Each is an <svg> with a title for screen readers; sizes are in viewBox
-// units, so the chart scales with its container.
+// Small charts in plain SVG: a line chart for a rating history, horizontal bars for shares,
+// and the QR code of a device link (its modules from the npm package lean-qr, a chunk of
+// its own fetched when a link is shown: the first visit's bundle stays in its budget). Each
+// is an <svg> with a name for screen readers; sizes are in viewBox units, so the picture
+// scales with its container.
 const SVG = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs = {}, ...children) {
@@ -64,4 +66,23 @@ export function barChart(items, label, percent, { width = 320, row = 22 } = {}) 
     );
   });
   return svg;
+}
+
+/** The QR code of ``text`` (error correction M at least, the smallest version that holds
+ * it, the mask of least penalty: lean-qr's choices, as ISO/IEC 18004 has them) as one SVG
+ * path on white, with a quiet zone of four modules around it: what a phone's camera reads. */
+export async function qrImage(text, label) {
+  const { correction, generate } = await import("lean-qr");
+  const code = generate(text, { minCorrectionLevel: correction.M });
+  const size = code.size + 8;
+  let path = "";
+  for (let y = 0; y < code.size; y++) {
+    for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+  }
+  return el(
+    "svg",
+    { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label, class: "qr", "shape-rendering": "crispEdges" },
+    el("rect", { width: size, height: size, fill: "#fff" }),
+    el("path", { d: path, fill: "#000" }),
+  );
 }

@@ -11,11 +11,14 @@ const SEATS_KEY = "cardroom.seats";
 const MAX_BACKOFF_MS = 8000;
 
 /** A refused request: ``code`` is stable (the page shows its sentence in the player's
- * language); ``message`` is the server's English sentence, empty for the client's own. */
+ * language); ``message`` is the server's English sentence, empty for the client's own;
+ * ``retryAfter``, for a refusal that passes with time (``too_many_players``), the seconds
+ * until the same request may work. */
 export class RequestError extends Error {
-  constructor(code, message = "") {
+  constructor(code, message = "", retryAfter = null) {
     super(message);
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -180,7 +183,7 @@ export class Connection {
         }
         this.pending.delete(message.id);
         if (message.t === "ok") p.resolve(message);
-        else p.reject(new RequestError(message.code, message.message));
+        else p.reject(new RequestError(message.code, message.message, message.retry_after ?? null));
         if (message.home) this.moveHome(message.home);
         else if (this.moving) this.moveWhenIdle();
         return;

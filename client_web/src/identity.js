@@ -25,7 +25,9 @@ function keep(secret) {
 export function attachIdentity(conn) {
   conn.player = null;
   conn.secretInUse = null; // the secret this connection is signed in with
-  conn.playerRefused = null; // the server's refusal of a new player, while there is none
+  conn.playerRefused = null; // the server's refusal of a new player ({error, at}), while there is none
+  conn.deviceLink = null; // the secret of a device link opened, until the server answers it
+  conn.linkRefused = null; // the server's refusal of that link, until the profile has said it
   conn.on((event) => {
     if (event.type !== "signed_out") return;
     const saved = savedSecret();
@@ -40,23 +42,35 @@ export function attachIdentity(conn) {
   });
 }
 
-/** The hello of a Connection (its ``hello`` option): as the saved player, or as a new one
- * on a first visit (named ``name()``), or as nobody once signed out. */
+/** The hello of a Connection (its ``hello`` option): as the player of a device link just
+ * opened, else as the saved player, or as a new one on a first visit (named ``name()``), or
+ * as nobody once signed out. A link the server refuses (reset, or expired) leaves this
+ * device as it was, and the profile says so (``linkRefusal``). */
 export function helloAsPlayer(name) {
   return async (conn, ws) => {
-    const secret = savedSecret();
-    conn.secretInUse = secret;
-    if (secret) {
+    const link = conn.deviceLink;
+    for (const secret of [link, savedSecret()]) {
+      if (!secret) continue;
+      conn.secretInUse = secret;
       try {
         const reply = await conn.sendNow(ws, "hello", { v: PROTOCOL, secret });
+        if (secret === link) {
+          keep(secret); // only now: a link that works replaces this device's player
+          conn.deviceLink = null;
+          conn.linkRefused = null;
+        }
         applySettings(reply.player.settings); // what this player chose, on any device
         conn.playerRefused = null;
         return announce(conn, reply.player);
       } catch (error) {
         if (error.code !== "unknown_player" && error.code !== "bad_secret") throw error;
-        localStorage.removeItem(SECRET_KEY); // reset elsewhere, or expired: a new player
+        if (secret === link) {
+          conn.deviceLink = null;
+          conn.linkRefused = error;
+        } else localStorage.removeItem(SECRET_KEY); // reset elsewhere, or expired: a new player
       }
     }
+    conn.secretInUse = null;
     await conn.sendNow(ws, "hello", { v: PROTOCOL });
     if (localStorage.getItem(SIGNED_OUT_KEY)) return announce(conn, null);
     try {
@@ -68,7 +82,7 @@ export function helloAsPlayer(name) {
     } catch (error) {
       if (error.code === "offline") throw error;
       // Too many new players from here: play without one, and the pages say why (playerRefusal).
-      conn.playerRefused = error;
+      conn.playerRefused = { error, at: Date.now() };
       return announce(conn, null);
     }
   };
@@ -114,11 +128,24 @@ function announce(conn, player) {
 }
 
 /** Why this device has no player though it asked for one (a sentence), or null: the server
- * makes only so many new players an hour for one network (``too_many_players``). */
+ * makes only so many new players an hour for one network (``too_many_players``), and says
+ * when the next may be made (``retry_after`` seconds from its answer). */
 export function playerRefusal(conn) {
-  const error = conn.playerRefused;
-  if (conn.player || !error) return null;
-  return error.code === "too_many_players" ? t("player.too_many") : describeError(error);
+  const refused = conn.playerRefused;
+  if (conn.player || !refused) return null;
+  const { error, at } = refused;
+  if (error.code !== "too_many_players") return describeError(error);
+  if (!(error.retryAfter > 0)) return t("player.too_many");
+  const left = error.retryAfter * 1000 - (Date.now() - at);
+  return t("player.too_many_for", { n: Math.max(1, Math.ceil(left / 60_000)) });
+}
+
+/** Why the device link just opened did not sign this device in (a sentence), or null; said
+ * once (``forget``: it has been shown). */
+export function linkRefusal(conn, forget = false) {
+  const error = conn.linkRefused;
+  if (forget) conn.linkRefused = null;
+  return error ? t("player.link_refused") : null;
 }
 
 /** This device was signed out because its player's secret was changed elsewhere. */
@@ -156,10 +183,14 @@ export function deviceLink() {
   return secret ? `${location.origin}/#/device/${secret}` : null;
 }
 
-/** Arriving by a device link: keep its secret and say hello with it. */
+/** Arriving by a device link: say hello with its secret (kept once the server knows it); a
+ * link that cannot be one (cut or mangled) is refused here, as the server would. */
 export function adoptDeviceLink(conn, secret) {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(secret || "")) return false;
-  keep(secret);
+  if (!/^[A-Za-z0-9_-]{22}$/.test(secret || "")) {
+    conn.linkRefused = new RequestError("bad_secret");
+    return false;
+  }
+  conn.deviceLink = secret;
   conn.ws?.close(); // the reconnect says hello with it
   return true;
 }

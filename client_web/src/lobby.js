@@ -41,15 +41,22 @@ function tile(id, title, text, onclick, extra = {}) {
   );
 }
 
-export function mountLobby(root, app) {
-  const error = h("p", { class: "refusal", role: "alert", id: "lobby-error" });
-  const fail = (e) => {
-    error.textContent = describeError(e);
+/** One error line for a group of tiles (the formError pattern), written right after the
+ * tile whose press failed: in sight of the finger, on a phone as on a laptop. */
+function tilesError(id, tiles) {
+  const error = formError(id, ...tiles);
+  return {
+    el: error.el,
+    clear: error.clear,
+    /** ``tile``'s refusal ``e``, said after it. */
+    fail(tile, e) {
+      tile.after(error.el);
+      error.show(describeError(e));
+    },
   };
-  const clear = () => {
-    error.textContent = "";
-  };
+}
 
+export function mountLobby(root, app) {
   const name = h("input", {
     id: "name",
     maxlength: 24, // the server's rule for names (protocol/README.md, Names)
@@ -95,8 +102,15 @@ export function mountLobby(root, app) {
   // Every button that makes a room waits for its answer: a double click makes one room.
   const waits = answerGroup();
 
-  async function playGin(other) {
-    clear();
+  // A new press takes away what an earlier one was told.
+  const clearTiles = () => {
+    ginError.clear();
+    solError.clear();
+  };
+
+  // ``tile``: the tile pressed, next to which a refusal is said.
+  async function playGin(other, tile) {
+    clearTiles();
     try {
       // Ratings and a turn clock: between people only.
       const friend = other.kind === "human" ? { rated: rated.checked, ...(clock.value ? { turn_seconds: Number(clock.value) } : {}) } : {};
@@ -104,13 +118,12 @@ export function mountLobby(root, app) {
       await app.conn.join(room, 0, app.name());
       app.navigate(`#/room/${room}`);
     } catch (e) {
-      fail(e);
+      ginError.fail(tile, e);
     }
   }
 
   async function watchBots(event) {
     event.preventDefault();
-    clear();
     watchError.clear();
     try {
       const seats = [botA.value, botB.value].map((level) => ({ kind: "bot", level }));
@@ -121,18 +134,19 @@ export function mountLobby(root, app) {
     }
   }
 
-  async function daily() {
-    clear();
+  async function daily(event) {
+    const tile = event.currentTarget;
+    clearTiles();
     try {
       app.navigate(`#/room/${await app.conn.daily(app.name())}`);
     } catch (e) {
-      fail(e);
+      ginError.fail(tile, e);
     }
   }
 
-  // ``report``: where a refusal is written (the deal-code form writes it next to itself).
-  async function solitaire(game, draw, chosen, report = fail) {
-    clear();
+  // ``report``: where a refusal is written (a solitaire's tile, or the deal-code form).
+  async function solitaire(game, draw, chosen, report) {
+    clearTiles();
     try {
       const room = await app.conn.create([], { game, ...(draw ? { draw } : {}), ...chosen });
       await app.conn.join(room, 0, app.name());
@@ -215,7 +229,7 @@ export function mountLobby(root, app) {
       await app.conn.join(info.room, info.seat, app.name());
       app.navigate(`#/room/${info.room}`);
     } catch (e) {
-      if (e?.code !== "room_finished") return fail(e);
+      if (e?.code !== "room_finished") return seekError.show(describeError(e));
       // Too late: the opponent did not come (no_show) before this join did. Look again.
       note.textContent = t("lobby.no_show");
       seek({ target: info.target, turn_seconds: info.turn_seconds ?? null, rated: !!info.rated });
@@ -224,7 +238,6 @@ export function mountLobby(root, app) {
 
   // ``given``: the settings of a pairing whose opponent never came (room.js), else the form's.
   async function seek(given) {
-    clear();
     seekError.clear();
     // No player, as the server would make none for this network: say so, not "reload".
     const why = !app.conn.player && playerRefusal(app.conn);
@@ -248,32 +261,37 @@ export function mountLobby(root, app) {
   // ---- the tiles -----------------------------------------------------------------------
   const playNow = tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" });
   const seekError = formError("play-now-error", playNow);
-  const ginTiles = h(
-    "div",
-    { class: "tiles" },
-    LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), waits(() => playGin({ kind: "bot", level })), { class: `bot ${level}` })),
-    playNow,
-    tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), waits(() => playGin({ kind: "human" })), { class: "friend" }),
+  const others = [
+    ...LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), waits((e) => playGin({ kind: "bot", level }, e.currentTarget)), { class: `bot ${level}` })),
+    tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), waits((e) => playGin({ kind: "human" }, e.currentTarget)), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), waits(daily), { class: "daily" }),
-  );
+  ];
+  // Every Gin Rummy tile but quick pairing (which has its own line) says a refusal after itself.
+  const ginError = tilesError("gin-error", others);
+  const ginTiles = h("div", { class: "tiles" }, others.slice(0, LEVELS.length), playNow, others.slice(LEVELS.length));
   const solitaireTiles = h(
     "div",
     { class: "tiles" },
-    SOLITAIRES.map((s) =>
-      h(
+    SOLITAIRES.map((s) => {
+      const card = h(
         "div",
         { class: `tile sol-tile ${s.game}`, role: "group", "aria-labelledby": `${s.key}-title` },
         h("span", { class: "tile-title", id: `${s.key}-title` }, t(s.titleKey)),
         h("span", { class: "tile-text" }, t(`lobby.sol_text.${s.key}`)),
+      );
+      const failed = (e) => solError.fail(card, e);
+      card.append(
         h(
           "span",
           { class: "tile-actions" },
-          h("button", { class: "primary", id: `${s.key}-daily`, onclick: waits(() => solitaire(s.game, s.draw, { daily: true })) }, t("lobby.todays_deal")),
-          h("button", { id: `${s.key}-new`, onclick: waits(() => solitaire(s.game, s.draw, {})) }, t("lobby.new_deal")),
+          h("button", { class: "primary", id: `${s.key}-daily`, onclick: waits(() => solitaire(s.game, s.draw, { daily: true }, failed)) }, t("lobby.todays_deal")),
+          h("button", { id: `${s.key}-new`, onclick: waits(() => solitaire(s.game, s.draw, {}, failed)) }, t("lobby.new_deal")),
         ),
-      ),
-    ),
+      );
+      return card;
+    }),
   );
+  const solError = tilesError("sol-error", [...solitaireTiles.querySelectorAll("button")]);
   const learnTiles = h(
     "div",
     { class: "tiles learn-tiles" },
@@ -327,6 +345,8 @@ export function mountLobby(root, app) {
 
   // ---- public rooms and replays ------------------------------------------------------------
   const rooms = h("ul", { class: "rooms", id: "rooms", "aria-live": "polite" });
+  // A refused join, under the list of the row pressed (the rows' Join buttons name it).
+  const roomsError = formError("rooms-error");
   // The rows are drawn by keyed rendering (vdom.js), as the tables are.
   function renderRooms() {
     const list = app.conn.lobby;
@@ -345,11 +365,12 @@ export function mountLobby(root, app) {
       ...list.map((room) => {
         const open = room.seats.findIndex((s) => s.open);
         const join = async () => {
+          roomsError.clear();
           try {
             await app.conn.join(room.id, open, app.name());
             app.navigate(`#/room/${room.id}`);
           } catch (e) {
-            fail(e);
+            roomsError.show(describeError(e));
           }
         };
         const who =
@@ -368,7 +389,7 @@ export function mountLobby(root, app) {
           vdom.h(
             "span",
             { class: "actions" },
-            open >= 0 ? vdom.h("button", { onclick: join }, t("lobby.join")) : null,
+            open >= 0 ? vdom.h("button", { onclick: join, "aria-describedby": "rooms-error" }, t("lobby.join")) : null,
             vdom.h("a", { class: "button", href: `#/room/${room.id}` }, t("lobby.watch")),
           ),
         );
@@ -419,12 +440,11 @@ export function mountLobby(root, app) {
       h("p", { class: "lead" }, t("lobby.lead"), " ", h("a", { href: "#/learn", id: "learn-link" }, t("lobby.learn_all"))),
       h("div", { class: "name-row" }, h("label", { for: "name" }, t("lobby.name")), name),
       nameError.el,
-      error,
       h("section", { class: "tile-section", "aria-labelledby": "gin-title" }, h("h2", { id: "gin-title" }, t("game.gin_rummy")), note, seekPanel, seekError.el, ginTiles),
       h("section", { class: "tile-section", "aria-labelledby": "solitaire-title" }, h("h2", { id: "solitaire-title" }, t("lobby.solitaire")), solitaireTiles),
       h("section", { class: "tile-section", "aria-labelledby": "learn-title" }, h("h2", { id: "learn-title" }, t("lobby.learn")), learnTiles),
       more,
-      h("section", { class: "panel" }, h("h2", {}, t("lobby.rooms")), rooms),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.rooms")), rooms, roomsError.el),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.replays")), replays),
     ),
   );
@@ -442,10 +462,10 @@ export function mountLobby(root, app) {
     else if (e.type === "paired" && seeking) paired(e.info);
     else if (e.type === "seek_ended" && seeking) {
       stopSeeking(false);
-      error.textContent = t(`lobby.seek_${e.info.reason}`);
+      seekError.show(t(`lobby.seek_${e.info.reason}`));
     } else if (e.type === "state" && e.state === "online" && seeking) {
       // The socket was lost, and its seek with it: seek again on the new one.
-      app.conn.request("seek", seeking.settings).then((r) => (r.seeking ? null : paired(r)), fail);
+      app.conn.request("seek", seeking.settings).then((r) => (r.seeking ? null : paired(r)), (e) => seekError.show(describeError(e)));
     }
   });
   return () => {

@@ -2,11 +2,10 @@
 // with its history as a line chart, win shares as bars, the statistics as tables, the last
 // games with their replays; on one's own profile, the identity's controls (a link for another
 // device, reset, sign out).
-import { barChart, lineChart } from "./charts.js";
+import { barChart, lineChart, qrImage } from "./charts.js";
 import { formError, h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
-import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
-import { qrSvg } from "./qr.js";
+import { deviceLink, linkRefusal, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
 const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
@@ -184,20 +183,50 @@ function games(profile) {
 }
 
 function controls(app) {
+  // What a button of these did, said under them (and brought into view): a status, or an
+  // error next to the reset that failed.
   const note = h("p", { class: "note", role: "status", id: "identity-note" });
+  const say = (text) => {
+    note.textContent = text;
+    note.scrollIntoView({ block: "nearest" });
+  };
   const linkBox = h("div", { id: "device-box" });
   const showLink = () => {
     const link = deviceLink();
     if (!link) return;
     const field = h("input", { id: "device-link", readonly: true, value: link, "aria-label": t("player.device") });
+    const qr = h("div", { class: "qr-box", id: "device-qr" });
+    qrImage(link, t("player.device_qr")).then((image) => qr.replaceChildren(image));
     linkBox.replaceChildren(
       h("p", { class: "warning", role: "alert" }, t("player.device_warning")),
-      h("div", { class: "qr-box", id: "device-qr" }, qrSvg(link, t("player.device_qr"))),
+      qr,
       field,
-      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => (note.textContent = t("player.copied"))) }, t("player.copy")),
+      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => say(t("player.copied"))) }, t("player.copy")),
     );
     field.select();
   };
+  const reset = h(
+    "button",
+    {
+      type: "button",
+      id: "reset-secret",
+      "aria-describedby": "identity-note",
+      onclick: async () => {
+        if (!confirm(t("player.reset_confirm"))) return;
+        resetError.clear();
+        try {
+          await resetSecret(app.conn);
+          linkBox.replaceChildren();
+          say(t("player.reset_done"));
+        } catch (error) {
+          note.textContent = "";
+          resetError.show(describeError(error));
+        }
+      },
+    },
+    t("player.reset"),
+  );
+  const resetError = formError("reset-secret-error", reset);
   return h(
     "section",
     { class: "panel", id: "identity" },
@@ -207,24 +236,7 @@ function controls(app) {
     h(
       "div",
       { class: "row" },
-      h(
-        "button",
-        {
-          type: "button",
-          id: "reset-secret",
-          onclick: async () => {
-            if (!confirm(t("player.reset_confirm"))) return;
-            try {
-              await resetSecret(app.conn);
-              linkBox.replaceChildren();
-              note.textContent = t("player.reset_done");
-            } catch (error) {
-              note.textContent = describeError(error);
-            }
-          },
-        },
-        t("player.reset"),
-      ),
+      reset,
       h(
         "button",
         {
@@ -239,8 +251,16 @@ function controls(app) {
         t("player.sign_out"),
       ),
     ),
+    resetError.el,
     note,
   );
+}
+
+/** The refusal of a device link just opened, under the heading of the page the link leads
+ * to (one's own profile): an empty, hidden line when there is none. */
+function linkRefused(app, own = true) {
+  const why = own ? linkRefusal(app.conn) : null;
+  return h("p", { class: "refusal", role: "alert", id: "link-refused", hidden: !why }, why || "");
 }
 
 /** The page for someone with no identity on this device. */
@@ -276,7 +296,7 @@ export function mountProfile(root, app, id) {
     const mine = app.conn.player && app.conn.player.id === id;
     if (id === "me" && !app.conn.player) {
       const waiting = app.conn.state !== "online";
-      page.replaceChildren(h("h1", {}, t("player.title")), waiting ? h("p", { class: "muted" }, t("player.loading")) : signedOut(app));
+      page.replaceChildren(h("h1", {}, t("player.title")), ...(waiting ? [h("p", { class: "muted" }, t("player.loading"))] : [linkRefused(app), signedOut(app)]));
       return;
     }
     if (error) {
@@ -291,6 +311,7 @@ export function mountProfile(root, app, id) {
     // replaceChildren writes a left-out part (null) as the word "null": only what is there.
     const parts = [
       h("h1", { id: "player-name" }, profile.name),
+      linkRefused(app, mine),
       h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
       today(profile),
       rating(profile),
@@ -332,6 +353,7 @@ export function mountProfile(root, app, id) {
   load();
   return () => {
     alive = false;
+    linkRefusal(app.conn, true); // said on this page: not again on the next
     off();
   };
 }

@@ -14,7 +14,10 @@ from server.rooms import RoomError
 from server.services.connection import Connection
 from server.store import Conflict, Unavailable
 from server.store.base import fingerprint
-from server.store.players import PlayerStore
+from server.store.players import PlayerStore, allowance_window
+
+PLAYERS_WINDOW = 3600
+"""Seconds of the window in which an address makes at most CARDROOM_ADDRESS_PLAYERS."""
 
 
 def signed_out() -> RoomError:
@@ -125,10 +128,13 @@ class Players:
         """A new identity for ``conn``: the record, and the secret (shown to nobody else,
         stored only as its hash). Limited per client address across the deployment."""
         bucket = f"players:{identity.network(conn.address)}"
-        allowed = await self.store.allow(bucket, self.address_players, 3600)
-        if not allowed:
+        allowed = await self.store.allow(bucket, self.address_players, PLAYERS_WINDOW)
+        if not allowed:  # the address may make its next player when the window ends
+            _, left = allowance_window(PLAYERS_WINDOW, time.time())
             raise RoomError(
-                "too_many_players", "Too many new players from your address; try later."
+                "too_many_players",
+                f"Too many new players from your address; try again in about {-(-left // 60)} min.",
+                retry_after=left,
             )
         secret = identity.new_secret()
         digest = identity.secret_hash(secret)

@@ -3,8 +3,16 @@ and networks (what their finished games change: :mod:`server.store.results`)."""
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from typing import Any
+
+
+def allowance_window(window_s: int, now: float) -> tuple[int, int]:
+    """The fixed window of :meth:`PlayerStore.allow` that holds ``now`` (epoch seconds): its
+    number, and the whole seconds until it ends, when a bucket it refused allows again.
+    Every store counts in these windows, so a refusal can say when it passes."""
+    return int(now // window_s), max(1, math.ceil(window_s - now % window_s))
 
 
 class PlayerStore(ABC):
@@ -48,8 +56,9 @@ class PlayerStore(ABC):
     @abstractmethod
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
         """Count one use of ``bucket`` (such as player creation from one address) in the
-        current fixed window of ``window_s`` seconds; False, counting nothing more, once
-        ``limit`` uses were counted in it. Shared by every node; windows expire."""
+        current fixed window of ``window_s`` seconds (:func:`allowance_window`); False,
+        counting nothing more, once ``limit`` uses were counted in it. Shared by every node;
+        windows expire."""
 
     @abstractmethod
     async def note_network(self, player_id: str, tag: str, at: float) -> None:

@@ -35,7 +35,7 @@ def test_a_mistyped_deal_code_is_refused_next_to_its_form(web, open_page, viewpo
     # Seen where the player pressed Play, and the top of the lobby says nothing.
     assert page.evaluate(SEEN, "#sol-code-error") is True
     assert page.evaluate(SEEN, "#sol-new") is True
-    assert page.inner_text("#lobby-error").strip() == ""
+    expect(page.locator(".lobby [role=alert]:visible")).to_have_count(1)
     assert_in_view(page, f"a mistyped deal code ({language})", scroll=True)
     assert page.url.endswith("/") or "#/room/" not in page.url
 
@@ -102,6 +102,34 @@ def test_a_rated_seek_says_one_address_is_never_paired_and_offers_casual(
     until_sync(lambda: page.evaluate("() => window.cardroom.conn.pending.size === 0"))
     page.click("#cancel-seek")
     expect(panel).to_be_hidden()
+
+
+@SIZES
+@LANGUAGES
+def test_a_search_ended_elsewhere_is_said_next_to_quick_pairing(web, open_page, viewport, language):
+    """The same player looking for a match in a second tab ends the first tab's search
+    (``seek_ended``: replaced): the first tab says so under its quick-pairing tile."""
+    page = open_page(language, viewport)
+    page.goto(f"{web.http}/")
+    until_sync(lambda: page.evaluate("() => !!window.cardroom.conn.player"), what="a player")
+    page.click("#play-now")
+    expect(page.locator("#seeking")).to_be_visible()
+    until_sync(lambda: page.evaluate("() => window.cardroom.conn.pending.size === 0"))
+    other = page.context.new_page()  # the same browser: the same player
+    other.set_default_timeout(20_000)
+    other.goto(f"{web.http}/")
+    until_sync(lambda: other.evaluate("() => !!window.cardroom.conn.player"), what="a player")
+    other.click("#play-now")
+    error = page.locator("#play-now-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_attribute("role", "alert")
+    assert error.inner_text().strip()
+    expect(page.locator("#seeking")).to_be_hidden()
+    assert "play-now-error" in page.get_attribute("#play-now", "aria-describedby").split()
+    assert page.evaluate(SEEN, "#play-now-error") is True
+    expect(page.locator(".lobby [role=alert]:visible")).to_have_count(1)
+    assert_in_view(page, f"a search ended elsewhere ({language})", scroll=True)
+    other.click("#cancel-seek")
 
 
 @SIZES

@@ -8,10 +8,16 @@ sure it is spent before looking)."""
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 from browser import LAPTOP, PHONE, SEEN, assert_in_view
 from playwright.sync_api import expect
 from waiting import until_sync
+
+from server.services.players import PLAYERS_WINDOW
+from server.store.players import allowance_window
 
 SERVER_ENV = {"CARDROOM_ADDRESS_PLAYERS": "1"}
 
@@ -34,6 +40,15 @@ def nobody(web, open_page, language, viewport):
     return page
 
 
+def says_when(text: str) -> None:
+    """``text`` says in how many minutes a new player may be made: those left of the window
+    the server counts new players in (one minute either way: the page rounds up, and a
+    minute may turn between its answer and this look)."""
+    _, left = allowance_window(PLAYERS_WINDOW, time.time())
+    said = [int(n) for n in re.findall(r"\d+", text)] or [1]  # "about a minute"
+    assert len(said) == 1 and abs(said[0] - -(-left // 60)) <= 1, (text, left)
+
+
 @SIZES
 @LANGUAGES
 def test_start_as_a_new_player_says_why_not_and_when(web, open_page, viewport, language):
@@ -46,6 +61,7 @@ def test_start_as_a_new_player_says_why_not_and_when(web, open_page, viewport, l
     expect(error).to_have_attribute("role", "alert")
     assert "new-player-error" in page.get_attribute("#new-player", "aria-describedby").split()
     assert page.evaluate(SEEN, "#new-player-error") is True
+    says_when(error.inner_text())
     assert_in_view(page, f"no new player ({language})")
 
 
@@ -58,6 +74,7 @@ def test_quick_pairing_without_a_player_says_why_and_when(web, open_page, viewpo
     expect(error).to_be_visible()
     assert "play-now-error" in page.get_attribute("#play-now", "aria-describedby").split()
     assert page.evaluate(SEEN, "#play-now-error") is True
+    says_when(error.inner_text())
     expect(page.locator("#seeking")).to_be_hidden()
     assert_in_view(page, f"quick pairing with no player ({language})", scroll=True)
     # The same sentence as the player page's: why, and when it will work.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import time
 from typing import Any
 
 import pytest
@@ -14,12 +15,14 @@ from e2e_play import connect, established, play, put_rating, refused, tomorrow
 from solitaire_play import todays_line, win
 from waiting import until
 
-from protocol.client import Client
+from protocol.client import Client, ClientError
 from server.games.solitaire import REFLECHI_DRAW1, Solitaire
 from server.host.settlement import record_game
 from server.players.glicko2 import Rating, match
 from server.players.stats import derived, recompute
+from server.services.players import PLAYERS_WINDOW
 from server.store.keys import Keys, room_group
+from server.store.players import allowance_window
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -102,6 +105,21 @@ async def test_creating_players_is_limited_per_address_behind_a_trusted_proxy(
     third = await from_address("198.51.100.1, 203.0.113.7")  # what the client wrote is ignored
     assert "address" in await refused(third, "too_many_players", "player_new", name="C")
     await (await from_address("203.0.113.8")).new_player("D")  # another address is another
+
+
+async def test_a_refused_new_player_says_when_the_address_may_make_one(server_env, make_server):
+    """``too_many_players`` carries ``retry_after``: the seconds until the fixed window the
+    store counts the address's new players in ends (then one may be made), not a guess."""
+    server = make_server({**server_env, "CARDROOM_ADDRESS_PLAYERS": "1"})
+    await (await connect(server.ws)).new_player("A")
+    again = await connect(server.ws)
+    with pytest.raises(ClientError) as refusal:
+        await again.request("player_new", name="B")
+    _, left = allowance_window(PLAYERS_WINDOW, time.time())
+    assert refusal.value.code == "too_many_players"
+    assert isinstance(refusal.value.retry_after, int)
+    assert left - 2 <= refusal.value.retry_after <= left + 2
+    assert f"about {-(-refusal.value.retry_after // 60)} min" in refusal.value.message
 
 
 async def test_two_lines_of_x_forwarded_for_are_one_list_of_hops(server_env, make_server):

@@ -5,6 +5,7 @@ Run against both implementations (tests/stores.py)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import redis.asyncio as redis
@@ -13,6 +14,7 @@ from stores import REDIS_URL, SINCE, Stores, player_record
 from server.services.pool import Pool
 from server.store import Conflict, Store
 from server.store.keys import Keys
+from server.store.players import allowance_window
 
 
 async def test_a_player_is_found_by_id_and_by_the_hash_of_the_secret(store: Store) -> None:
@@ -151,6 +153,15 @@ async def test_an_allowance_counts_up_to_its_limit_per_bucket(store: Store) -> N
     assert await store.players.allow("b", 3, 3600)
 
 
+def test_an_allowance_window_ends_on_its_boundary_and_says_so() -> None:
+    """The fixed windows every store counts in, and the seconds left of one: what a refusal
+    tells the client (``retry_after``), never 0 (the window has not ended yet)."""
+    assert allowance_window(3600, 7200.0) == (2, 3600)
+    assert allowance_window(3600, 7200.5) == (2, 3600)
+    assert allowance_window(3600, 10_799.2) == (2, 1)
+    assert allowance_window(60, 61.0) == (1, 59)
+
+
 async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str) -> None:
     from server.store.keys import PLAYER_TTL
 
@@ -164,5 +175,8 @@ async def test_redis_player_keys_expire(redis_stores: Stores, redis_prefix: str)
             assert PLAYER_TTL - 5 <= await client.ttl(key) <= PLAYER_TTL
         allowances = [k async for k in client.scan_iter(match=f"{redis_prefix}:allow:*")]
         assert len(allowances) == 1 and 0 < await client.ttl(allowances[0]) <= 3600
+        # Counted in the window a refusal's retry_after is computed from.
+        window, _ = allowance_window(3600, time.time())
+        assert allowances[0].decode() == keys.allowance("a", window)
     finally:
         await client.aclose()

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from view_schemas import errors
 
 from protocol import messages
+from protocol.codec import Refusal
 from server.transport.requests import HANDLERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,6 +23,23 @@ def test_the_requests_schema_is_made_from_the_declarations():
     protocol/schemas/requests.schema.json` makes it again after a change."""
     path = ROOT / "protocol" / "schemas" / "requests.schema.json"
     assert path.read_text() == messages.schema()
+
+
+def test_the_messages_schema_is_made_from_the_declarations():
+    """`python -c 'from protocol.messages import pushed_schema; print(pushed_schema(),
+    end="")' > protocol/schemas/messages.schema.json` makes it again after a change."""
+    path = ROOT / "protocol" / "schemas" / "messages.schema.json"
+    assert path.read_text() == messages.pushed_schema()
+
+
+def test_an_error_says_when_a_refusal_time_lifts_will_pass():
+    refusal = Refusal("too_many_players", "Not now.", retry_after=125)
+    frame = refusal.frame(7)
+    assert frame["retry_after"] == 125
+    assert not errors("messages", frame)
+    assert msgspec.convert(frame, messages.PUSHED).retry_after == 125
+    assert "retry_after" not in Refusal("flood", "Too many.").frame(7)  # only when said
+    assert errors("messages", {**frame, "retry_after": 0})  # a whole second at least
 
 
 def request_table() -> dict[str, str]:

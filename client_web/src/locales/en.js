@@ -550,6 +550,11 @@ export default {
   "player.unrated.pair_limit": "(not rated: more than three rated matches today against this player)",
   "player.new": "Start as a new player",
   "player.too_many": "This network has made as many new players as it may in an hour, so the server made none for this device. Try again in an hour at the latest. Until then you can play the bots and solitaire without a player; quick pairing and ratings need one.",
+  "player.too_many_for": {
+    one: "This network has made as many new players as it may in an hour, so the server made none for this device. Try again in about {n} minute. Until then you can play the bots and solitaire without a player; quick pairing and ratings need one.",
+    other: "This network has made as many new players as it may in an hour, so the server made none for this device. Try again in about {n} minutes. Until then you can play the bots and solitaire without a player; quick pairing and ratings need one.",
+  },
+  "player.link_refused": "This device link does not work any more: the player's secret was changed after it was made, or the link was cut short. On the device that is signed in, open your profile and show a new link.",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, draw 1",

@@ -550,6 +550,13 @@ export default {
   "player.unrated.pair_limit": "(bez rankingu: więcej niż trzy mecze rankingowe dziś z tym graczem)",
   "player.new": "Zacznij jako nowy gracz",
   "player.too_many": "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie najpóźniej za godzinę. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
+  "player.too_many_for": {
+    one: "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie mniej więcej za {n} minutę. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
+    few: "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie mniej więcej za {n} minuty. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
+    many: "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie mniej więcej za {n} minut. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
+    other: "Z tej sieci utworzono już tylu nowych graczy, ilu można w ciągu godziny, więc serwer nie utworzył gracza dla tego urządzenia. Spróbuj ponownie mniej więcej za {n} minuty. Do tego czasu możesz grać z botami i w pasjansa bez gracza; szybkie parowanie i mecze rankingowe wymagają gracza.",
+  },
+  "player.link_refused": "Ten link urządzenia już nie działa: sekret gracza zmieniono po jego utworzeniu albo link jest ucięty. Na urządzeniu, które jest zalogowane, otwórz profil i wyświetl nowy link.",
   "line.gin_rummy": "Gin Rummy",
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, po 1 karcie",

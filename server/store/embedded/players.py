@@ -12,7 +12,7 @@ from server.store.base import DEFAULT_LIMITS, Conflict, Limits, fingerprint
 from server.store.embedded.seeks import EmbeddedSeeks
 from server.store.embedded.sqlite import Sqlite
 from server.store.keys import ATTEMPT_TTL, COUNTED_TTL, DAILY_TTL, PAIR_TTL, PLAYER_TTL
-from server.store.players import PlayerStore
+from server.store.players import PlayerStore, allowance_window
 
 ALLOWANCES = 100_000
 """Rate-limit windows kept in memory at most (old windows go first)."""
@@ -131,7 +131,7 @@ class EmbeddedPlayers(PlayerStore):
         return rows > 0
 
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
-        window = int(time.time() // window_s)
+        window, _ = allowance_window(window_s, time.time())
         key = (bucket, window)
         count = self._allowances.get(key, 0)
         if count >= limit:

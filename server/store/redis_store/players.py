@@ -13,7 +13,7 @@ import redis.asyncio as redis
 
 from server.store.base import DEFAULT_LIMITS, Conflict, Limits, fingerprint
 from server.store.keys import PLAYER_TTL, Keys
-from server.store.players import PlayerStore
+from server.store.players import PlayerStore, allowance_window
 from server.store.redis_store.client import Concern, Step, reachable, script
 
 
@@ -151,6 +151,6 @@ class RedisPlayers(Concern, PlayerStore):
 
     @reachable
     async def allow(self, bucket: str, limit: int, window_s: int) -> bool:
-        window = int(time.time() // window_s)
+        window, _ = allowance_window(window_s, time.time())
         key = self.keys.allowance(bucket, window)
         return bool(await self._allow(keys=[key], args=[limit, window_s]))
