@@ -378,7 +378,13 @@ async def test_a_rated_match_left_before_moving_is_aborted_not_rated(server_env,
     assert stayed["rating"] is None and stayed["rating_history"] == []
     assert stayed["games"][0]["won"] is True
     assert (stayed["games"][0]["rated"], stayed["games"][0]["unrated"]) == (False, "aborted")
-    assert server.get(f"/api/replays/{room}")[1]["own_moves"] == [0, 0]
+    # The players' statistics are written before the replay (server.host.driver._finish).
+    replay = await until(
+        lambda: server.get(f"/api/replays/{room}"),
+        what="the replay",
+        check=lambda answer: answer[0] == 200,
+    )
+    assert replay[1]["own_moves"] == [0, 0]
 
 
 async def test_two_identities_of_one_address_are_never_rated_together(server):
