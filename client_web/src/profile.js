@@ -4,7 +4,7 @@
 // device, reset, sign out).
 import { barChart, lineChart } from "./charts.js";
 import { formError, h } from "./dom.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, formatDay, formatNumber, formatScores, t } from "./i18n.js";
 import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 import { qrSvg } from "./qr.js";
 
@@ -22,11 +22,11 @@ export function duration(ms) {
 }
 
 function day(epochSeconds) {
-  return new Date(epochSeconds * 1000).toLocaleDateString(document.documentElement.lang || undefined);
+  return formatDay(epochSeconds * 1000);
 }
 
 function number(value, digits = 0) {
-  return value == null ? "–" : Number(value).toFixed(digits);
+  return formatNumber(value, digits);
 }
 
 export function lineName(line) {
@@ -41,7 +41,7 @@ function table(id, columns, rows) {
       "table",
       { class: "stats", id },
       h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", { "data-label": columns[i] }, c)))))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", { "data-label": columns[i] }, typeof c === "number" ? formatNumber(c) : c)))))),
     ),
   );
 }
@@ -159,7 +159,8 @@ function games(profile) {
           list.map((g) => {
             const withheld = !g.id || (g.daily && g.daily >= todayDate); // a daily's replay: the next day
             const result = g.won ? t("player.won") : t("player.lost");
-            const detail = g.game === "gin_rummy" ? (g.scores || []).join(" – ") : t("player.score", { points: g.score ?? 0 });
+            // The winner's score first, as every list of results says it.
+            const detail = g.game === "gin_rummy" ? formatScores(g.scores, g.won ? g.seat : 1 - g.seat) : t("player.score", { points: g.score ?? 0 });
             // A rated room's match that moved no rating says why (fair play, FAQ).
             const unrated = g.unrated ? h("span", { class: "muted unrated" }, t(`player.unrated.${g.unrated}`)) : null;
             return h(
