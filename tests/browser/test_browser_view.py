@@ -425,12 +425,20 @@ def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     assert status == 200
     # The page writes 14.0 as 14, as numbers are written.
     expect(panel.locator(".review-summary")).to_contain_text(f"{review['accuracy']:g}")
+    expect(panel.locator(".review-summary")).to_contain_text("out of 100")
     marks = sum(1 for d in review["decisions"] if d["mark"])
     if marks:
         expect(panel.locator(".review-marks li")).to_have_count(marks)
     else:
         expect(panel).to_contain_text("well played")
     audit(page, "end of a match with the review")
+    if marks:
+        # A mark opens the replay at its position with the same list of marks beside it.
+        first = next(d for d in review["decisions"] if d["mark"])
+        panel.locator(".review-marks button").first.click()
+        expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
+        expect(page.locator("#replay-review .review-marks li")).to_have_count(marks)
+        expect(page.locator("#to-marks")).to_be_visible()
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
