@@ -4,7 +4,7 @@
 // device, reset, sign out).
 import { barChart, lineChart } from "./charts.js";
 import { formError, h } from "./dom.js";
-import { describeError, formatDay, formatNumber, formatScores, t } from "./i18n.js";
+import { describeError, formatDay, formatNumber, formatPercent, formatScores, t } from "./i18n.js";
 import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 import { qrSvg } from "./qr.js";
 
@@ -12,7 +12,7 @@ const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
 const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
 
 export function percent(share) {
-  return share == null ? "–" : `${Math.round(share * 100)}%`;
+  return share == null ? "–" : formatPercent(share * 100);
 }
 
 export function duration(ms) {

@@ -297,7 +297,7 @@ export default {
   "watch.title": "지금 진행 중인 게임 관전",
   "watch.lead": "지금 진행 중인 공개 진 러미 매치예요. 레이팅이 높은 매치부터 보여 주고, 게임이 시작하고 끝날 때마다 목록이 바뀌어요.",
   "watch.featured": "추천 게임",
-  "watch.no_featured": "지금은 레이팅이 확정된 두 사람의 레이팅 매치가 없어요.",
+  "watch.no_featured": "지금 진행 중인 레이팅 매치 가운데 두 사람 모두 레이팅이 확정된 매치가 없어요.",
   "watch.featured_soon": "추천 게임이 진행 중이에요. TV에서 볼 수 있어요.",
   "watch.tv": "TV로 보기",
   "watch.tv_title": "TV: 추천 게임",
