@@ -36,14 +36,11 @@ export async function setLanguage(code) {
 
 export const has = (key) => key in messages;
 
-/** ``n`` written the language's way (1,234.5 / 1 234,5 / 1,234.5), with ``digits`` decimals
- * when given (0,0 in Polish, never the 0.0 of toFixed): every number the page shows goes
- * through here or through t(). A missing value is a dash. */
-export function formatNumber(n, digits = null) {
-  if (n == null || Number.isNaN(Number(n))) return "–";
-  if (digits == null) return numbers.format(n);
-  return new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-}
+/** ``n`` written the language's way (1,234.5 / 1 234,5), with ``digits`` decimals when given
+ * (0,0 in Polish, never the 0.0 of toFixed): every number the page shows goes through here or
+ * through t(). A missing value is a dash. */
+export const formatNumber = (n, digits) =>
+  n == null ? "–" : new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
 /** ``v`` (0..100) as a whole percentage, in the language's way (Polish "50%", with its
  * own spacing rules left to Intl). */
@@ -57,18 +54,13 @@ export function formatDate(ms) {
 /** A day, given as the server names it ("2026-12-06", a UTC day) or as a moment (ms), in the
  * language's way ("6 December 2026", "6 grudnia 2026", "2026년 12월 6일"), never as ISO. */
 export function formatDay(day) {
-  const moment = typeof day === "string" ? Date.parse(`${day}T00:00:00Z`) : day;
-  if (Number.isNaN(moment)) return String(day);
-  const options = { dateStyle: "long", ...(typeof day === "string" ? { timeZone: "UTC" } : {}) };
-  return new Intl.DateTimeFormat(language, options).format(new Date(moment));
+  const utc = typeof day === "string";
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: utc ? "UTC" : undefined }).format(utc ? new Date(`${day}T00:00Z`) : day);
 }
 
 /** A match's two scores, the winner's first ("130–45"), each written the language's way;
  * with no winner, in seat order. */
-export function formatScores(scores, winner) {
-  const order = winner === 1 ? [1, 0] : [0, 1];
-  return order.map((seat) => formatNumber(scores?.[seat] ?? 0)).join("–");
-}
+export const formatScores = (scores, winner) => (winner === 1 ? [1, 0] : [0, 1]).map((seat) => formatNumber(scores[seat])).join("–");
 
 /** A person's name as the language says it about others (Korean adds 님; a bot's name or
  * "you" never goes through here). */

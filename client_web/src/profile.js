@@ -21,13 +21,6 @@ export function duration(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-function day(epochSeconds) {
-  return formatDay(epochSeconds * 1000);
-}
-
-function number(value, digits = 0) {
-  return formatNumber(value, digits);
-}
 
 export function lineName(line) {
   return t(`line.${line}`);
@@ -57,7 +50,7 @@ function solitaireTable(stats) {
       cols.map((c) => t(`player.col.${c}`)),
       lines.map((l) => {
         const s = stats[l];
-        return [lineName(l), s.played, s.won, percent(s.win_share), s.streak, s.best_streak, number(s.best_score), number(s.mean_score), number(s.fastest_moves), duration(s.fastest_ms)];
+        return [lineName(l), s.played, s.won, percent(s.win_share), s.streak, s.best_streak, formatNumber(s.best_score, 0), formatNumber(s.mean_score, 0), formatNumber(s.fastest_moves, 0), duration(s.fastest_ms)];
       }),
     ),
   ];
@@ -74,7 +67,7 @@ function ginTable(stats) {
       cols.map((c) => t(`player.col.${c}`)),
       kinds.map((o) => {
         const s = stats[`gin_rummy:${o}`];
-        return [opponentName(o), s.matches, s.matches_won, s.hands, s.hands_won, s.gins, s.knocks, s.undercuts_given, s.undercuts_suffered, number(s.mean_points, 1)];
+        return [opponentName(o), s.matches, s.matches_won, s.hands, s.hands_won, s.gins, s.knocks, s.undercuts_given, s.undercuts_suffered, formatNumber(s.mean_points, 1)];
       }),
     ),
   ];
@@ -174,7 +167,7 @@ function games(profile) {
               " ",
               unrated,
               unrated ? " " : null,
-              h("span", { class: "muted" }, day(g.finished_at)),
+              h("span", { class: "muted" }, formatDay(g.finished_at * 1000)),
               " ",
               withheld ? null : h("a", { href: `#/replay/${g.id}`, class: "replay-link" }, t("player.replay")),
             );
@@ -291,7 +284,7 @@ export function mountProfile(root, app, id) {
     document.title = `${profile.name} · ${t("app.name")}`;
     page.replaceChildren(
       h("h1", { id: "player-name" }, profile.name),
-      h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
+      h("p", { class: "muted", id: "member-since" }, t("player.since", { date: formatDay(profile.created * 1000) })),
       today(profile),
       rating(profile),
       stats(profile.stats),

@@ -39,7 +39,7 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
   let alive = true;
   let review = null; // {seat, slot}: the review asked for, of one seat
   let played = null; // the game's own frames while a solitaire's winning line is shown
-  let mark = null; // the position of the mark last followed from the list
+  let mark = start; // the position of the mark last followed (or linked to)
 
   function stop() {
     clearInterval(timer);
@@ -150,15 +150,12 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
   /** Back to the list of marks (from the position a mark led to): the mark followed gets the
    * keyboard, the list is brought into view. */
   function marksLink() {
-    const slot = review?.slot;
-    if (slot?.state !== "ready" || !slot.review.decisions.some((d) => d.mark)) return null;
     const back = () => {
-      const list = root.querySelector("#replay-review .review-marks");
-      const button = list?.querySelector(`button[data-at="${mark}"]`) || list?.querySelector("button");
-      list?.scrollIntoView({ block: "center" });
-      button?.focus({ preventScroll: true });
+      const list = root.querySelector(".review-marks");
+      list.scrollIntoView({ block: "center" });
+      (list.querySelector(`[data-at="${mark}"]`) || list.querySelector("button")).focus({ preventScroll: true });
     };
-    return h("button", { id: "to-marks", onclick: back }, t("review.to_marks"));
+    return review?.slot.review?.decisions.some((d) => d.mark) ? h("button", { id: "to-marks", onclick: back }, t("review.to_marks")) : null;
   }
 
   function controls(...extra) {
@@ -218,7 +215,7 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
       "div",
       { class: "replay-review", id: "replay-review" },
       // A won game was not lost anywhere: it is asked whether a shorter win was there.
-      slot ? null : h("button", { id: "hindsight", onclick: ask }, t((played || frames).at(-1).won ? "hindsight.button_won" : "hindsight.button")),
+      slot ? null : h("button", { id: "hindsight", onclick: ask }, t(frames.at(-1).won ? "hindsight.button_won" : "hindsight.button")),
       result
         ? [
             h("p", { id: "hindsight-verdict" }, hindsightWords(result)),
@@ -252,10 +249,7 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
       frames = [body.first];
       for (const step of body.steps) frames.push(applyPatch(deepClone(frames[frames.length - 1]), step.ops, false, true).newDocument);
       at = Math.max(0, Math.min(frames.length - 1, start));
-      if (reviewSeat != null && !isSolitaire(kind)) {
-        mark = at;
-        review = { seat: reviewSeat, slot: loadReview(id, reviewSeat, () => alive && render()) };
-      }
+      if (reviewSeat != null) review = { seat: reviewSeat, slot: loadReview(id, reviewSeat, () => alive && render()) };
       render();
     })
     .catch((error) => {

@@ -566,6 +566,7 @@ def test_the_solitaire_tiles_buttons_and_the_eight_foundations_have_distinct_nam
 ):
     page = open_page(language)
     page.goto(f"{web.http}/")
+    expect(page.locator(".sol-tile button")).to_have_count(6)
     names = """sel => [...document.querySelectorAll(sel)].map(
         e => e.getAttribute('aria-label') || e.textContent.trim())"""
     buttons = page.evaluate(names, ".sol-tile button")
