@@ -36,15 +36,35 @@ export async function setLanguage(code) {
 
 export const has = (key) => key in messages;
 
-export const formatNumber = (n) => numbers.format(n);
+/** ``n`` written the language's way (1,234.5 / 1 234,5), with ``digits`` decimals when given
+ * (0,0 in Polish, never the 0.0 of toFixed): every number the page shows goes through here or
+ * through t(). A missing value is a dash. */
+export const formatNumber = (n, digits) =>
+  n == null ? "–" : new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
 /** ``v`` (0..100) as a whole percentage, in the language's way (Polish "50%", with its
  * own spacing rules left to Intl). */
 export const formatPercent = (v) => new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(v / 100);
 
+/** A moment (ms since the epoch) as a date and time in the language's way. */
 export function formatDate(ms) {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
 }
+
+/** A day, given as the server names it ("2026-12-06", a UTC day) or as a moment (ms), in the
+ * language's way ("6 December 2026", "6 grudnia 2026", "2026년 12월 6일"), never as ISO. */
+export function formatDay(day) {
+  const utc = typeof day === "string";
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: utc ? "UTC" : undefined }).format(utc ? new Date(`${day}T00:00Z`) : day);
+}
+
+/** A match's two scores, the winner's first ("130–45"), each written the language's way;
+ * with no winner, in seat order. */
+export const formatScores = (scores, winner) => (winner === 1 ? [1, 0] : [0, 1]).map((seat) => formatNumber(scores[seat])).join("–");
+
+/** A person's name as the language says it about others (Korean adds 님; a bot's name or
+ * "you" never goes through here). */
+export const personName = (name) => t("name.person", { name });
 
 /**
  * The message ``key`` with ``{name}`` placeholders filled from ``params``. A plural message

@@ -2,7 +2,7 @@
 // top 100, the player's own rank and, once the day is over, each game's replay; and the
 // Glicko-2 ratings (#/leaderboard/ratings).
 import { h } from "./dom.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, formatDay, formatNumber, t } from "./i18n.js";
 import { duration, lineName } from "./profile.js";
 
 const BOARDS = ["gin_rummy", "easy_harp", "reflechi_draw1", "reflechi_draw3"];
@@ -45,7 +45,7 @@ function dailyRows(board, rows) {
     "table",
     { class: "stats board", id: "board-rows" },
     h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, t(`board.col.${c}`))))),
-    h("tbody", {}, rows.map((r) => h("tr", { dataset: { player: r.player || "" } }, cells(r).map((c) => h("td", {}, c))))),
+    h("tbody", {}, rows.map((r) => h("tr", { dataset: { player: r.player || "" } }, cells(r).map((c) => h("td", {}, typeof c === "number" ? formatNumber(c) : c))))),
   );
 }
 
@@ -79,7 +79,7 @@ export function mountLeaderboard(root, app, board, date) {
                 "table",
                 { class: "stats board", id: "board-rows" },
                 h("thead", {}, h("tr", {}, ["rank", "name", "rating", "games"].map((c) => h("th", { scope: "col" }, t(`board.col.${c}`))))),
-                h("tbody", {}, body.rows.map((r) => h("tr", {}, [r.rank, playerLink(r), `${r.rating} ± ${r.rd}`, r.games].map((c) => h("td", {}, c))))),
+                h("tbody", {}, body.rows.map((r) => h("tr", {}, [r.rank, playerLink(r), `${formatNumber(r.rating)} ± ${formatNumber(r.rd)}`, r.games].map((c) => h("td", {}, typeof c === "number" ? formatNumber(c) : c))))),
               )
             : h("p", {}, t("board.empty")),
         );
@@ -96,7 +96,7 @@ export function mountLeaderboard(root, app, board, date) {
           { class: "day-nav" },
           h("a", { href: `#/leaderboard/${chosen}/${shiftDay(body.date, -1)}`, id: "previous-day" }, t("board.previous")),
           " ",
-          h("strong", { id: "board-date" }, body.date),
+          h("strong", { id: "board-date", dataset: { date: body.date } }, formatDay(body.date)),
           " ",
           body.over ? h("a", { href: `#/leaderboard/${chosen}/${shiftDay(body.date, 1)}`, id: "next-day" }, t("board.next")) : null,
         ),

@@ -5,7 +5,7 @@
 // the public rooms live and the replays.
 import { answerGroup, formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
-import { describeError, formatDate, t } from "./i18n.js";
+import { describeError, formatDate, formatScores, t } from "./i18n.js";
 import { botName } from "./table.js";
 import { playerRefusal } from "./identity.js";
 
@@ -262,7 +262,7 @@ export function mountLobby(root, app) {
   const playNow = tile("play-now", t("lobby.play_now"), t("lobby.play_now_text"), () => seek(), { class: "friend now" });
   const seekError = formError("play-now-error", playNow);
   const others = [
-    ...LEVELS.map((level) => tile(`play-${level}`, t("lobby.play_bot", { bot: botName(level) }), t(`lobby.bot_text.${level}`), waits((e) => playGin({ kind: "bot", level }, e.currentTarget)), { class: `bot ${level}` })),
+    ...LEVELS.map((level) => tile(`play-${level}`, t(`lobby.play_bot.${level}`), t(`lobby.bot_text.${level}`), waits((e) => playGin({ kind: "bot", level }, e.currentTarget)), { class: `bot ${level}` })),
     tile("play-friend", t("lobby.friend"), t("lobby.friend_text"), waits((e) => playGin({ kind: "human" }, e.currentTarget)), { class: "friend" }),
     tile("daily", t("lobby.daily"), t("lobby.daily_text"), waits(daily), { class: "daily" }),
   ];
@@ -284,8 +284,9 @@ export function mountLobby(root, app) {
         h(
           "span",
           { class: "tile-actions" },
-          h("button", { class: "primary", id: `${s.key}-daily`, onclick: waits(() => solitaire(s.game, s.draw, { daily: true }, failed)) }, t("lobby.todays_deal")),
-          h("button", { id: `${s.key}-new`, onclick: waits(() => solitaire(s.game, s.draw, {}, failed)) }, t("lobby.new_deal")),
+          // Three tiles, the same two words: each button's name says its solitaire.
+          h("button", { class: "primary", id: `${s.key}-daily`, "aria-label": t("lobby.todays_deal_of", { game: t(s.titleKey) }), onclick: waits(() => solitaire(s.game, s.draw, { daily: true }, failed)) }, t("lobby.todays_deal")),
+          h("button", { id: `${s.key}-new`, "aria-label": t("lobby.new_deal_of", { game: t(s.titleKey) }), onclick: waits(() => solitaire(s.game, s.draw, {}, failed)) }, t("lobby.new_deal")),
         ),
       );
       return card;
@@ -424,7 +425,7 @@ export function mountLobby(root, app) {
             "li",
             { class: "room-row" },
             h("span", { class: "who" }, t("lobby.vs", { a: names[0], b: names[1] })),
-            h("span", { class: "muted" }, t("lobby.replay_info", { winner, scores: r.result.scores.join("–"), when: formatDate(r.finished_at * 1000) })),
+            h("span", { class: "muted" }, t("lobby.replay_info", { winner, scores: formatScores(r.result.scores, r.result.winner), when: formatDate(r.finished_at * 1000) })),
             link,
           );
         }),

@@ -1,7 +1,8 @@
 // The client's entry: one connection, a name kept in the browser, the settings and the
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
-// #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N, #/player/ID a profile, #/leaderboard/BOARD/DATE the
-// leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link) so
+// #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N,
+// #/replay/ID/N/SEAT there with SEAT's review open (a mark's link), #/player/ID a profile,
+// #/leaderboard/BOARD/DATE the leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link) so
 // links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
@@ -65,10 +66,10 @@ let unmount = null;
 function route() {
   if (unmount) unmount();
   closeLearnDrawer(false);
-  const [, page, id, part] = location.hash.replace(/^#/, "").split("/");
+  const [, page, id, part, seat] = location.hash.replace(/^#/, "").split("/");
   document.title = t("app.name");
   if (page === "room" && id) unmount = mountRoom(root, app, decoded(id));
-  else if (page === "replay" && id) unmount = mountReplay(root, app, decoded(id), Number(part) || 0);
+  else if (page === "replay" && id) unmount = mountReplay(root, app, decoded(id), Number(part) || 0, seat && Number(seat));
   else if (page === "learn") unmount = mountLearn(root, app, id, part);
   else if (page === "player" && id) unmount = mountProfile(root, app, decoded(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);

@@ -4,14 +4,14 @@
 // device, reset, sign out).
 import { barChart, lineChart, qrImage } from "./charts.js";
 import { formError, h } from "./dom.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, formatDay, formatNumber, formatPercent, formatScores, t } from "./i18n.js";
 import { deviceLink, linkRefusal, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 
 const SOLITAIRE_LINES = ["easy_harp", "reflechi_draw1", "reflechi_draw3"];
 const OPPONENTS = ["easy", "normal", "hard", "expert", "human"];
 
 export function percent(share) {
-  return share == null ? "–" : `${Math.round(share * 100)}%`;
+  return share == null ? "–" : formatPercent(share * 100);
 }
 
 export function duration(ms) {
@@ -20,13 +20,6 @@ export function duration(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-function day(epochSeconds) {
-  return new Date(epochSeconds * 1000).toLocaleDateString(document.documentElement.lang || undefined);
-}
-
-function number(value, digits = 0) {
-  return value == null ? "–" : Number(value).toFixed(digits);
-}
 
 export function lineName(line) {
   return t(`line.${line}`);
@@ -40,7 +33,7 @@ function table(id, columns, rows) {
       "table",
       { class: "stats", id },
       h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", { "data-label": columns[i] }, c)))))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", { "data-label": columns[i] }, typeof c === "number" ? formatNumber(c) : c)))))),
     ),
   );
 }
@@ -56,7 +49,7 @@ function solitaireTable(stats) {
       cols.map((c) => t(`player.col.${c}`)),
       lines.map((l) => {
         const s = stats[l];
-        return [lineName(l), s.played, s.won, percent(s.win_share), s.streak, s.best_streak, number(s.best_score), number(s.mean_score), number(s.fastest_moves), duration(s.fastest_ms)];
+        return [lineName(l), s.played, s.won, percent(s.win_share), s.streak, s.best_streak, formatNumber(s.best_score, 0), formatNumber(s.mean_score, 0), formatNumber(s.fastest_moves, 0), duration(s.fastest_ms)];
       }),
     ),
   ];
@@ -73,7 +66,7 @@ function ginTable(stats) {
       cols.map((c) => t(`player.col.${c}`)),
       kinds.map((o) => {
         const s = stats[`gin_rummy:${o}`];
-        return [opponentName(o), s.matches, s.matches_won, s.hands, s.hands_won, s.gins, s.knocks, s.undercuts_given, s.undercuts_suffered, number(s.mean_points, 1)];
+        return [opponentName(o), s.matches, s.matches_won, s.hands, s.hands_won, s.gins, s.knocks, s.undercuts_given, s.undercuts_suffered, formatNumber(s.mean_points, 1)];
       }),
     ),
   ];
@@ -158,7 +151,8 @@ function games(profile) {
           list.map((g) => {
             const withheld = !g.id || (g.daily && g.daily >= todayDate); // a daily's replay: the next day
             const result = g.won ? t("player.won") : t("player.lost");
-            const detail = g.game === "gin_rummy" ? (g.scores || []).join(" – ") : t("player.score", { points: g.score ?? 0 });
+            // The winner's score first, as every list of results says it.
+            const detail = g.game === "gin_rummy" ? formatScores(g.scores, g.won ? g.seat : 1 - g.seat) : t("player.score", { points: g.score ?? 0 });
             // A rated room's match that moved no rating says why (fair play, FAQ).
             const unrated = g.unrated ? h("span", { class: "muted unrated" }, t(`player.unrated.${g.unrated}`)) : null;
             return h(
@@ -172,7 +166,7 @@ function games(profile) {
               " ",
               unrated,
               unrated ? " " : null,
-              h("span", { class: "muted" }, day(g.finished_at)),
+              h("span", { class: "muted" }, formatDay(g.finished_at * 1000)),
               " ",
               withheld ? null : h("a", { href: `#/replay/${g.id}`, class: "replay-link" }, t("player.replay")),
             );
@@ -312,7 +306,7 @@ export function mountProfile(root, app, id) {
     const parts = [
       h("h1", { id: "player-name" }, profile.name),
       linkRefused(app, mine),
-      h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
+      h("p", { class: "muted", id: "member-since" }, t("player.since", { date: formatDay(profile.created * 1000) })),
       today(profile),
       rating(profile),
       stats(profile.stats),

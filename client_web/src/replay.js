@@ -20,15 +20,17 @@ function hindsightWords(result) {
       return t("hindsight.still");
     case "won":
       return result.comparison === "shorter"
-        ? t("hindsight.won_shorter", { moves: result.moves, best: result.solver_moves })
-        : t("hindsight.won", { moves: result.moves });
+        ? t("hindsight.won_shorter", { moves: t("count.in_moves", { n: result.moves }), best: t("count.in_moves", { n: result.solver_moves }) })
+        : t("hindsight.won", { moves: t("count.in_moves", { n: result.moves }) });
     default:
       return t("hindsight.unknown");
   }
 }
 
-/** The replay of game ``id``, shown from its position ``start`` (a link to a decision). */
-export function mountReplay(root, app, id, start = 0) {
+/** The replay of game ``id``, shown from its position ``start`` (a link to a decision), with
+ * the review of ``reviewSeat`` open when given: a mark followed from the end of a match keeps
+ * its list of marks beside the replay. */
+export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
   let frames = null;
   let seats = null;
   let kind = null;
@@ -37,6 +39,7 @@ export function mountReplay(root, app, id, start = 0) {
   let alive = true;
   let review = null; // {seat, slot}: the review asked for, of one seat
   let played = null; // the game's own frames while a solitaire's winning line is shown
+  let mark = start; // the position of the mark last followed (or linked to)
 
   function stop() {
     clearInterval(timer);
@@ -98,6 +101,7 @@ export function mountReplay(root, app, id, start = 0) {
         h("span", { class: "badge", id: "replay-position" }, t("replay.position", { at, total: frames.length - 1 })),
       ),
       controls(
+        marksLink(),
         h(
           "select",
           { id: "hand-select", "aria-label": t("replay.jump"), onchange: (e) => go(Number(e.target.value)) },
@@ -116,7 +120,10 @@ export function mountReplay(root, app, id, start = 0) {
       review = { seat, slot: loadReview(id, seat, () => alive && render()) };
       render();
     };
-    const jump = (decision) => go(decision.at);
+    const jump = (decision) => {
+      mark = decision.at;
+      go(decision.at);
+    };
     const slot = review?.slot;
     return h(
       "div",
@@ -140,7 +147,18 @@ export function mountReplay(root, app, id, start = 0) {
     );
   }
 
-  function controls(extra) {
+  /** Back to the list of marks (from the position a mark led to): the mark followed gets the
+   * keyboard, the list is brought into view. */
+  function marksLink() {
+    const back = () => {
+      const list = root.querySelector(".review-marks");
+      list.scrollIntoView({ block: "center" });
+      (list.querySelector(`[data-at="${mark}"]`) || list.querySelector("button")).focus({ preventScroll: true });
+    };
+    return review?.slot.review?.decisions.some((d) => d.mark) ? h("button", { id: "to-marks", onclick: back }, t("review.to_marks")) : null;
+  }
+
+  function controls(...extra) {
     const last = at === frames.length - 1;
     return h(
       "div",
@@ -196,7 +214,8 @@ export function mountReplay(root, app, id, start = 0) {
     return h(
       "div",
       { class: "replay-review", id: "replay-review" },
-      slot ? null : h("button", { id: "hindsight", onclick: ask }, t("hindsight.button")),
+      // A won game was not lost anywhere: it is asked whether a shorter win was there.
+      slot ? null : h("button", { id: "hindsight", onclick: ask }, t(frames.at(-1).won ? "hindsight.button_won" : "hindsight.button")),
       result
         ? [
             h("p", { id: "hindsight-verdict" }, hindsightWords(result)),
@@ -230,6 +249,7 @@ export function mountReplay(root, app, id, start = 0) {
       frames = [body.first];
       for (const step of body.steps) frames.push(applyPatch(deepClone(frames[frames.length - 1]), step.ops, false, true).newDocument);
       at = Math.max(0, Math.min(frames.length - 1, start));
+      if (reviewSeat != null) review = { seat: reviewSeat, slot: loadReview(id, reviewSeat, () => alive && render()) };
       render();
     })
     .catch((error) => {

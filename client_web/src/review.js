@@ -1,7 +1,8 @@
 // The review of a finished Gin Rummy match (GET /api/replays/{id}/review/{seat}): what each
 // decision of a seat cost, judged by the server from that seat's view at the time. Shown in
 // the end-of-match screen and beside the replay: the marked decisions with the better move
-// and the points it would have saved, a graph of the seat's chance to win the match after
+// and the expected points the one chosen gave up (judged from the seat's view, whatever the
+// hand's outcome), a graph of the seat's chance to win the match after
 // each decision, and a click on a mark goes to that position of the replay.
 import { shortName } from "./cards.js";
 import { describeError, formatNumber, formatPercent, t } from "./i18n.js";
@@ -66,6 +67,9 @@ export function reviewPanel(review, { onJump = null, id = "review" } = {}) {
       " · ",
       t("review.lost", { draw: points(review.lost.draw), discard: points(review.lost.discard) }),
     ),
+    // What the figure's scale is (server/games/gin_rummy/review.py's accuracy()): 100 when
+    // every decision was the best found, lower as the expected points given up grow.
+    h("p", { class: "review-scale muted" }, t("review.scale")),
     review.hands?.length > 1
       ? h(
           "p",

@@ -2,7 +2,7 @@
 // hand order and selection, drag to reorder, keyboard play, refusals, the turn clock.
 import { sortedHand } from "./cards.js";
 import { follow } from "./drag.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, formatDay, personName, t } from "./i18n.js";
 import { openLearnDrawer } from "./learn.js";
 import { atKeyboard } from "./modality.js";
 import * as motion from "./motion.js";
@@ -173,7 +173,8 @@ export function mountRoom(root, app, id) {
   function rematchOffer(view) {
     const offer = state.offer;
     const mine = me();
-    const name = view.room.seats[1 - mine].name || t("lobby.player");
+    const other = view.room.seats[1 - mine].name;
+    const name = other ? personName(other) : t("lobby.player");
     const now = Date.now();
     const open = offer?.state === "offered" && now < offer.until;
     const n = open ? Math.ceil((offer.until - now) / 1000) : 0;
@@ -231,7 +232,7 @@ export function mountRoom(root, app, id) {
           h("a", { class: `button${left ? " primary" : ""}`, id: "lobby-link", href: "#/" }, t("room.lobby")),
         ),
         slot?.state === "ready"
-          ? reviewPanel(slot.review, { onJump: (d) => app.navigate(`#/replay/${id}/${d.at}`) })
+          ? reviewPanel(slot.review, { onJump: (d) => app.navigate(`#/replay/${id}/${d.at}/${me()}`) })
           : slot
             ? h("p", { class: slot.state === "failed" ? "refusal" : "muted", role: "status" }, slot.message)
             : null,
@@ -274,7 +275,8 @@ export function mountRoom(root, app, id) {
   // The other player dealt the next hand while this one read the result: that result stays,
   // over the new hand, until closed.
   function earlierActions(view) {
-    const other = view.room.seats[1 - me()].name || t("lobby.player");
+    const who = view.room.seats[1 - me()].name;
+    const other = who ? personName(who) : t("lobby.player");
     const close = () => {
       state.earlier = null;
       state.review = null;
@@ -317,7 +319,7 @@ export function mountRoom(root, app, id) {
     };
     const copied = h("span", { class: "muted", id: "copied", "aria-live": "polite" }, state.copied);
     const name = t(`game.${view.room.game}`);
-    const title = view.room.daily ? t("room.daily_title", { game: name, date: view.room.daily }) : t("room.title", { game: name, id });
+    const title = view.room.daily ? t("room.daily_title", { game: name, date: formatDay(view.room.daily) }) : t("room.title", { game: name, id });
     const rules = h(
       "button",
       {

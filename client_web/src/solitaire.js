@@ -65,9 +65,9 @@ export function renderBoard(game, ui) {
     game.foundations.map((f, i) => {
       const name = `f${i}`;
       if (!f.top) {
-        return h("span", { class: `card empty slot-${f.suit}`, ...pile(name), "aria-label": t("sol.empty_foundation", { suit: suitName(f.suit) }) }, SUIT_SYMBOL[f.suit]);
+        return h("span", { class: `card empty slot-${f.suit}`, ...pile(name), "aria-label": t("sol.empty_foundation", { n: i + 1, suit: suitName(f.suit) }) }, SUIT_SYMBOL[f.suit]);
       }
-      return face(f.top, name, 1, { "aria-label": t("sol.on_foundation", { card: cardName(f.top), cards: cards(f.count) }) });
+      return face(f.top, name, 1, { "aria-label": t("sol.on_foundation", { n: i + 1, card: cardName(f.top), cards: cards(f.count) }) });
     }),
   );
 
@@ -256,7 +256,7 @@ export function describeHint(reply, game) {
   let sure;
   if (reply.verdict === "winnable") sure = t("hint.sure.winnable");
   else if (reply.verdict === "not_winnable") sure = t("hint.sure.lost");
-  else if (reply.samples > 1) sure = t("hint.sure.samples", { wins: reply.wins, samples: reply.samples });
+  else if (reply.samples > 1) sure = t("hint.sure.samples", { wins: reply.wins, samples: t("count.deals", { n: reply.samples }) });
   else sure = t("hint.sure.unknown");
   return t("hint.line", { move, sure });
 }

@@ -2,7 +2,7 @@
 // comes from the view the server sent; the client only arranges it (hand order, meld bars).
 import { cardBack, cardFace, cardName, shortName, sortedHand } from "./cards.js";
 import { scoped } from "./dom.js";
-import { t } from "./i18n.js";
+import { personName, t } from "./i18n.js";
 import { h } from "./vdom.js";
 
 export const botName = (level) => t(`bot.${level}`);
@@ -11,7 +11,7 @@ export function seatName(room, seat, me) {
   if (me === seat) return t("seat.you");
   const s = room.seats[seat];
   if (s.kind === "bot") return botName(s.level);
-  return s.name || t("seat.waiting");
+  return s.name ? personName(s.name) : t("seat.waiting");
 }
 
 /** The key of a message said about a seat: ``base.you`` for the player, else ``base.other``. */

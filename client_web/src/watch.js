@@ -3,7 +3,7 @@
 // again), with the featured game on top; TV (#/tv) follows the featured game, the live rated
 // match with the highest-rated players, and moves on to the next one by itself when it ends.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { seatLabel } from "./lobby.js";
 import { mountRoom } from "./room.js";
 import * as vdom from "./vdom.js";
@@ -27,7 +27,7 @@ function liveGames(conn) {
 }
 
 function progress(room) {
-  const parts = [room.scores.join("–"), t("watch.hand", { n: (room.hands ?? 0) + 1 }), t("watch.to", { n: room.target ?? 100 })];
+  const parts = [room.scores.map((s) => formatNumber(s)).join("–"), t("watch.hand", { n: (room.hands ?? 0) + 1 }), t("watch.to", { n: room.target ?? 100 })];
   if (room.rated) parts.push(t("watch.rated"));
   return parts.join(" · ");
 }

@@ -694,3 +694,25 @@ def test_a_hint_a_verdict_in_players_words_and_winnable_deals_only(web, open_pag
     assert solve(Solitaire.new(REFLECHI_DRAW3, number), max_seconds=5.0).verdict == "winnable"
     page.click("#can-win")
     expect(page.locator("#solver-answer")).to_have_text("Yes, this deal can still be won.")
+
+
+def polish_deals(n: int) -> str:
+    """'n possible deals' in Polish, by the plural rule of the language (CLDR): 1 rozdanie,
+    2-4 rozdania (not 12-14), else rozdań."""
+    if n == 1:
+        return "1 możliwe rozdanie"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} możliwe rozdania"
+    return f"{n} możliwych rozdań"
+
+
+def test_a_hints_count_of_deals_reads_as_polish_counts_do(web, open_page):
+    page = open_page("pl")
+    # Deal 63, drawing three: its stock is still unseen, so the hint tries possible deals.
+    open_solitaire(page, web, "reflechi:3", encode(REFLECHI_DRAW3, 63))
+    answer = page.locator("#solver-answer")
+    page.click("#hint")
+    expect(answer).to_contain_text("Część kart jest jeszcze zakryta")
+    counted = re.search(r"sprawdzono (\d+) ", answer.inner_text())  # (4, as the issue saw)
+    assert counted, answer.inner_text()
+    expect(answer).to_contain_text(f"sprawdzono {polish_deals(int(counted.group(1)))}:")

@@ -380,9 +380,7 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     text = messages(lang)
     page = open_page(lang)
     page.goto(f"{web.http}/")
-    expect(page.locator("#play-easy .tile-title")).to_have_text(
-        text["lobby.play_bot"].replace("{bot}", text["bot.easy"])
-    )
+    expect(page.locator("#play-easy .tile-title")).to_have_text(text["lobby.play_bot.easy"])
     shot(page, f"lobby-{lang}")
     audit(page, f"lobby ({lang})")
     page.click("#play-easy")

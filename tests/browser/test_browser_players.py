@@ -7,9 +7,11 @@ Screenshots land in tests/artifacts/ (git-ignored)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from browser import server_client, shot
 from e2e_play import tomorrow
 from playwright.sync_api import Page, expect
@@ -34,9 +36,10 @@ def first_visit(page: Page, web) -> tuple[str, str]:
     return page.evaluate(SECRET), page.evaluate(PLAYER)
 
 
-def rated_games(db: str, me: str, other: str, results: list[bool]) -> None:
+def rated_games(db: str, me: str, other: str, results: list[bool], prefix: str = "rated") -> None:
     """Rated Gin Rummy matches between two players, counted straight into the server's store
-    (playing them out is the end-to-end tests' job; here the page draws what is stored)."""
+    (playing them out is the end-to-end tests' job; here the page draws what is stored), with
+    ids ``prefix`` and a number (a game id is counted once)."""
 
     async def count() -> None:
         store = EmbeddedStore(db)
@@ -46,7 +49,7 @@ def rated_games(db: str, me: str, other: str, results: list[bool]) -> None:
                 await record_game(
                     store,
                     {
-                        "id": f"rated{i}",
+                        "id": f"{prefix}{i}",
                         "game": "gin_rummy",
                         "rated": True,
                         "seats": [
@@ -191,3 +194,62 @@ def test_a_ranked_daily_attempt_offers_no_solver_and_the_board_states_its_rules(
     # No rank on this board yet: nothing is said of it (it once printed "null").
     expect(page.locator("#own-rank")).to_have_count(0)
     expect(page.locator("body")).not_to_contain_text("null")
+
+
+# ---- issue 50: numbers, dates and scores the Korean and Polish way -------------------------
+
+PL_MONTHS = [
+    "stycznia",
+    "lutego",
+    "marca",
+    "kwietnia",
+    "maja",
+    "czerwca",
+    "lipca",
+    "sierpnia",
+    "września",
+    "października",
+    "listopada",
+    "grudnia",
+]
+DAY = {  # a day as each language writes it (Intl's long date), from its parts
+    "ko": lambda y, m, d: f"{y}년 {m}월 {d}일",
+    "pl": lambda y, m, d: f"{d} {PL_MONTHS[m - 1]} {y}",
+}
+DAY_PATTERN = {
+    "ko": re.compile(r"\d{4}년 \d{1,2}월 \d{1,2}일"),
+    "pl": re.compile(r"\d{1,2} (" + "|".join(PL_MONTHS) + r") \d{4}"),
+}
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@pytest.mark.parametrize("language", ["ko", "pl"])
+def test_a_profile_and_the_boards_write_numbers_dates_and_scores_the_readers_way(
+    web, open_page, language
+):
+    page = open_page(language)
+    _, me = first_visit(page, web)
+    rated_games(web.env["CARDROOM_DB"], me, "p444444444444", [True, False, True], language)
+    page.goto(f"{web.http}/#/player/me")
+    # A mean with one decimal, in the language's way: 0,0 in Polish (never toFixed's 0.0).
+    mean = page.locator("#stats-gin tbody tr td").last
+    expect(mean).to_have_text(re.compile(r"^\d+,\d$" if language == "pl" else r"^\d+\.\d$"))
+    # The match this player lost, 0 to 12: the winner's score first.
+    expect(page.locator(f"#games li[data-game='{language}1']")).to_contain_text("12\u20130")
+    since = page.locator("#member-since").inner_text()
+    assert DAY_PATTERN[language].search(since) and not ISO_DAY.search(since), since
+    games = page.locator("#games").inner_text()
+    assert DAY_PATTERN[language].search(games) and not ISO_DAY.search(games), games
+
+    page.goto(f"{web.http}/#/leaderboard/gin_rummy")
+    day = page.locator("#board-date")
+    expect(day).to_have_attribute("data-date", ISO_DAY)
+    y, m, d = map(int, day.get_attribute("data-date").split("-"))
+    expect(day).to_have_text(DAY[language](y, m, d))
+
+    # Today's game: its title names the day the same way.
+    page.goto(f"{web.http}/")
+    page.click("#daily")
+    title = page.locator(".room-head h1")
+    expect(title).to_have_text(DAY_PATTERN[language])
+    assert not ISO_DAY.search(title.inner_text())

@@ -11,6 +11,7 @@ import pytest
 from browser import (
     LAPTOP,
     PHONE,
+    SEEN,
     UNSEEN_CARDS,
     audit,
     play_to_my,
@@ -424,12 +425,20 @@ def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     assert status == 200
     # The page writes 14.0 as 14, as numbers are written.
     expect(panel.locator(".review-summary")).to_contain_text(f"{review['accuracy']:g}")
+    expect(panel.locator(".review-summary")).to_contain_text("out of 100")
     marks = sum(1 for d in review["decisions"] if d["mark"])
     if marks:
         expect(panel.locator(".review-marks li")).to_have_count(marks)
     else:
         expect(panel).to_contain_text("well played")
     audit(page, "end of a match with the review")
+    if marks:
+        # A mark opens the replay at its position with the same list of marks beside it.
+        first = next(d for d in review["decisions"] if d["mark"])
+        panel.locator(".review-marks button").first.click()
+        expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
+        expect(page.locator("#replay-review .review-marks li")).to_have_count(marks)
+        expect(page.locator("#to-marks")).to_be_visible()
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
@@ -469,3 +478,120 @@ def test_the_end_of_a_hand_offers_the_players_review_of_the_hands_so_far(web, op
     page.click("#next-hand")
     expect(page.locator("#result")).to_have_count(0)
     audit(page, "the table after a hand's review")
+
+
+# ---- issue 50: the review's words, a mark's way back, and what Korean and Polish readers saw --
+
+
+def replay_with_marks(web) -> tuple[str, dict]:
+    """A finished bot match whose seat 0 has a marked decision, and that review (most such
+    matches have one: a few tries at most)."""
+    for _ in range(6):
+        room = finished_replay(web)
+        status, review = web.get(f"/api/replays/{room}/review/0")
+        assert status == 200
+        if any(d["mark"] for d in review["decisions"]):
+            return room, review
+    raise AssertionError("six bot matches without a marked decision")
+
+
+# The review's scale and its marks in each language: what 100 means, and a mark's cost said of
+# the choice (expected points), never as points it "would have saved" in a hand maybe won.
+REVIEW_WORDS = {
+    "ko": {"scale": "/100", "means": "100은 모든 결정이", "mark": "기대 점수가", "not": "아꼈을"},
+    "pl": {"scale": "na 100", "means": "100 znaczy", "mark": "oczekiwany wynik", "not": "(około +"},
+}
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@pytest.mark.parametrize("language", ["ko", "pl"])
+def test_a_marks_replay_keeps_the_list_of_marks_and_comes_back_to_it(
+    web, open_page, language, viewport
+):
+    room, review = replay_with_marks(web)
+    marked = [d for d in review["decisions"] if d["mark"]]
+    first = marked[0]
+    page = open_page(language, viewport)
+    # The link a mark of the end-of-match review leads to (room.js): its position, its seat.
+    page.goto(f"{web.http}/#/replay/{room}/{first['at']}/0")
+    expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
+    panel = page.locator("#replay-review .review")
+    expect(panel.locator(".review-marks li")).to_have_count(len(marked))
+    expect(page.locator("#review-0")).to_have_attribute("aria-pressed", "true")
+    words = REVIEW_WORDS[language]
+    summary = panel.locator(".review-summary")
+    expect(summary).to_contain_text(words["scale"])
+    accuracy = f"{review['accuracy']:g}".replace(".", "," if language == "pl" else ".")
+    expect(summary).to_contain_text(accuracy)
+    expect(panel.locator(".review-scale")).to_contain_text(words["means"])
+    expect(panel.locator(".review-marks li").first).to_contain_text(words["mark"])
+    expect(panel).not_to_contain_text(words["not"])
+    # Another mark followed, then back to the list: the mark followed has the keyboard, seen.
+    last = marked[-1]
+    panel.locator(f".review-marks button[data-at='{last['at']}']").click()
+    expect(page.locator("#replay-position")).to_contain_text(str(last["at"]))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#to-marks")
+    mark = f"#replay-review .review-marks button[data-at='{last['at']}']"
+    expect(page.locator(mark)).to_be_focused()
+    assert page.evaluate(SEEN, mark) is True
+    audit(page, f"a mark's replay with its list ({language})")
+
+
+@pytest.mark.parametrize("language", ["ko", "pl"])
+def test_a_won_solitaires_replay_asks_for_a_shorter_win_not_where_it_was_lost(
+    web, open_page, language
+):
+    game = Solitaire.new(REFLECHI_DRAW1, 1)
+    with server_client(web.ws) as server:
+        room = server.request("create", seats=[], game="reflechi", number=1)["room"]
+        server.request("join", room=room, seat=0, name="Ann")
+        for action in win(game):
+            server.request("act", room=room, action=action)
+    until_sync(lambda: web.get(f"/api/replays/{room}")[0] == 200, timeout=60)
+    page = open_page(language)
+    page.goto(f"{web.http}/#/replay/{room}")
+    asked = {"ko": "더 빨리 이길 수 있었을까요?", "pl": "Czy dało się wygrać szybciej?"}
+    lost = {"ko": "어디서 졌을까요?", "pl": "W którym momencie gra została przegrana?"}
+    expect(page.locator("#hindsight")).to_have_text(asked[language])
+    expect(page.locator("body")).not_to_contain_text(lost[language])
+    page.click("#hindsight")
+    won = {"ko": "수 만에 이겼어요", "pl": "Wygrana w "}
+    expect(page.locator("#hindsight-verdict")).to_contain_text(won[language])
+
+
+@pytest.mark.parametrize("language", ["ko", "pl"])
+def test_the_solitaire_tiles_buttons_and_the_eight_foundations_have_distinct_names(
+    web, open_page, language
+):
+    page = open_page(language)
+    page.goto(f"{web.http}/")
+    expect(page.locator(".sol-tile button")).to_have_count(6)
+    names = """sel => [...document.querySelectorAll(sel)].map(
+        e => e.getAttribute('aria-label') || e.textContent.trim())"""
+    buttons = page.evaluate(names, ".sol-tile button")
+    assert len(buttons) == 6 and len(set(buttons)) == 6, buttons
+    # Each name keeps the words the button shows (what a voice user says to press it).
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('.sol-tile button')].map(e => e.textContent.trim())"
+    )
+    assert all(text in name for text, name in zip(shown, buttons, strict=True)), buttons
+    open_solitaire(page, web, "easy_harp", "EH1-N-AAAAAAF")
+    foundations = page.evaluate(names, "#foundations [data-pile^='f']")
+    assert len(foundations) == 8 and len(set(foundations)) == 8, foundations
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_lobbys_replays_list_the_winners_score_first(web, open_page, language):
+    # A match the second seat won: seat order would put the loser's score first.
+    for _ in range(8):
+        room = finished_replay(web)
+        result = web.get(f"/api/replays/{room}")[1]["result"]
+        if result["winner"] == 1:
+            break
+    scores, winner = result["scores"], result["winner"]
+    assert winner == 1 and scores[1] > scores[0], result
+    page = open_page(language)
+    page.goto(f"{web.http}/")
+    row = page.locator("#replays li", has=page.locator(f"a[href='#/replay/{room}']"))
+    expect(row).to_contain_text(f"{scores[winner]}\u2013{scores[1 - winner]}")

@@ -281,8 +281,31 @@ AWKWARD = {
         "25 premii",
         "od którego się zaczyna",
         "tam, dokąd idą",
+        # issue 50
+        "możliwych rozdań:",  # a count written by hand: "4 możliwych rozdań"
+        "Zagraj: ",
+        "Poznaj: ",
+        "oglądać albo dołączyć",
+        "Gdzie była przegrana",
+        "wygrywającą linię",
+        "gra dnia",
+        "Gra dnia",
+        "najprawdziwszym sensie",
+        "| różnicę |",
+        "+ różnicę |",
     ],
-    "ko": ["유일한 옵션", "기본으로 켜짐)가 켜져"],
+    "ko": [
+        "유일한 옵션",
+        "기본으로 켜짐)가 켜져",
+        # issue 50
+        "점수가 되면 노크해도",
+        "번째 판",
+        "}번째",  # "1번째", "0번째 수": an ordinal written after a number
+        "그대로 두었어요",
+        "레이팅이 있는 두 사람의",
+        "이동",  # a move is 수 everywhere
+        "더미에서 뽑기",  # drawing in Gin Rummy is 가져오기 everywhere
+    ],
     "en": ["the one option N", "slide to where they go"],
 }
 
@@ -383,3 +406,119 @@ def test_a_room_is_called_the_same_everywhere(lang):
     english = messages("en")
     for key in ROOM_KEYS:
         assert "room" in english[key].lower() and "table" not in english[key].lower(), key
+
+
+# ---- issue 50: the words a Korean and a Polish reader stopped at, and the one formatter -------
+
+
+def test_korean_findings_read_as_the_issue_asks():
+    ko = messages("ko")
+    assert "남은 카드가 10점 이하면 노크할 수도 있어요" in ko["status.your_discard"]
+    assert ko["learn.allowed"].endswith("그대로 진행했어요.")
+    assert ko["learn.page.faq"] == "자주 묻는 질문"
+    assert ko["table.deadwood"] == "남은 카드 {n}점"
+    assert ko["replay.hand"] == "{n}판" and "번째" not in ko["replay.position"]
+    # 님 comes with a person's name (name.person), never from a message: a bot is never 님.
+    assert ko["name.person"] == "{name} 님"
+    with_honorific = [k for k, v in ko.items() if k != "name.person" and "님" in "".join(forms(v))]
+    assert not with_honorific, with_honorific
+
+
+def test_polish_findings_read_as_the_issue_asks():
+    pl = messages("pl")
+    assert pl["lobby.play_bot.easy"] == "Zagraj z łatwym botem"
+    assert pl["lobby.learn_game"] == "Poznaj {game}"
+    assert pl["lobby.public"].endswith("albo do niego dołączyć")
+    assert "| pukający | różnica |" in pl["learn.gin-rummy.rules"]
+    # Three words for three things: the day's boards, the rating, a rated match.
+    assert "Ranking" not in pl["nav.boards"] + pl["board.title"]
+    assert pl["nav.boards"] == pl["board.title"] == "Tabele wyników"
+    assert pl["player.rating"].startswith("Ranking") and "rankingow" in pl["lobby.rated"]
+
+
+DASH = "\u2013"  # the en dash between two scores, and for a missing number
+
+
+def i18n_calls(*calls) -> list:
+    """The results of the client's own i18n.js functions, run in Node (tests/i18n_calls.mjs):
+    each call is (language, function name, *arguments)."""
+    out = subprocess.run(
+        ["node", str(ROOT / "tests" / "i18n_calls.mjs"), json.dumps(calls)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(out.stdout)
+
+
+def test_numbers_are_written_the_languages_way_with_their_decimals():
+    assert i18n_calls(
+        ("pl", "formatNumber", 0, 1),
+        ("pl", "formatNumber", 59.7),
+        ("en", "formatNumber", 0, 1),
+        ("ko", "formatNumber", 12345),
+        ("en", "formatNumber", None),
+    ) == ["0,0", "59,7", "0.0", "12,345", DASH]
+
+
+def test_counts_go_through_the_plural_rules():
+    samples = [("pl", "t", "count.deals", {"n": n}) for n in (1, 4, 5, 22, 1.5)]
+    assert i18n_calls(*samples) == [
+        "1 możliwe rozdanie",
+        "4 możliwe rozdania",
+        "5 możliwych rozdań",
+        "22 możliwe rozdania",
+        "1,5 możliwego rozdania",
+    ]
+    # The hint's sentence with its count (as solitaire.js builds it): no count by hand.
+    deals = i18n_calls(("pl", "t", "count.deals", {"n": 4}))[0]
+    hint = i18n_calls(("pl", "t", "hint.sure.samples", {"samples": deals, "wins": 3}))[0]
+    assert "sprawdzono 4 możliwe rozdania:" in hint
+    assert i18n_calls(
+        ("ko", "t", "count.in_moves", {"n": 1234}), ("pl", "t", "count.in_moves", {"n": 1})
+    ) == [
+        "1,234수 만에",
+        "w 1 ruchu",
+    ]
+
+
+def test_days_are_written_the_languages_way_never_as_iso():
+    days = i18n_calls(*((lang, "formatDay", "2026-12-06") for lang in LANGUAGES))
+    assert days == ["December 6, 2026", "2026년 12월 6일", "6 grudnia 2026"]
+    # A moment (a profile's "since", in ms): its day where the reader is (noon UTC: the same
+    # day in any zone Node may run in).
+    noon = 1796558400000  # 2026-12-06 12:00 UTC
+    assert i18n_calls(("pl", "formatDay", noon), ("ko", "formatDay", noon)) == [
+        "6 grudnia 2026",
+        "2026년 12월 6일",
+    ]
+
+
+def test_a_matchs_scores_put_the_winners_first():
+    assert i18n_calls(
+        ("en", "formatScores", [45, 130], 1),
+        ("en", "formatScores", [130, 45], 0),
+        ("ko", "formatScores", [1002, 3], 0),
+        ("en", "formatScores", [7, 9], None),
+    ) == [f"130{DASH}45", f"130{DASH}45", f"1,002{DASH}3", f"7{DASH}9"]
+
+
+def test_a_persons_name_carries_the_korean_honorific_and_only_there():
+    assert i18n_calls(
+        ("ko", "personName", "Ann"), ("en", "personName", "Ann"), ("pl", "personName", "Ann")
+    ) == ["Ann 님", "Ann", "Ann"]
+
+
+def test_numbers_and_dates_are_formatted_in_one_place():
+    """Every number, count and date a page shows goes through i18n.js (Intl by the page's
+    language): no toFixed, toLocale* or Intl of its own elsewhere."""
+    own = re.compile(r"\.toFixed\(|\.toLocale\w*\(|\bIntl\.")
+    found = [
+        (name, n + 1, line.strip())
+        for name, source in sources().items()
+        if name != "i18n.js"
+        for n, line in enumerate(source.splitlines())
+        if own.search(line)
+    ]
+    assert not found, found

@@ -17,6 +17,7 @@ export default {
 
   "seat.you": "나",
   "seat.waiting": "플레이어를 기다리는 중",
+  "name.person": "{name} 님",
   "bot.easy": "쉬움 봇",
   "bot.normal": "보통 봇",
   "bot.hard": "어려움 봇",
@@ -26,6 +27,8 @@ export default {
   "count.points": { other: "{n}점" },
   "count.spectators": { other: "관전자 {n}명" },
   "count.moves": { other: "{n}수" },
+  "count.deals": { other: "가능한 배치 {n}가지" },
+  "count.in_moves": { other: "{n}수 만에" },
 
   "card.name": "{suit} {rank}",
   "card.laid_off": "{card}, 붙인 카드",
@@ -98,7 +101,7 @@ export default {
   "table.your_hand": "내 손패",
   "table.card_deadwood": "{card}, 남은 카드",
   "table.card_meld": "{card}, 묶음 {n}",
-  "table.deadwood": "남은 카드 {n}",
+  "table.deadwood": "남은 카드 {n}점",
   "table.new": "새 카드",
   "table.sort": "정렬",
   "table.sort_title": "묶음을 앞에, 나머지는 숫자순으로",
@@ -106,29 +109,29 @@ export default {
   "table.discard_card": "{card} 버리기",
   "table.knock": "노크",
   "table.gin": "진!",
-  "table.knock_with": "노크 (남은 카드 {n})",
+  "table.knock_with": "노크 (남은 카드 {n}점)",
   "table.knock_select": "노크: 카드를 고르세요",
   "table.knock_title": "노크할 때 버릴 수 있는 카드를 고르세요",
   "table.scores": "{me} {a} · {b} {them}",
-  "table.hand_info": " ({hand}번째 판, {target}점까지)",
+  "table.hand_info": " ({hand}판, {target}점까지)",
   "table.moves_label": "이번 판의 수",
 
-  "status.forfeit.left.you_win": "{loser} 님이 게임을 떠나서 내가 매치에서 이겼어요.",
-  "status.forfeit.left.you_lose": "게임을 떠나서 {winner} 님이 매치에서 이겼어요.",
-  "status.forfeit.left.watch": "{loser} 님이 게임을 떠나서 {winner} 님이 매치에서 이겼어요.",
-  "status.forfeit.timeouts.you_win": "{loser} 님이 시간을 너무 자주 넘겨서 내가 매치에서 이겼어요.",
-  "status.forfeit.timeouts.you_lose": "시간을 너무 자주 넘겨서 {winner} 님이 매치에서 이겼어요.",
-  "status.forfeit.timeouts.watch": "{loser} 님이 시간을 너무 자주 넘겨서 {winner} 님이 매치에서 이겼어요.",
+  "status.forfeit.left.you_win": "{loser}이 게임을 떠나서 내가 매치에서 이겼어요.",
+  "status.forfeit.left.you_lose": "게임을 떠나서 {winner}이 매치에서 이겼어요.",
+  "status.forfeit.left.watch": "{loser}이 게임을 떠나서 {winner}이 매치에서 이겼어요.",
+  "status.forfeit.timeouts.you_win": "{loser}이 시간을 너무 자주 넘겨서 내가 매치에서 이겼어요.",
+  "status.forfeit.timeouts.you_lose": "시간을 너무 자주 넘겨서 {winner}이 매치에서 이겼어요.",
+  "status.forfeit.timeouts.watch": "{loser}이 시간을 너무 자주 넘겨서 {winner}이 매치에서 이겼어요.",
   "status.waiting": "두 번째 플레이어를 기다리고 있어요. 초대 링크를 보내 보세요.",
   "status.no_show": "이 매치는 시작되지 않았어요: 짝지어진 플레이어 한 명이 들어오지 않았어요.",
   "status.match_over.you": "매치에서 이겼어요! {a}–{b}",
-  "status.match_over.other": "{name} 님이 매치에서 이겼어요: {a}–{b}",
+  "status.match_over.other": "{name}이 매치에서 이겼어요: {a}–{b}",
   "status.hand_over": "판이 끝났어요.",
   "status.hand_over_next": "판이 끝났어요. 둘 중 누구든 다음 판을 시작할 수 있고, 두 사람 모두에게 바로 시작돼요.",
   "status.your_offer": "내 차례: 펴진 카드({card})를 가져가거나 넘기세요.",
   "status.your_draw": "내 차례: 더미나 버린 카드 더미에서 한 장 가져오세요.",
   "status.your_draw_stock": "내 차례: 둘 다 펴진 카드를 넘겼으니 더미에서 한 장 가져오세요.",
-  "status.your_discard": "카드를 고른 뒤 버리세요 (남은 카드 점수가 되면 노크해도 돼요).",
+  "status.your_discard": "카드를 고른 뒤 버리세요 (남은 카드가 10점 이하면 노크할 수도 있어요).",
   "status.their_offer": "{name}: 펴진 카드를 가져갈지 고민하는 중…",
   "status.their_draw": "{name}: 카드를 가져오는 중…",
   "status.their_discard": "{name}: 버릴 카드를 고르는 중…",
@@ -136,18 +139,18 @@ export default {
   "room.match_over": "매치가 끝났어요.",
   "room.waiting_next": "다음 판을 기다리는 중…",
   "room.rematch_offer": "다시 하자고 제안하기",
-  "room.rematch_waiting": "{name} 님에게 다시 하자고 제안했어요. 대답을 기다리는 중 ({n}초).",
+  "room.rematch_waiting": "{name}에게 다시 하자고 제안했어요. 대답을 기다리는 중 ({n}초).",
   "room.rematch_withdraw": "제안 취소",
-  "room.rematch_offered": "{name} 님이 다시 하자고 해요 ({n}초 안에 대답).",
+  "room.rematch_offered": "{name}이 다시 하자고 해요 ({n}초 안에 대답).",
   "room.rematch_accept": "수락",
   "room.rematch_decline": "거절",
-  "room.rematch_declined": "{name} 님이 다시 하기를 거절했어요.",
-  "room.rematch_left": "{name} 님이 나가서 이번에는 다시 하기가 없어요.",
+  "room.rematch_declined": "{name}이 다시 하기를 거절했어요.",
+  "room.rematch_left": "{name}이 나가서 이번에는 다시 하기가 없어요.",
   "room.rematch_lapsed": "다시 하기 제안 시간이 끝났어요.",
   "room.rematch": "다시 하기",
   "room.lobby": "로비",
   "room.next_hand_note": "먼저 다음 판을 누르는 사람이 두 사람 모두의 다음 판을 시작해요.",
-  "room.next_hand_dealt": "{name} 님이 다음 판을 시작했어요. 지난 판은 이렇게 끝났어요.",
+  "room.next_hand_dealt": "{name}이 다음 판을 시작했어요. 지난 판은 이렇게 끝났어요.",
   "room.to_the_hand": "새 판으로",
   "room.rematch_started": "두 사람이 다시 하기를 시작했어요.",
   "room.watch_rematch": "다시 하기 관전하기",
@@ -173,8 +176,8 @@ export default {
   "sol.stock_empty": "뽑기 더미가 비었어요: 버린 카드 더미를 되돌리기",
   "sol.waste_label": "버린 카드 더미, {cards}",
   "sol.foundations": "기초 더미",
-  "sol.empty_foundation": "빈 {suit} 기초 더미",
-  "sol.on_foundation": "기초 더미의 {card} ({cards})",
+  "sol.empty_foundation": "기초 더미 {n}: 비어 있음 ({suit})",
+  "sol.on_foundation": "기초 더미 {n}: {card} ({cards})",
   "sol.column_label": "{n}열: 뒷면 {down}장, 앞면 {up}장",
   "sol.empty_column": "빈 {n}열",
   "sol.thinking": "생각 중…",
@@ -194,7 +197,7 @@ export default {
   "sol.daily_code": "오늘의 배치: 코드는 내일(UTC) 공개돼요",
   "sol.copy_label": "배치 코드 {code} 복사",
   "sol.score": "점수 {n}",
-  "sol.moves": "이동 {n}",
+  "sol.moves": "{n}수",
   "sol.undo": "되돌리기",
   "sol.hint": "힌트",
   "sol.can_win": "아직 이길 수 있나요?",
@@ -221,7 +224,7 @@ export default {
   "hint.move": "{cards}를 {from} {to} 옮기세요.",
   "hint.sure.winnable": "이 수를 두어도 아직 이길 수 있어요.",
   "hint.sure.lost": "여기서는 더 이상 이길 방법이 없지만, 그래도 가장 나은 수예요.",
-  "hint.sure.samples": "아직 뒷면인 카드가 있어서, 가능한 배치 {samples}개로 해 봤어요. 이 수로 그중 {wins}개를 이겼어요.",
+  "hint.sure.samples": "아직 뒷면인 카드가 있어서, {samples}로 해 봤어요. 이 수로 그중 {wins}가지에서 이겼어요.",
   "hint.sure.unknown": "잘 모르겠어요. 따져 볼 경우가 너무 많아 시간 안에 다 확인하지 못했지만, 이 수가 가장 좋아 보여요.",
   "hint.line": "힌트: {move} {sure}",
   "verdict.yes": "네, 이 배치는 아직 이길 수 있어요.",
@@ -229,8 +232,8 @@ export default {
   "verdict.unknown": "잘 모르겠어요. 따져 볼 경우가 너무 많아 시간 안에 다 확인하지 못했어요.",
 
   "replay.title": "다시 보기 {id}",
-  "replay.position": "{total}수 중 {at}번째 수",
-  "replay.hand": "{n}번째 판",
+  "replay.position": "{at}/{total}수",
+  "replay.hand": "{n}판",
   "replay.jump": "판 고르기",
   "replay.first": "첫 수",
   "replay.back": "한 수 뒤로",
@@ -246,21 +249,24 @@ export default {
   "replay.dealt": "카드를 나눴어요.",
   "hindsight.button": "어디서 졌을까요?",
   "hindsight.note": "결과를 다 알고 본 분석이에요. 게임 중에는 볼 수 없던 뒤집힌 카드와 더미의 순서까지 모두 보고 따졌어요.",
-  "hindsight.lost_at": "{n}번째 수 전까지는 이길 수 있었어요. 그 수 뒤로는 방법이 없었어요.",
+  "hindsight.lost_at": "{n}번 수를 두기 전까지는 이길 수 있었어요. 그 수 뒤로는 방법이 없었어요.",
   "hindsight.never": "모든 카드를 알아도 이 배치는 이길 수 없었어요.",
   "hindsight.still": "게임을 멈췄을 때도 아직 이길 수 있었어요.",
   "hindsight.unknown": "잘 모르겠어요. 따져 볼 경우가 너무 많아요.",
-  "hindsight.won_shorter": "{moves}수 만에 이겼어요. {best}수 만에 이기는 방법도 있었어요.",
-  "hindsight.won": "{moves}수 만에 이겼어요. 더 짧게 이기는 방법은 찾지 못했어요.",
+  "hindsight.won_shorter": "{moves} 이겼어요. {best} 이기는 방법도 있었어요.",
+  "hindsight.won": "{moves} 이겼어요. 더 짧게 이기는 방법은 찾지 못했어요.",
+  "hindsight.button_won": "더 빨리 이길 수 있었을까요?",
   "hindsight.play": "이기는 수순 보기",
   "hindsight.back": "게임으로 돌아가기",
   "review.button": "복기",
   "review.of": "{name} 복기",
   "review.title": "결정마다 잃은 점수",
-  "review.accuracy": "정확도 {n}",
-  "review.hand": "{n}번째 판 {accuracy}",
-  "review.lost": "뽑기에서 {draw}점, 버리기에서 {discard}점을 잃었어요",
-  "review.decision": "{hand}번째 판: {chosen} 대신 {best}를 했다면 약 {points}점(±{margin})을 아꼈을 거예요.",
+  "review.accuracy": "정확도 {n}/100",
+  "review.scale": "100은 모든 결정이 복기에서 찾은 가장 좋은 수였다는 뜻이에요. 결정으로 잃은 기대 점수가 클수록 낮아져요.",
+  "review.hand": "{n}판 {accuracy}",
+  "review.lost": "잃은 기대 점수: 가져오기에서 {draw}점, 버리기에서 {discard}점",
+  "review.decision": "{hand}판: {chosen}는 {best}보다 기대 점수가 약 {points}점(±{margin}) 낮았어요.",
+  "review.to_marks": "표시된 결정 목록으로 돌아가기",
   "review.mark.inaccuracy": "아쉬운 수",
   "review.mark.mistake": "실수",
   "review.mark.blunder": "큰 실수",
@@ -270,7 +276,7 @@ export default {
   "review.act.take_upcard": "펴진 카드 가져오기",
   "review.act.pass": "펴진 카드 넘기기",
   "review.act.draw_discard": "버린 카드 가져오기",
-  "review.act.draw_stock": "더미에서 뽑기",
+  "review.act.draw_stock": "더미에서 가져오기",
   "review.act.discard": "{card} 버리기",
   "review.act.knock": "{card} 버리고 노크하기",
 
@@ -292,7 +298,7 @@ export default {
   "watch.title": "지금 진행 중인 게임 관전",
   "watch.lead": "지금 진행 중인 공개 진 러미 매치예요. 레이팅이 높은 매치부터 보여 주고, 게임이 시작하고 끝날 때마다 목록이 바뀌어요.",
   "watch.featured": "추천 게임",
-  "watch.no_featured": "지금은 레이팅이 있는 두 사람의 레이팅 매치가 없어요.",
+  "watch.no_featured": "지금 진행 중인 레이팅 매치 가운데 두 사람 모두 레이팅이 확정된 매치가 없어요.",
   "watch.featured_soon": "추천 게임이 진행 중이에요. TV에서 볼 수 있어요.",
   "watch.tv": "TV로 보기",
   "watch.tv_title": "TV: 추천 게임",
@@ -301,7 +307,7 @@ export default {
   "watch.none": "지금 진행 중인 공개 게임이 없어요.",
   "watch.rated_name": "{name} ({rating})",
   "watch.provisional_rating": "{rating}?",
-  "watch.hand": "{n}번째 판",
+  "watch.hand": "{n}판",
   "watch.to": "{n}점까지",
   "watch.rated": "레이팅",
   "lobby.seek_busy": "서버가 너무 바빠서 기다리게 할 수 없어요. 잠시 뒤에 다시 해 보세요.",
@@ -316,7 +322,10 @@ export default {
   "lobby.deal_code": "배치 코드 (선택)",
   "lobby.room_code": "방 코드나 링크",
   "lobby.code_empty": "먼저 방 코드를 입력하거나 링크를 붙여 넣으세요.",
-  "lobby.play_bot": "{bot}과 하기",
+  "lobby.play_bot.easy": "쉬움 봇과 하기",
+  "lobby.play_bot.normal": "보통 봇과 하기",
+  "lobby.play_bot.hard": "어려움 봇과 하기",
+  "lobby.play_bot.expert": "전문가 봇과 하기",
   "lobby.bot_text.easy": "짝을 남기고 높은 카드를 버리며, 거의 다 됐을 때만 노크해요.",
   "lobby.bot_text.normal": "도움이 되는 버린 카드를 가져가고, 노크할 수 있으면 바로 해요.",
   "lobby.bot_text.hard": "보이지 않는 카드를 따져 보고, 내가 원하는 카드는 내주지 않아요.",
@@ -330,6 +339,8 @@ export default {
   "lobby.sol_text.tf3": "모든 카드가 앞면이고, 뽑기 더미는 세 장씩 뒤집어요.",
   "lobby.todays_deal": "오늘의 배치",
   "lobby.new_deal": "새 배치",
+  "lobby.todays_deal_of": "{game} 오늘의 배치",
+  "lobby.new_deal_of": "{game} 새 배치",
   "lobby.learn": "배우기",
   "lobby.learn_game": "{game} 배우기",
   "lobby.learn_text": "규칙, 요령, 역사, 질문, 직접 해 보는 예시.",
@@ -374,7 +385,7 @@ export default {
   "settings.title": "설정",
   "settings.language": "언어",
   "settings.interactiveRules": "규칙 안내",
-  "settings.interactiveRules.help": "솔리테어에서 이동이 거부되면 어떤 규칙 때문인지 알려 줘요.",
+  "settings.interactiveRules.help": "솔리테어에서 수가 거부되면 어떤 규칙 때문인지 알려 줘요.",
   "settings.doubleTap": "더블 클릭",
   "settings.doubleTap.help": "카드를 빠르게 두 번 누르면 배치 영역에서 놓을 자리를 찾아요. 가장 긴 열을 먼저 보고, 킹이면 그다음 빈 열을 찾아요. 끄면 한 번 누를 때 기초 더미만 찾아요.",
   "settings.fourColour": "4색 무늬",
@@ -386,7 +397,7 @@ export default {
   "settings.animations": "애니메이션",
   "settings.animations.help": "카드가 움직일 때 새 자리로 부드럽게 미끄러져 가요. 시스템에서 동작 줄이기를 켜 두면 늘 꺼져요.",
   "settings.sound": "소리",
-  "settings.sound.help": "카드를 놓을 때, 노크할 때, 이동이 거부될 때, 이겼을 때 작은 소리가 나요.",
+  "settings.sound.help": "카드를 놓을 때, 노크할 때, 수가 거부될 때, 이겼을 때 작은 소리가 나요.",
   "settings.close": "완료",
 
   "learn.title": "게임 배우기",
@@ -397,13 +408,13 @@ export default {
   "learn.page.rules": "규칙",
   "learn.page.tips": "요령",
   "learn.page.history": "역사",
-  "learn.page.faq": "질문",
+  "learn.page.faq": "자주 묻는 질문",
   "learn.page.examples": "예시",
   "learn.play": "지금 하기",
   "learn.loading": "불러오는 중…",
   "learn.unavailable": "지금은 예시를 불러올 수 없어요.",
   "learn.reset": "처음부터",
-  "learn.allowed": "허용되는 수예요. 그대로 두었어요.",
+  "learn.allowed": "허용되는 수예요. 그대로 진행했어요.",
   "learn.opponent": "상대",
   "learn.again": "다시 해 보기",
   "learn.hand_over": "판이 끝났어요. 다시 해 보거나 위의 버튼으로 처음부터 시작하세요.",
@@ -511,7 +522,7 @@ export default {
   "player.col.best_streak": "최다 연승",
   "player.col.best_score": "최고 점수",
   "player.col.mean_score": "평균 점수",
-  "player.col.fastest_moves": "가장 적은 이동으로 승리",
+  "player.col.fastest_moves": "가장 적은 수로 승리",
   "player.col.fastest_time": "최단 시간 승리",
   "player.col.opponent": "상대",
   "player.col.matches": "매치",
@@ -566,7 +577,7 @@ export default {
   "board.col.margin": "점수 차",
   "board.col.hands": "판",
   "board.col.score": "점수",
-  "board.col.moves": "이동",
+  "board.col.moves": "수",
   "board.col.time": "시간",
   "board.col.replay": "다시 보기",
   "board.col.rating": "레이팅",
@@ -641,7 +652,7 @@ export default {
 - **정렬**은 묶음을 앞에, 나머지를 숫자순으로 놓아요. **버린 카드 전체**는 버린 카드 더미의 카드를 모두 보여 줘요.
 - **버리기**와 **노크**는 고른 카드로 해요. 노크 버튼에는 노크했을 때 남을 카드 점수가 나와요.
 - 규칙에 맞지 않는 수는 거부되고, 테이블에 어떤 규칙 때문인지 나와요.
-- 키보드: Tab으로 모든 버튼에 갈 수 있어요. 카드 위에서 Enter는 고르기, 왼쪽·오른쪽 화살표는 카드 사이 이동, Shift와 화살표는 손패 안에서 카드 옮기기, D는 버리기, K는 그 카드로 노크예요.
+- 키보드: Tab으로 모든 버튼에 갈 수 있어요. 카드 위에서 Enter는 고르기, 왼쪽·오른쪽 화살표는 옆 카드로 가기, Shift와 화살표는 손패 안에서 카드 옮기기, D는 버리기, K는 그 카드로 노크예요.
 - 방의 링크가 곧 초대장이에요. 친구에게 보내세요. 연결이 끊겨도 다시 내 자리로 돌아와요.
 - **오늘의 게임**은 보통 봇과 하고, 그날은 모두가 같은 카드를 받아요.
 `,
@@ -763,7 +774,7 @@ Easy Harp가 클론다이크와 다른 건 바로 이 규칙이에요. 한 열�
 - 아무것도 저절로 움직이지 않고, 게임이 알아서 끝나지도 않아요.
 - 맨 위 카드를 한 번 누르면 그 카드를 받는 기초 더미로 가요. 빠르게 두 번 누르면(더블 클릭 설정, 처음부터 켜져 있어요) 기초 더미가 받지 않을 때 배치 영역에서 자리를 찾아요. 먼저 가장 긴 열을 보고, 킹이라면 빈 열도 찾아요.
 - 카드를 끌어서 옮길 수도 있어요. 기초 더미 맨 위 카드를 끌어 배치 영역으로 되돌려도 되고, 그래도 점수는 그대로예요.
-- **되돌리기**는 최근 100개까지의 동작을 되돌려요. 그 동작으로 얻은 점수는 빠지지만 이동 횟수는 줄지 않아요.
+- **되돌리기**는 최근 100개까지의 동작을 되돌려요. 그 동작으로 얻은 점수는 빠지지만 둔 수는 줄지 않아요.
 - 키보드: Space로 카드를(그 위의 카드와 함께) 집고, 다른 더미에서 Space를 누르면 내려놓아요. Enter는 한 번 누르기, Shift+Enter는 두 번 누르기, Escape는 집은 카드를 제자리에 돌려놓기예요.
 - 배치마다 1부터 999 999까지의 번호가 있고, EH1-N-AAAAAAF 같은 코드로 나와요. **새 게임**에서 새 배치(무작위), 오늘의 배치(그날 모두에게 같아요), 같은 배치, 또는 원하는 코드를 고를 수 있어요.
 - **힌트**는 다음 수를 알려 주고, **아직 이길 수 있나요?**는 서버에 아직 이길 수 있는지 물어봐요.
@@ -807,8 +818,8 @@ Easy Harp는 카드를 두 벌로 늘리고, 배치 영역을 9개의 열로 넓
 ## 뽑기 더미를 다시 돌리면 점수가 깎이나요?
 아니요. Easy Harp에서는 뽑기 더미를 몇 번이든 점수 없이 다시 돌릴 수 있어요.
 
-## 되돌리기를 하면 이동 횟수도 돌아오나요?
-되돌리기는 상황을 되돌리고 그 동작으로 얻은 점수를 빼지만, 이동 횟수는 계속 늘어나요.
+## 되돌리기를 하면 둔 수도 줄어드나요?
+되돌리기는 상황을 되돌리고 그 동작으로 얻은 점수를 빼지만, 둔 수는 계속 늘어나요.
 
 ## 배치 코드가 뭔가요?
 배치마다 1부터 999 999까지의 번호가 있어요. EH1-N-AAAAAAF라는 코드에서 EH1은 배치 방식 1의 Easy Harp, N은 고른 옵션이 없다는 뜻이에요(Easy Harp에는 옵션이 없어서 늘 N이에요). 마지막 일곱 글자는 번호를 글자로 쓴 거예요(A는 0, B는 1, 이런 식이에요). 그래서 AAAAAAF는 5번 배치예요. 같은 코드는 뽑기 더미까지 언제나 같은 배치를 만들어서 친구에게 보낼 수 있어요.
@@ -848,7 +859,7 @@ Solitaire Réfléchi는 배치 영역의 카드를 모두 앞면으로 나누는
 카드의 순서는 가장 낮은 에이스부터 킹까지예요: 에이스, 2부터 10, 잭, 퀸, 킹.
 
 ## 묶음
-열 중간의 카드는 그 위에 놓인 카드들이 이미 묶음을 이루고 있을 때 함께 옮길 수 있어요. 묶음은 색이 번갈아 나오고, 각 카드가 아래 카드보다 한 단계 낮아야 해요. 그러니 가장 긴 묶음도 킹부터 에이스까지 13장이에요. 카드가 다 보인다고 아무 카드나 옮길 수 있는 건 아니에요. 위에 놓인 카드들이 순서대로가 아니면 이동이 거부돼요. 예시 페이지에서 첫 번째 배치로 직접 볼 수 있어요.
+열 중간의 카드는 그 위에 놓인 카드들이 이미 묶음을 이루고 있을 때 함께 옮길 수 있어요. 묶음은 색이 번갈아 나오고, 각 카드가 아래 카드보다 한 단계 낮아야 해요. 그러니 가장 긴 묶음도 킹부터 에이스까지 13장이에요. 카드가 다 보인다고 아무 카드나 옮길 수 있는 건 아니에요. 위에 놓인 카드들이 순서대로가 아니면 그 수는 거부돼요. 예시 페이지에서 첫 번째 배치로 직접 볼 수 있어요.
 
 ## 빈 열
 빈 열에는 킹만 놓을 수 있어요. 킹 한 장만 옮겨도 되고, 그 위에 정렬된 묶음과 함께 옮겨도 돼요.
@@ -879,8 +890,8 @@ Solitaire Réfléchi는 배치 영역의 카드를 모두 앞면으로 나누는
 ## 여기서 하는 방법
 - 아무것도 저절로 움직이지 않고, 게임이 알아서 끝나지도 않아요. 열의 마지막 카드나 버린 카드 더미 맨 위 카드를 한 번 누르면 기초 더미로 올라가요. 빠르게 두 번 누르면(더블 클릭 설정) 기초 더미가 받지 않을 때 배치 영역에서 자리를 찾아요. 먼저 가장 긴 열을 보고, 킹이라면 빈 열도 찾아요. 카드를 끌어서 옮길 수도 있어요.
 - 기초 더미 맨 위 카드를 끌어 배치 영역으로 되돌려도 되고, 그래도 점수는 그대로예요.
-- **되돌리기**는 최근 100개까지의 동작을 되돌려요. 그 동작으로 얻은 점수는 빠지지만 이동 횟수는 줄지 않아요.
-- **규칙 안내**(처음부터 켜져 있어요): 이동이 거부되면 어떤 규칙 때문인지 보여 줘요.
+- **되돌리기**는 최근 100개까지의 동작을 되돌려요. 그 동작으로 얻은 점수는 빠지지만 둔 수는 줄지 않아요.
+- **규칙 안내**(처음부터 켜져 있어요): 수가 거부되면 어떤 규칙 때문인지 보여 줘요.
 - 배치마다 TF1-D1N-AAAAAAB 같은 코드가 있어서, 그 코드로 뽑기 더미 순서까지 똑같은 배치를 다시 만들 수 있어요. **새 게임**에서 새 배치, 오늘의 배치, 같은 배치, 또는 원하는 코드를 1장 뽑기나 3장 뽑기로 고를 수 있어요.
 - 키보드: Space로 카드를 집고, 다른 더미에서 Space를 누르면 내려놓아요. Enter는 한 번 누르기, Shift+Enter는 두 번 누르기, Escape는 집은 카드를 제자리에 돌려놓기예요.
 `,

@@ -18,6 +18,7 @@ export default {
 
   "seat.you": "Ty",
   "seat.waiting": "Czekamy na gracza",
+  "name.person": "{name}",
   "bot.easy": "Łatwy bot",
   "bot.normal": "Zwykły bot",
   "bot.hard": "Trudny bot",
@@ -27,6 +28,8 @@ export default {
   "count.points": { one: "{n} punkt", few: "{n} punkty", many: "{n} punktów", other: "{n} punktu" },
   "count.spectators": { one: "{n} widz", few: "{n} widzów", many: "{n} widzów", other: "{n} widza" },
   "count.moves": { one: "{n} ruch", few: "{n} ruchy", many: "{n} ruchów", other: "{n} ruchu" },
+  "count.deals": { one: "{n} możliwe rozdanie", few: "{n} możliwe rozdania", many: "{n} możliwych rozdań", other: "{n} możliwego rozdania" },
+  "count.in_moves": { one: "w {n} ruchu", few: "w {n} ruchach", many: "w {n} ruchach", other: "w {n} ruchu" },
 
   "card.name": "{rank} {suit}",
   "card.laid_off": "{card}, dołożona",
@@ -154,7 +157,7 @@ export default {
   "room.watch_rematch": "Oglądaj rewanż",
   "room.next_hand": "Następne rozdanie",
   "room.copied": "Skopiowano!",
-  "room.daily_title": "{game}: gra dnia ({date})",
+  "room.daily_title": "{game}: mecz dnia ({date})",
   "room.title": "{game} · pokój {id}",
   "room.spectating": "Oglądasz",
   "room.invite": "Kopiuj link z zaproszeniem",
@@ -174,8 +177,8 @@ export default {
   "sol.stock_empty": "Talia pusta: przełóż stos odkrytych z powrotem",
   "sol.waste_label": "Stos odkrytych, {cards}",
   "sol.foundations": "Stosy końcowe",
-  "sol.empty_foundation": "Pusty stos końcowy: {suit}",
-  "sol.on_foundation": "{card} na stosie końcowym ({cards})",
+  "sol.empty_foundation": "Stos końcowy {n}: pusty, na {suit}",
+  "sol.on_foundation": "Stos końcowy {n}: {card} ({cards})",
   "sol.column_label": "Kolumna {n}: zakryte {down}, odkryte {up}",
   "sol.empty_column": "Pusta kolumna {n}",
   "sol.thinking": "Myślę…",
@@ -199,7 +202,7 @@ export default {
   "sol.undo": "Cofnij",
   "sol.hint": "Podpowiedź",
   "sol.can_win": "Czy da się jeszcze wygrać?",
-  "sol.ranked_no_help": "Podejście rankingowe: bez podpowiedzi",
+  "sol.ranked_no_help": "Podejście do tabeli wyników: bez podpowiedzi",
   "sol.interactive": "interaktywne zasady",
   "sol.won_you": "Wygrywasz!",
   "sol.won": "Partia wygrana!",
@@ -222,7 +225,7 @@ export default {
   "hint.move": "Przenieś {cards} {from} {to}.",
   "hint.sure.winnable": "Po tym ruchu rozdanie nadal da się wygrać.",
   "hint.sure.lost": "Stąd nie da się już wygrać, ale to najlepsza próba.",
-  "hint.sure.samples": "Część kart jest jeszcze zakryta, więc sprawdzono {samples} możliwych rozdań: ten ruch wygrał w {wins} z nich.",
+  "hint.sure.samples": "Część kart jest jeszcze zakryta, więc sprawdzono {samples}: ten ruch wygrał w {wins} z nich.",
   "hint.sure.unknown": "Nie wiadomo: za dużo możliwości, żeby sprawdzić je na czas, ale ten ruch wygląda najlepiej.",
   "hint.line": "Podpowiedź: {move} {sure}",
   "verdict.yes": "Tak, to rozdanie da się jeszcze wygrać.",
@@ -245,23 +248,26 @@ export default {
   "replay.loading": "Wczytywanie powtórki…",
   "replay.none": "Brak powtórki",
   "replay.dealt": "Karty są rozdane.",
-  "hindsight.button": "Gdzie była przegrana?",
+  "hindsight.button": "W którym momencie gra została przegrana?",
   "hindsight.note": "Z perspektywy czasu: analiza widzi każdą kartę tam, gdzie leżała, także zakryte i kolejność talii, których w trakcie gry nie było widać.",
   "hindsight.lost_at": "Do ruchu {n} rozdanie dało się jeszcze wygrać; po nim już nie.",
   "hindsight.never": "Nawet znając wszystkie karty, tego rozdania nie dało się wygrać.",
   "hindsight.still": "Gdy gra się skończyła, wciąż dało się wygrać.",
   "hindsight.unknown": "Nie wiadomo: za dużo możliwości, żeby sprawdzić je na czas.",
-  "hindsight.won_shorter": "Wygrana w {moves} ruchach; dało się wygrać w {best}.",
-  "hindsight.won": "Wygrana w {moves} ruchach; krótszej wygranej nie znaleziono.",
-  "hindsight.play": "Pokaż wygrywającą linię",
+  "hindsight.won_shorter": "Wygrana {moves}; dało się wygrać {best}.",
+  "hindsight.won": "Wygrana {moves}; krótszej wygranej nie znaleziono.",
+  "hindsight.button_won": "Czy dało się wygrać szybciej?",
+  "hindsight.play": "Pokaż ruchy, które prowadzą do wygranej",
   "hindsight.back": "Wróć do gry",
   "review.button": "Analiza",
   "review.of": "Analiza: {name}",
   "review.title": "Ile kosztowała każda decyzja",
-  "review.accuracy": "Dokładność {n}",
+  "review.accuracy": "Dokładność {n} na 100",
+  "review.scale": "100 znaczy, że każda decyzja była najlepsza, jaką znalazła analiza; im więcej oczekiwanych punktów oddały decyzje, tym mniej.",
   "review.hand": "rozdanie {n}: {accuracy}",
-  "review.lost": "stracone punkty: dobieranie {draw}, odrzucanie {discard}",
-  "review.decision": "Rozdanie {hand}: zamiast {chosen} lepiej było {best} (około +{points} pkt, ±{margin}).",
+  "review.lost": "oddane oczekiwane punkty: przy dobieraniu {draw}, przy odrzucaniu {discard}",
+  "review.decision": "Rozdanie {hand}: lepiej było {best} niż {chosen}: oczekiwany wynik średnio o około {points} pkt wyższy (±{margin}).",
+  "review.to_marks": "Wróć do listy zaznaczonych decyzji",
   "review.mark.inaccuracy": "Niedokładność",
   "review.mark.mistake": "Błąd",
   "review.mark.blunder": "Poważny błąd",
@@ -293,7 +299,7 @@ export default {
   "watch.title": "Oglądaj gry na żywo",
   "watch.lead": "Publiczne mecze Gin Rummy rozgrywane teraz, od najwyżej notowanych graczy. Lista zmienia się, gdy gry się zaczynają i kończą.",
   "watch.featured": "Wyróżniona gra",
-  "watch.no_featured": "Teraz nie trwa żaden mecz rankingowy dwóch graczy z rankingiem.",
+  "watch.no_featured": "Teraz nie trwa żaden mecz rankingowy dwóch graczy o ustalonym rankingu.",
   "watch.featured_soon": "Trwa wyróżniona gra: otwórz TV, aby ją oglądać.",
   "watch.tv": "Oglądaj TV",
   "watch.tv_title": "TV: wyróżniona gra",
@@ -317,27 +323,32 @@ export default {
   "lobby.deal_code": "kod rozdania (opcjonalnie)",
   "lobby.room_code": "kod pokoju albo link",
   "lobby.code_empty": "Najpierw wpisz kod pokoju albo wklej link.",
-  "lobby.play_bot": "Zagraj: {bot}",
+  "lobby.play_bot.easy": "Zagraj z łatwym botem",
+  "lobby.play_bot.normal": "Zagraj ze zwykłym botem",
+  "lobby.play_bot.hard": "Zagraj z trudnym botem",
+  "lobby.play_bot.expert": "Zagraj z botem ekspertem",
   "lobby.bot_text.easy": "Trzyma pary, pozbywa się wysokich kart, puka dopiero, gdy prawie skończy.",
   "lobby.bot_text.normal": "Bierze odrzucone karty, które mu pomagają, i puka, gdy tylko może.",
   "lobby.bot_text.hard": "Ocenia, które niewidoczne karty mu pomogą, i zatrzymuje te, których potrzebujesz.",
   "lobby.bot_text.expert": "Odczytuje twoją rękę z tego, co bierzesz, i z tego, z czego rezygnujesz.",
   "lobby.friend": "Zagraj ze znajomym",
   "lobby.friend_text": "Twój własny pokój: wyślij znajomemu link z zaproszeniem.",
-  "lobby.daily": "Gra dnia",
+  "lobby.daily": "Mecz dnia",
   "lobby.daily_text": "Przeciwko zwykłemu botowi, dziś z tymi samymi kartami dla wszystkich.",
   "lobby.sol_text.eh": "Dwie talie, dziewięć kolumn, jedna karta naraz.",
   "lobby.sol_text.tf1": "Wszystkie karty odkryte; talia odkrywa po jednej.",
   "lobby.sol_text.tf3": "Wszystkie karty odkryte; talia odkrywa po trzy.",
   "lobby.todays_deal": "Rozdanie dnia",
   "lobby.new_deal": "Nowe rozdanie",
+  "lobby.todays_deal_of": "Rozdanie dnia: {game}",
+  "lobby.new_deal_of": "Nowe rozdanie: {game}",
   "lobby.learn": "Nauka",
-  "lobby.learn_game": "Poznaj: {game}",
+  "lobby.learn_game": "Poznaj {game}",
   "lobby.learn_text": "Zasady, porady, historia, pytania i przykłady na żywo.",
   "lobby.more": "Więcej opcji",
   "lobby.match_options": "Mecze Gin Rummy",
   "lobby.match_to": "Gra do",
-  "lobby.public": "publiczny: widoczny poniżej, każdy może go oglądać albo dołączyć",
+  "lobby.public": "publiczny: widoczny poniżej, każdy może go oglądać albo do niego dołączyć",
   "lobby.rated": "rankingowy: mecz z inną osobą zmienia rankingi obu graczy",
   "lobby.watch_bots": "Oglądaj grę dwóch botów",
   "lobby.first_bot": "Pierwszy bot",
@@ -487,14 +498,14 @@ export default {
   "error.request_reused": "O tę grę poproszono już z innymi ustawieniami; spróbuj jeszcze raz.",
   "error.reloaded": "Serwer utracił ostatnie ruchy tej gry: stół pokazuje ją teraz tak, jak została zapisana. Graj dalej od tego miejsca.",
   "error.unavailable": "Magazyn gier jest teraz nieosiągalny: nic nie zostało zmienione; spróbuj za chwilę.",
-  "nav.boards": "Rankingi",
+  "nav.boards": "Tabele wyników",
   "nav.profile": "Profil",
   "player.title": "Gracz",
   "player.loading": "Wczytywanie…",
   "player.since": "Gra tutaj od {date}",
   "player.today": "Dzisiejsze miejsca",
   "player.rank": "miejsce {rank} z {total}",
-  "player.no_ranks": "Dziś jeszcze żadna gra nie trafiła do rankingu.",
+  "player.no_ranks": "Dziś jeszcze żadna gra nie trafiła do tabeli wyników.",
   "player.rating": "Ranking w Gin Rummy",
   "player.rating_value": "Ranking {rating} (± {rd})",
   "player.rating_provisional": "Ranking {rating}? (± {rd}), tymczasowy",
@@ -561,7 +572,7 @@ export default {
   "line.easy_harp": "Easy Harp",
   "line.reflechi_draw1": "Réfléchi, po 1 karcie",
   "line.reflechi_draw3": "Réfléchi, po 3 karty",
-  "board.title": "Rankingi",
+  "board.title": "Tabele wyników",
   "board.ratings": "Ranking graczy Gin Rummy",
   "board.ratings_text": "Gracze o ustalonym rankingu, dość pewnym (niepewność poniżej {rd}); rankingów tymczasowych tu nie ma.",
   "board.col.rank": "Miejsce",
@@ -581,10 +592,10 @@ export default {
   "board.you": "Twoje miejsce: {rank} z {total}",
   "board.replays_later": "Liczy się tylko pierwsze podejście każdego gracza danego dnia. Powtórki otwierają się po końcu dnia (UTC).",
   "board.left": "Walkower",
-  "board.rules.gin_rummy": "Ranking: najpierw mecze rozegrane do końca (wygrane i przegrane), potem oddane walkowerem (kto odchodzi, przegrywa mecz). Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
-  "board.rules.solitaire": "Ranking: pierwsze podejście, mierzone od chwili, gdy usiądziesz, bez podpowiedzi; do jego końca nie można ćwiczyć na tym samym rozdaniu. Gracz, który zaczął dziś, trafia do rankingu po skończeniu dowolnej gry.",
+  "board.rules.gin_rummy": "Kolejność: najpierw mecze rozegrane do końca (wygrane i przegrane), potem oddane walkowerem (kto odchodzi, przegrywa mecz). Gracz, który zaczął dziś, trafia do tabeli po skończeniu dowolnej gry.",
+  "board.rules.solitaire": "Kolejność: liczy się pierwsze podejście, mierzone od chwili, gdy usiądziesz, bez podpowiedzi; do jego końca nie można ćwiczyć na tym samym rozdaniu. Gracz, który zaczął dziś, trafia do tabeli po skończeniu dowolnej gry.",
   "error.player_not_found": "Nie ma gracza o takim id.",
-  "error.no_board": "Nie ma takiego rankingu.",
+  "error.no_board": "Nie ma takiej tabeli wyników.",
   "error.bad_date": "Ta data nie jest dniem (RRRR-MM-DD).",
   "error.bad_secret": "Klucz gracza na tym urządzeniu jest uszkodzony; zacznij jako nowy gracz albo użyj swojego linku ponownie.",
   "error.unknown_player": "Ten klucz gracza już nie działa (został zresetowany albo wygasł); zacznij jako nowy gracz.",
@@ -592,8 +603,8 @@ export default {
   "error.too_many_players": "Zbyt wielu nowych graczy z twojej sieci; spróbuj później.",
   "error.bad_settings": "Te ustawienia są za duże, by zapisać je przy graczu.",
   "error.signed_out": "To urządzenie zostało wylogowane: sekret gracza został zmieniony. Zaloguj się ponownie nowym linkiem urządzenia.",
-  "error.ranked_unfinished": "Twoje rankingowe podejście do dzisiejszego rozdania jest jeszcze otwarte: najpierw je skończ (opuszczona gra kończy się sama). Potem możesz ćwiczyć.",
-  "error.ranked_no_help": "W rankingowym podejściu do dzisiejszego rozdania nie ma podpowiedzi: ranking liczy to, co znajdziesz sam. W grach treningowych działają.",
+  "error.ranked_unfinished": "Twoje podejście do dzisiejszego rozdania, liczone do tabeli wyników, jest jeszcze otwarte: najpierw je skończ (opuszczona gra kończy się sama). Potem możesz ćwiczyć.",
+  "error.ranked_no_help": "W podejściu do dzisiejszego rozdania, liczonym do tabeli wyników, nie ma podpowiedzi: tabela liczy to, co znajdziesz sam. W grach treningowych działają.",
 
   // ---- strony nauki ----------------------------------------------------------------------
   "learn.gin-rummy.summary": "Dwoje graczy dobiera i odrzuca karty, ścigając się, kto pierwszy ułoży dziesięć kart w grupy i sekwensy.",
@@ -632,8 +643,8 @@ Po zapukaniu (nigdy po ginie) luźne karty obrońcy dokłada się do układów p
 ## Punkty za rozdanie
 | Wynik | Kto dostaje punkty | Punkty |
 |---|---|---|
-| Pukanie, pukający ma mniej w luźnych kartach | pukający | różnicę |
-| Pukanie, obrońca ma tyle samo albo mniej: podcięcie | obrońca | 25 + różnicę |
+| Pukanie, pukający ma mniej w luźnych kartach | pukający | różnica |
+| Pukanie, obrońca ma tyle samo albo mniej: podcięcie | obrońca | 25 + różnica |
 | Gin | pukający | 25 + luźne karty obrońcy |
 | Martwe rozdanie | nikt | 0 |
 
@@ -647,7 +658,7 @@ Gdy gracz odrzuci kartę bez pukania, a w talii zostaną tylko dwie karty, rozda
 - Na ruch niezgodny z zasadami gra nie pozwala, a stół mówi, która zasada go zabrania.
 - Klawiatura: Tab dociera do każdego przycisku; na karcie Enter ją wybiera, strzałki w lewo i w prawo przechodzą między kartami, Shift ze strzałką przesuwa kartę w ręce, D ją odrzuca, a K puka nią.
 - Link do pokoju jest zaproszeniem: wyślij go znajomemu. Gdy połączenie zostanie przerwane, wracasz na swoje miejsce.
-- **Gra dnia** toczy się przeciwko zwykłemu botowi, z tymi samymi kartami dla wszystkich tego dnia.
+- **Mecz dnia** toczy się przeciwko zwykłemu botowi, z tymi samymi kartami dla wszystkich tego dnia.
 `,
   "learn.gin-rummy.tips": `
 ## Dobieranie
@@ -701,26 +712,26 @@ Gdy zwykłe odrzucenie zostawi w talii tylko dwie karty, rozdanie jest martwe: n
 ## Czy boty widzą moje karty?
 Nie. Bot dostaje dokładnie to, co widziałby gracz na jego miejscu: swoją rękę i stół.
 
-## Co to jest gra dnia?
+## Co to jest mecz dnia?
 Mecz przeciwko zwykłemu botowi, w którym każdy, kto gra tego dnia (według UTC), dostaje w kolejnych rozdaniach te same karty.
 
-## Jak liczy się ranking gry dnia?
+## Jak układa się tabela wyników meczu dnia?
 Liczy się tylko twoje pierwsze podejście danego dnia. Najpierw mecze rozegrane do końca, wygrane przed przegranymi, potem według różnicy punktów. Kto odejdzie z gry (albo zbyt często przekroczy czas), przegrywa mecz walkowerem, a takie podejście plasuje się niżej niż każdy mecz rozegrany do końca, nawet przegrany bardzo wysoko.
 
 ## Czy ktoś może poznać dzisiejsze karty drugim graczem?
-Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
+Tego dnia wszyscy grają tymi samymi kartami, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych tabel wyników dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 
 ## Kiedy mecz zmienia mój ranking?
 Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz opuszczony wcześniej jest przerwany), co najmniej jedno rozdanie skończyło się, w ciągu ostatnich 30 dni gracze ani razu nie korzystali z tej samej sieci (w domu, w kawiarni, w telefonie: z żadnej sieci, z której grało któreś z nich) i nie rozegrali już ze sobą tego dnia (UTC) trzech meczów rankingowych.
 
 ## Co znaczy „?” po rankingu?
-Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
+Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma na liście rankingów. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
 `,
 
-  "learn.easy-harp.summary": "Dwie talie, dziewięć kolumn i jedna karta naraz: pasjans w najprawdziwszym sensie.",
+  "learn.easy-harp.summary": "Dwie talie, dziewięć kolumn i jedna karta naraz: pasjans w najczystszej postaci.",
   "learn.easy-harp.rules": `
 ## W skrócie
 Easy Harp to pasjans dla jednej osoby na dwie talie naraz: 104 karty, a wśród nich każda karta dwa razy. Kolumny buduje się w dół naprzemiennymi barwami, przenosząc jedną kartę naraz, a wszystkie 104 karty trzeba zebrać na ośmiu stosach końcowych, po dwa na kolor, od asa do króla.
@@ -796,7 +807,7 @@ Liczenie zaczyna się od zera, a wynik może tylko rosnąć: żaden ruch nie kos
 W pasjanse, gry karciane dla jednej osoby, gra się od końca osiemnastego wieku. Najbardziej znany z nich to Klondike, nazwany zapewne od kanadyjskiej gorączki złota z lat dziewięćdziesiątych XIX wieku, a Easy Harp należy do jego rodziny: kolumny budowane w dół naprzemiennymi barwami, talia i stosy końcowe od asa do króla.
 
 ## Co go wyróżnia
-Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera możliwość przenoszenia całych sekwencji, poza sekwencją od króla do pustej kolumny. Długie sekwencje trzeba budować i rozkładać karta po karcie: to cierpliwość w najprawdziwszym sensie.
+Easy Harp podwaja talię, poszerza planszę do dziewięciu kolumn i odbiera możliwość przenoszenia całych sekwencji, poza sekwencją od króla do pustej kolumny. Długie sekwencje trzeba budować i rozkładać karta po karcie: to cierpliwość w najczystszej postaci.
 `,
   "learn.easy-harp.faq": `
 ## Dlaczego nie mogę przenieść sekwencji na inną kolumnę?
@@ -826,11 +837,11 @@ Nie. Żeby grać tylko rozdania, o których wiadomo, że da się je wygrać, zaz
 ## Dlaczego karta ponownie położona na stosie końcowym nie dała punktów?
 Punkty za stos końcowy każda karta daje tylko raz w partii, więc zdejmowanie i ponowne odkładanie kart niczego nie dodaje.
 
-## Jak liczy się ranking dzisiejszego rozdania?
+## Jak układa się tabela wyników dzisiejszego rozdania?
 Liczy się tylko twoje pierwsze podejście danego dnia, a czas biegnie od chwili, gdy usiądziesz do gry, nie od pierwszego ruchu. W tym podejściu podpowiedzi i „Czy da się jeszcze wygrać?” są wyłączone, a gry treningowej na tym samym rozdaniu nie otworzysz, dopóki się nie skończy (opuszczona gra kończy się sama po godzinie). Potem ćwicz, ile chcesz.
 
 ## Czy ktoś może poznać dzisiejsze rozdanie drugim graczem?
-Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
+Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych tabel wyników dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 `,
   "learn.easy-harp.examples": `
 Każdy przykład to prawdziwa pozycja Easy Harp zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
@@ -931,11 +942,11 @@ Nie, nawet gdy widać wszystkie karty. Żeby grać tylko rozdania, o których wi
 ## Czym różni się od Klondike?
 Tylko rozdaniem: każda karta na planszy jest odkryta. Ruchy, sekwencje i talia są takie jak w Klondike.
 
-## Jak liczy się ranking dzisiejszego rozdania?
+## Jak układa się tabela wyników dzisiejszego rozdania?
 Liczy się tylko twoje pierwsze podejście danego dnia, a czas biegnie od chwili, gdy usiądziesz do gry, nie od pierwszego ruchu. W tym podejściu podpowiedzi i „Czy da się jeszcze wygrać?” są wyłączone, a gry treningowej na tym samym rozdaniu nie otworzysz, dopóki się nie skończy (opuszczona gra kończy się sama po godzinie). Potem ćwicz, ile chcesz.
 
 ## Czy ktoś może poznać dzisiejsze rozdanie drugim graczem?
-Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych rankingów dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
+Tego dnia wszyscy dostają to samo rozdanie, więc drugie konto mogłoby je najpierw podejrzeć; nie da się temu zapobiec, można tylko podnieść koszt. Gracz utworzony dziś trafia do dzisiejszych tabel wyników dopiero po skończeniu dowolnej gry (wygranego pasjansa albo rozdania gin rummy rozegranego do końca); wcześniej jego pierwsze podejście dnia jest treningiem.
 `,
   "learn.reflechi.examples": `
 Każdy przykład to prawdziwa pozycja Solitaire Réfléchi zbudowana przez silnik gry. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na planszy (dotknięcie, podwójne dotknięcie, przeciąganie): ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
