@@ -335,6 +335,16 @@ class _ResultKeys(_Prefixed):
         SETTLED_KEPT (PLAYER_TTL)."""
         return self._results(player_id, "settled")
 
+    # ---- a player's friends and presence: in the player's slot too ----------------------
+
+    def social(self, player_id: str) -> str:
+        """A player's social record: JSON, friends, requests and blocks (PLAYER_TTL)."""
+        return self._results(player_id, "social")
+
+    def online(self, player_id: str) -> str:
+        """Hash: a node's life -> JSON of the player's sockets there (PRESENCE_TTL)."""
+        return self._results(player_id, "online")
+
     # ---- read only: a player's results as counted before they had a slot of their own ----
     # Read where the player's key above is missing; written no more, they expire.
 
