@@ -164,6 +164,23 @@ class Rematch(Request, tag="rematch"):
     answer: str
 
 
+class Friends(Request, tag="friends"):
+    """The player's friends (each with what shows of them: ``offline``, ``online`` or
+    ``playing``, and a public table's room to ``watch``), the requests they received
+    (``incoming``) and sent (``outgoing``), and the players they block. Needs a player."""
+
+
+class Friend(Request, tag="friend"):
+    """A change about another player (``player``, their id): ``request`` (to be friends; a
+    request both ways is a friendship), ``accept`` or ``decline`` their request,
+    ``withdraw`` one's own, ``remove`` a friend, ``block`` (ends the friendship and any
+    request; they can neither request, see this player's presence, nor be paired with them)
+    or ``unblock``. Answered with the lists, as ``friends`` is."""
+
+    player: str
+    do: str
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -186,6 +203,8 @@ REQUESTS: dict[str, type[Request]] = {
         Seek,
         Unseek,
         Rematch,
+        Friends,
+        Friend,
     )
 }
 """Each request type by its ``t``."""
@@ -321,6 +340,16 @@ class RematchOk(Reply):
     offer: Map
 
 
+class FriendsOk(Reply):
+    """``friends`` and ``friend``: the lists, friends online first (playing, online,
+    offline), each ``{"id", "name"}``, a friend with ``status`` and ``watch``."""
+
+    friends: list[Map]
+    incoming: list[Map]
+    outgoing: list[Map]
+    blocked: list[Map]
+
+
 REPLIES: dict[str, type[Reply]] = {
     "hello": HelloOk,
     "ping": PingOk,
@@ -341,6 +370,8 @@ REPLIES: dict[str, type[Reply]] = {
     "seek": SeekOk,
     "unseek": UnseekOk,
     "rematch": RematchOk,
+    "friends": FriendsOk,
+    "friend": FriendsOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -428,9 +459,28 @@ class RematchState(Pushed, tag="rematch"):
     reason: str | None = None
 
 
+class FriendLists(Pushed, tag="friends"):
+    """The player's lists changed (a request, an answer, a removal or a block, made on any
+    device of theirs or by the other player): the ``friends`` reply's fields."""
+
+    friends: list[Map]
+    incoming: list[Map]
+    outgoing: list[Map]
+    blocked: list[Map]
+
+
+class FriendPresence(Pushed, tag="friend"):
+    """What shows of a friend changed: ``offline``, ``online`` or ``playing``; ``watch``: the
+    room of their table when it is public (a private room's id is never sent)."""
+
+    player: str
+    status: str
+    watch: str | None = None
+
+
 PUSHED = (
     Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home | Paired
-) | (SeekEnded | RematchState)
+) | (SeekEnded | RematchState | FriendLists | FriendPresence)
 """Every message the server sends but an ``ok``."""
 
 
@@ -443,7 +493,7 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
-    union = union | Seek | Unseek | Rematch
+    union = union | Seek | Unseek | Rematch | Friends | Friend
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",

@@ -57,18 +57,23 @@ def visible(entries: Entries, lives: set[str]) -> dict[str, Any]:
     private room's id is never in an entry)."""
     states = [state for life, state in entries.items() if life in lives and state.get("n")]
     if not states or any(state.get("hidden") for state in states):
-        return {"status": "offline"}
+        return {"status": "offline", "watch": None}
     tables = [state for state in states if state.get("playing")]
     if not tables:
-        return {"status": "online"}
+        return {"status": "online", "watch": None}
     watch = next((state["room"] for state in tables if state.get("room")), None)
     return {"status": "playing", "watch": watch}
 
 
+def _shown(state: dict[str, Any]) -> tuple:
+    """The part of an entry friends see (the count of sockets is not shown)."""
+    return (state["playing"], state["room"], state["hidden"])
+
+
 class Online:
     """Given the store, this node's ``life`` and the ``lives`` alive now, the signed-in
-    sockets by player (``sessions``), ``table`` (a socket's seat at a table being played:
-    ``(True, room id if public else None)``), a clock and ``spawn``."""
+    sockets by player (``sessions``), ``table`` (a socket's seat at a room not finished:
+    None, or whether it is being played and its id if public), a clock and ``spawn``."""
 
     def __init__(
         self,
@@ -76,7 +81,7 @@ class Online:
         life: str,
         lives: Callable[[], set[str]],
         sessions: dict[str, set[Connection]],
-        table: Callable[[Connection], tuple[bool, str | None]],
+        table: Callable[[Connection], dict[str, Any] | None],
         clock: Clock = REAL,
         spawn: Callable[[Any], asyncio.Task] = asyncio.ensure_future,
     ) -> None:
@@ -96,7 +101,9 @@ class Online:
         self.watchers: dict[str, set[str]] = {}  # friend -> the players here who follow them
         self.entries: dict[str, Entries] = {}  # friend -> their entries, by life
         self.shown: dict[str, dict[str, Any]] = {}  # friend -> what was pushed of them
-        self.playing: set[str] = set()
+        self.seated: set[str] = set()  # players here at a room not finished
+        self.stale: set[str] = set()  # friends whose entries are to be read again
+        self.reading: dict[str, asyncio.Task] = {}
         self._looking: Any = None
 
     # ---- this node's players --------------------------------------------------------------
@@ -125,13 +132,17 @@ class Online:
         conns = [c for c in self.sessions.get(player, ()) if not c.closed]
         if not conns:
             return None
-        playing, room = False, None
-        for conn in conns:
-            seated, public = self.table(conn)
-            playing = playing or seated
-            room = room or public
+        tables = [t for t in map(self.table, conns) if t is not None]
+        playing = any(t["playing"] for t in tables)
+        room = next((t["room"] for t in tables if t["playing"] and t["room"]), None)
         hidden = any(bool((c.player or {}).get("settings", {}).get(HIDE)) for c in conns)
-        return {"n": len(conns), "playing": playing, "room": room, "hidden": hidden}
+        return {
+            "n": len(conns),
+            "playing": playing,
+            "room": room,
+            "hidden": hidden,
+            "seated": bool(tables),
+        }
 
     async def _sync(self, player: str) -> None:
         state = self.state(player)
@@ -144,13 +155,13 @@ class Online:
             timer.cancel()
         if player not in self.friends_of:
             await self._follow(player)
-        if state["playing"]:
-            self.playing.add(player)
+        if state["seated"]:  # its table may start or end without a request of theirs
+            self.seated.add(player)
             self._look()
         else:
-            self.playing.discard(player)
+            self.seated.discard(player)
         was = self.mine.get(player)
-        if was is not None and {**was, "n": 1} == {**state, "n": 1}:
+        if was is not None and _shown(was) == _shown(state):
             self.mine[player] = state  # only the count moved: friends see no change
             return
         await self.store.friends.set_online(player, self.life, state)
@@ -166,22 +177,21 @@ class Online:
         """The player's last socket here closed GRACE_SECONDS ago: their entry goes."""
         if self.state(player) is not None or player not in self.mine:
             return
-        self.playing.discard(player)
+        self.seated.discard(player)
         await self.store.friends.set_online(player, self.life, None)
         del self.mine[player]
         await self._announce(player)
         self._unfollow(player)
 
     async def _announce(self, player: str) -> None:
-        """Tell the nodes of the player's online friends what the player's entries are."""
+        """Tell the nodes of the player's online friends that the player's entries changed."""
         friends = sorted(self.friends_of.get(player) or await self._friends(player))
-        found = await self.store.friends.online([player, *friends])
-        event = {"k": "friend_presence", "player": player, "lives": found[0]}
-        lives = self.lives()
-        nodes = {
-            node_of(life) for theirs in found[1:] for life, s in theirs.items() if life in lives
-        }
-        for friend, theirs in zip(friends, found[1:], strict=True):
+        found = await self.store.friends.online(friends)
+        event = {"k": "friend_presence", "player": player}
+        # every node named, not only those known alive here: a node started a moment ago
+        # is not yet (a dead one's channel has nobody listening: a message lost, no harm)
+        nodes = {node_of(life) for theirs in found for life in theirs}
+        for friend, theirs in zip(friends, found, strict=True):
             if friend in self.watchers:
                 self.entries[friend] = theirs
         for node in sorted(nodes):
@@ -230,11 +240,27 @@ class Online:
                 self.entries[friend] = theirs
 
     def on_presence(self, event: dict[str, Any]) -> None:
-        """A ``friend_presence`` event: a player's entries, for the friends they have here."""
+        """A ``friend_presence`` event: a player's entries changed, and players here follow
+        them. Their entries are read again (not taken from the event: two events of two nodes
+        may arrive in another order than their writes were made, and the read after the last
+        event sees the last write), one read at a time per player, touches coalesced."""
         player = event["player"]
         if player in self.watchers:
-            self.entries[player] = event["lives"]
-            self._show(player)
+            self.stale.add(player)
+            if player not in self.reading:
+                self.reading[player] = self.spawn(self._refresh(player))
+
+    async def _refresh(self, player: str) -> None:
+        try:
+            while player in self.stale:
+                self.stale.discard(player)
+                try:
+                    await self._read([player])
+                except Unavailable:
+                    return  # the next resync reads it again
+                self._show(player)
+        finally:
+            self.reading.pop(player, None)
 
     def _show(self, friend: str) -> None:
         """Push what ``friend``'s followers here see of them, if it changed."""
@@ -260,9 +286,8 @@ class Online:
         it (a ``social`` event)."""
         players = sorted(set(players))
         found = await self.store.friends.online(players)
-        lives = self.lives()
         for player, entries in zip(players, found, strict=True):
-            nodes = {node_of(life) for life in entries if life in lives}
+            nodes = {node_of(life) for life in entries}  # as in _announce
             if player in self.sessions or player in self.friends_of:
                 nodes.add(self.node)
             for node in sorted(nodes):
@@ -288,24 +313,31 @@ class Online:
         lives = self.lives()
         for friend in friends:
             self.shown.setdefault(friend, visible(self.entries.get(friend, {}), lives))
-        message = {"t": "friends", **self.listing(player, record)}
+        message = {"t": "friends", **self.listing(record)}
         for conn in self.sessions.get(player, ()):
             conn.send(message)
 
-    def listing(self, player: str, record: dict[str, Any] | None) -> dict[str, Any]:
-        """The player's lists, their friends with what shows of each: online first."""
+    def listing(
+        self, record: dict[str, Any] | None, read: dict[str, Entries] | None = None
+    ) -> dict[str, Any]:
+        """A player's lists, their friends with what shows of each, online first (``read``:
+        the entries of friends not followed here)."""
         shown = rules.listing(record)
-        lives = self.lives()
+        lives, read = self.lives(), read or {}
         for row in shown["friends"]:
-            row.update(visible(self.entries.get(row["id"], {}), lives))
+            row.update(visible(self.entries.get(row["id"]) or read.get(row["id"], {}), lives))
         order = {"playing": 0, "online": 1, "offline": 2}
         shown["friends"].sort(key=lambda row: (order[row["status"]], row["name"], row["id"]))
         return shown
 
-    async def statuses(self, friends: list[str]) -> None:
-        """Read the entries of ``friends`` not followed here (an answer to a player whose
-        list was just read)."""
-        await self._read([f for f in friends if f in self.watchers and f not in self.entries])
+    async def answer(self, player: str, record: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``friends`` reply: ``record`` (as just written) or the stored one, with what
+        shows of each friend (the entries of those not followed here read now)."""
+        if record is None:
+            record = await self.store.friends.record(player)
+        missing = [f for f in rules.of(record)["friends"] if f not in self.entries]
+        found = await self.store.friends.online(missing)
+        return self.listing(record, dict(zip(missing, found, strict=True)))
 
     # ---- tables ------------------------------------------------------------------------------
 
@@ -314,13 +346,14 @@ class Online:
             self._looking = self.clock.call_later(PLAYING_EVERY, self._tables)
 
     def _tables(self) -> None:
-        """A match may have ended: the seated players' entries again."""
+        """A match may have begun or ended: the seated players' entries again (written only
+        if what shows of them changed)."""
         self._looking = None
-        for player in sorted(self.playing):
-            state = self.state(player)
-            if state is None or not state["playing"]:
+        for player in sorted(self.seated):
+            state, was = self.state(player), self.mine.get(player)
+            if state is None or was is None or _shown(state) != _shown(was):
                 self.touch(player)
-        if self.playing:
+        if self.seated:
             self._look()
 
     async def resync(self) -> None:
