@@ -32,10 +32,7 @@ class Node:
         self.stopping = False
         self.tasks = tasks = Tasks()
         self.membership = Membership(
-            store.leases,
-            self.id,
-            lambda gone, came: self._nodes_changed(gone, came),
-            on_back=lambda: self._resync({}),
+            store.leases, self.id, self._nodes_changed, on_back=lambda: self._resync({})
         )
         live = lambda: self.membership.live  # noqa: E731
         lives = lambda: self.membership.lives  # noqa: E731
@@ -51,9 +48,8 @@ class Node:
         self.homes = homes = Homes(store.leases, replicas, self.driver, self.id, live)
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         gone = lambda: self.membership.gone  # noqa: E731
-        host = services.Host(
-            replicas, self.driver, homes, live, tasks.spawn, gone, self.membership.name, lives
-        )
+        host = services.Host(replicas, self.driver, homes, live, tasks.spawn, gone)
+        host.life, host.lives = self.membership.name, lives
         self.services = services.build(
             self.id, config, store, host, (self.bot_pool, self.solver_pool), self.frames,
             self.status,
@@ -72,7 +68,7 @@ class Node:
                 "unpaired": seeks.on_unpaired,
                 "sought": seeks.on_sought,
                 "rematch": self.services.rematches.on_rematch,
-                "friend_presence": self._friend_presence,
+                "friend_presence": self.services.online.on_presence,
                 "social": self.services.online.on_social,
                 "resync": self._resync,
             },
@@ -138,9 +134,6 @@ class Node:
     def _nodes_changed(self, gone: set[str], came: set[str]) -> None:
         self.replicas.presence.nodes_changed(gone, came)
         self.services.online.nodes_changed(gone, came)
-
-    def _friend_presence(self, event: dict[str, Any]) -> None:
-        self.services.online.on_presence(event)
 
     def _signed_out(self, event: dict[str, Any]) -> None:
         self.services.seeks.on_signed_out(event, self.tasks.spawn)

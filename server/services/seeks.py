@@ -155,8 +155,7 @@ class Seeks:
             "conn": conn.id,
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
-            # blocks either way, as the seek is made (pairing.compatible reads both seeks')
-            "avoid": friends.avoided(await self.store.friends.record(player)),
+            "avoid": friends.avoided(await self.store.friends.record(player)),  # blocks
         }
         # Paired at once with a seek of any node not known dead: one of a node this node
         # has not heard of yet (the first second after a start) would otherwise wait for
