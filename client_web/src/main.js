@@ -1,13 +1,15 @@
 // The client's entry: one connection, a name kept in the browser, the settings and the
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
 // #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N, #/player/ID a profile, #/leaderboard/BOARD/DATE the
-// leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link) so
+// leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link,
+// #/friends the friends, #/friends/add/ID a friend link) so
 // links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
 import { adoptDeviceLink, attachIdentity, followSettings, helloAsPlayer, rename } from "./identity.js";
+import { mountFriends } from "./friends.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountProfile } from "./profile.js";
@@ -73,6 +75,7 @@ function route() {
   else if (page === "player" && id) unmount = mountProfile(root, app, decoded(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);
   else if (page === "watch") unmount = mountWatch(root, app);
+  else if (page === "friends") unmount = mountFriends(root, app, id === "add" && part ? decoded(part) : null);
   else if (page === "tv") unmount = mountTv(root, app);
   else if (page === "device" && id) {
     // The secret must not stay in the address bar or the history.
@@ -113,6 +116,12 @@ function drawChrome() {
       { class: "top-link top-button", href: "#/leaderboard/gin_rummy", id: "nav-boards" },
       h("span", { "aria-hidden": "true" }, "\u2605"),
       h("span", { class: "top-label" }, t("nav.boards")),
+    ),
+    h(
+      "a",
+      { class: "top-link top-button", href: "#/friends", id: "nav-friends" },
+      h("span", { "aria-hidden": "true" }, "\u263b"),
+      h("span", { class: "top-label" }, t("nav.friends")),
     ),
     h(
       "a",

@@ -45,7 +45,7 @@ changes in."""
 PLAYING_EVERY = 1.0
 """How often the tables of the players seated here are looked at (a match that ends turns
 ``playing`` back to ``online``): only those players', never every socket's."""
-HIDE = "hide_presence"
+HIDE = "hidePresence"
 """The player setting (``player_update``'s ``settings``) that shows them offline to all."""
 
 Entries = dict[str, dict[str, Any]]

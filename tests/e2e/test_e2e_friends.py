@@ -160,10 +160,10 @@ async def test_hidden_presence_shows_offline_to_every_friend(redis_env, make_ser
     bob = await player(b, "Bob", "203.0.113.2")
     await friends(ann, bob)
     await shows(ann, bob, "online")
-    await bob.request("player_update", settings={"hide_presence": True})
+    await bob.request("player_update", settings={"hidePresence": True})
     await shows(ann, bob, "offline")
     assert (await ann.request("friends"))["friends"][0]["status"] == "offline"
-    await bob.request("player_update", settings={"hide_presence": False})
+    await bob.request("player_update", settings={"hidePresence": False})
     await shows(ann, bob, "online")
 
 
