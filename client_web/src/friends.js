@@ -128,6 +128,8 @@ export function mountFriends(root, app, adding) {
   });
 
   draw();
+  // The link has done its work: a reload shows the page, and does not ask again.
+  if (adding) history.replaceState(null, "", "#/friends");
   if (adding && conn.player && adding !== conn.player.id) ask("friend", { player: adding, do: "request" });
   else if (adding && !conn.player) {
     // The player is said hello with a moment after the page opens: ask once they are.

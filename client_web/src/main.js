@@ -120,7 +120,7 @@ function drawChrome() {
     h(
       "a",
       { class: "top-link top-button", href: "#/friends", id: "nav-friends" },
-      h("span", { "aria-hidden": "true" }, "\u263b"),
+      h("span", { "aria-hidden": "true" }, "\u2665\ufe0e"),
       h("span", { class: "top-label" }, t("nav.friends")),
     ),
     h(

@@ -6,7 +6,7 @@ At phone and laptop size, in the three languages."""
 from __future__ import annotations
 
 import pytest
-from browser import LAPTOP, PHONE, SEEN, assert_in_view
+from browser import LAPTOP, PHONE, SEEN, assert_in_view, shot
 from playwright.sync_api import expect
 from waiting import until_sync
 
@@ -35,6 +35,7 @@ def test_a_friend_added_by_link_is_accepted_and_seen_online_then_offline(
     bob_page.goto(link)
     waiting = bob_page.locator(f"#friends-outgoing [data-player='{ann}']")
     expect(waiting).to_be_visible()
+    assert bob_page.url.endswith("#/friends")  # a reload does not ask again
     asking = ann_page.locator(f"#friends-incoming [data-player='{bob}']")
     expect(asking).to_be_visible()  # pushed to her open page
     assert ann_page.evaluate(SEEN, f"#friends-incoming [data-player='{bob}'] [data-do=accept]")
@@ -45,5 +46,6 @@ def test_a_friend_added_by_link_is_accepted_and_seen_online_then_offline(
     expect(theirs).to_have_attribute("data-status", "online")
     expect(bob_page.locator("#friends-outgoing .friend")).to_have_count(0)
     assert_in_view(ann_page, f"the friends page ({language})", scroll=True)
+    shot(ann_page, f"friends-{language}-{viewport['width']}", full=True)
     bob_page.close()
     expect(mine).to_have_attribute("data-status", "offline", timeout=10_000)

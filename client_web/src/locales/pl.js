@@ -523,7 +523,7 @@ export default {
   "friends.unblock": "Odblokuj",
   "friends.watch": "Oglądaj",
   "friends.status.online": "Dostępny",
-  "friends.status.playing": "Gra",
+  "friends.status.playing": "W grze",
   "friends.status.offline": "Niedostępny",
   "friends.no_player": "Do znajomych potrzebny jest gracz: najpierw zacznij w lobby jako nowy gracz.",
   "player.title": "Gracz",
