@@ -95,6 +95,7 @@ class Online:
         self.spawn = spawn
         self.mine: dict[str, dict[str, Any]] = {}  # player -> the entry written for them
         self.leaving: dict[str, Any] = {}  # player -> the timer of their grace
+        self.expired: set[str] = set()  # players whose grace ran out, to leave
         self.dirty: set[str] = set()
         self.running: dict[str, asyncio.Task] = {}
         self.friends_of: dict[str, set[str]] = {}  # player here -> their friends
@@ -147,9 +148,12 @@ class Online:
     async def _sync(self, player: str) -> None:
         state = self.state(player)
         if state is None:
-            if player in self.mine and player not in self.leaving:
+            if player in self.expired:
+                await self._leave(player)
+            elif player in self.mine and player not in self.leaving:
                 self.leaving[player] = self.clock.call_later(GRACE_SECONDS, self._grace, player)
             return
+        self.expired.discard(player)
         timer = self.leaving.pop(player, None)
         if timer is not None:
             timer.cancel()
@@ -169,16 +173,20 @@ class Online:
         await self._announce(player)
 
     def _grace(self, player: str) -> None:
+        """The grace ran out: the player's entry goes if no socket came back meanwhile, in
+        the player's one task (never beside a step of theirs that a socket back began)."""
         self.leaving.pop(player, None)
-        if self.state(player) is None:
-            self.spawn(self._leave(player))
+        self.expired.add(player)
+        self.touch(player)
 
     async def _leave(self, player: str) -> None:
         """The player's last socket here closed GRACE_SECONDS ago: their entry goes."""
-        if self.state(player) is not None or player not in self.mine:
+        if player not in self.mine:
+            self.expired.discard(player)
             return
         self.seated.discard(player)
         await self.store.friends.set_online(player, self.life, None)
+        self.expired.discard(player)  # (not before: the store away, it is tried again)
         del self.mine[player]
         await self._announce(player)
         self._unfollow(player)
