@@ -6,7 +6,7 @@ At phone and laptop size, in the three languages."""
 from __future__ import annotations
 
 import pytest
-from browser import LAPTOP, PHONE, SEEN, assert_in_view, shot
+from browser import LAPTOP, PHONE, SEEN, assert_in_view, audit, shot
 from playwright.sync_api import expect
 from waiting import until_sync
 
@@ -47,5 +47,6 @@ def test_a_friend_added_by_link_is_accepted_and_seen_online_then_offline(
     expect(bob_page.locator("#friends-outgoing .friend")).to_have_count(0)
     assert_in_view(ann_page, f"the friends page ({language})", scroll=True)
     shot(ann_page, f"friends-{language}-{viewport['width']}", full=True)
+    audit(ann_page, f"the friends page ({language})")  # axe: no violation
     bob_page.close()
     expect(mine).to_have_attribute("data-status", "offline", timeout=10_000)
