@@ -15,8 +15,9 @@ Step = Callable[[dict[str, Any] | None], dict[str, Any]]
 
 class FriendStore(ABC):
     """A player's social record changed one step at a time (:meth:`change`, a compare-and-set
-    on the one record: one Redis slot, the player's), the player's sockets per node
-    (:meth:`set_online`), and a word to one node (:meth:`tell`)."""
+    on the one record: one Redis slot, the player's), their challenges likewise
+    (:meth:`change_challenges`), the player's sockets per node (:meth:`set_online`), and a
+    word to one node (:meth:`tell`)."""
 
     @abstractmethod
     async def record(self, player: str) -> dict[str, Any] | None:
@@ -32,6 +33,16 @@ class FriendStore(ABC):
         read it, and write what ``step`` makes of it unless another writer changed it
         meanwhile (then read again). An exception from ``step`` writes nothing. The state
         written."""
+
+    @abstractmethod
+    async def challenges(self, player: str) -> dict[str, Any] | None:
+        """The player's challenge record (:mod:`server.players.challenges`), or None."""
+
+    @abstractmethod
+    async def change_challenges(self, player: str, step: Step) -> dict[str, Any]:
+        """Apply ``step`` to the player's challenge record at one instant, as :meth:`change`
+        does to the social record (one key in the player's slot): the accept of a challenge
+        is decided here, once. The state written."""
 
     @abstractmethod
     async def set_online(self, player: str, life: str, state: dict[str, Any] | None) -> None:

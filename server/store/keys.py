@@ -44,6 +44,9 @@ ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
 midnight)."""
 PRESENCE_TTL = 24 * 3600
+CHALLENGE_TTL = 600
+"""A player's challenge record outlives its last write by this (a challenge waits a minute,
+is kept five after its answer)."""
 """A room's presence hash and a node's room sets outlive any socket; refreshed on each write."""
 DEADLINES_PER_ROOM = 16
 """Names of deadlines one room may hold at once (a seat's grace, an expiry or two): a bound,
@@ -340,6 +343,10 @@ class _ResultKeys(_Prefixed):
     def social(self, player_id: str) -> str:
         """A player's social record: JSON, friends, requests and blocks (PLAYER_TTL)."""
         return self._results(player_id, "social")
+
+    def challenges(self, player_id: str) -> str:
+        """A player's challenges: JSON, those received and the one sent (CHALLENGE_TTL)."""
+        return self._results(player_id, "challenges")
 
     def online(self, player_id: str) -> str:
         """Hash: a node's life -> JSON of the player's sockets there (PRESENCE_TTL)."""

@@ -1,5 +1,6 @@
-"""The embedded store's friends: social records in the SQLite file (they outlive a restart),
-presence in memory (a restart ends every socket), events straight back to this process."""
+"""The embedded store's friends: social and challenge records in the SQLite file (they
+outlive a restart), presence in memory (a restart ends every socket), events straight back
+to this process."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ class EmbeddedFriends(FriendStore):
         self._sqlite = sqlite
         self._online: dict[str, dict[str, dict[str, Any]]] = {}
 
-    def _read(self, player: str) -> dict[str, Any] | None:
-        rows = self._sqlite.query("SELECT body FROM social WHERE player = ?", (player,))
+    def _read(self, player: str, table: str = "social") -> dict[str, Any] | None:
+        rows = self._sqlite.query(f"SELECT body FROM {table} WHERE player = ?", (player,))
         return json.loads(rows[0][0]) if rows else None
 
     async def record(self, player: str) -> dict[str, Any] | None:
@@ -28,17 +29,28 @@ class EmbeddedFriends(FriendStore):
         return await self._sqlite.run(lambda: [self._read(p) for p in players])
 
     async def change(self, player: str, step: Step) -> dict[str, Any]:
-        def write() -> dict[str, Any]:  # on the file's one thread: one step at a time
-            made = step(self._read(player))
+        return await self._change(player, step, "social")
+
+    async def _change(self, player: str, step: Step, table: str) -> dict[str, Any]:
+        def write(db) -> dict[str, Any]:
+            made = step(self._read(player, table))
             body = json.dumps(made)
             self._sqlite.changed(
-                "INSERT INTO social (player, body) VALUES (?, ?) "
+                f"INSERT INTO {table} (player, body) VALUES (?, ?) "  # (table: one of two names)
                 "ON CONFLICT (player) DO UPDATE SET body = excluded.body",
                 (player, body),
             )
             return json.loads(body)
 
-        return await self._sqlite.run(write)
+        # One step at a time on the file's thread, and in one transaction: a second store
+        # on the same file (another process) steps before or after, never between.
+        return await self._sqlite.run(self._sqlite.transaction, write)
+
+    async def challenges(self, player: str) -> dict[str, Any] | None:
+        return await self._sqlite.run(self._read, player, "challenges")
+
+    async def change_challenges(self, player: str, step: Step) -> dict[str, Any]:
+        return await self._change(player, step, "challenges")
 
     async def set_online(self, player: str, life: str, state: dict[str, Any] | None) -> None:
         entries = self._online.setdefault(player, {})

@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS pair_games (date TEXT NOT NULL, a TEXT NOT NULL, b TE
 CREATE TABLE IF NOT EXISTS rating_board (player TEXT PRIMARY KEY, rating REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS rating_board_order ON rating_board (rating DESC, player);
 CREATE TABLE IF NOT EXISTS social (player TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS challenges (player TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 

@@ -1,6 +1,6 @@
-"""Friends and presence on Redis: a player's social record and their sockets per node's life
-are two keys in the player's own slot (``{p:<id>}``, beside their results), so each step is
-a compare-and-set in one slot (``step.lua``), on one Redis or a cluster alike; a word to one
+"""Friends and presence on Redis: a player's social record, their challenges and their sockets
+per node's life are keys in the player's own slot (``{p:<id>}``, beside their results), so each
+step is a compare-and-set in one slot (``step.lua``), on one Redis or a cluster alike; a word to one
 node goes on its own channel (on a cluster, the sharded one of the player's group)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 from server.store.base import Event
 from server.store.friends import FriendStore
 from server.store.friends import Step as Change
-from server.store.keys import PLAYER_TTL, PRESENCE_TTL, room_group
+from server.store.keys import CHALLENGE_TTL, PLAYER_TTL, PRESENCE_TTL, room_group
 from server.store.redis_store.client import Concern, Step, reachable
 
 
@@ -28,12 +28,24 @@ class RedisFriends(Concern, FriendStore):
 
     @reachable
     async def change(self, player: str, step: Change) -> dict[str, Any]:
-        key = self.keys.social(player)
+        return await self._cas(self.keys.social(player), step, PLAYER_TTL)
+
+    @reachable
+    async def challenges(self, player: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(self.keys.challenges(player))
+        return json.loads(raw) if raw else None
+
+    @reachable
+    async def change_challenges(self, player: str, step: Change) -> dict[str, Any]:
+        return await self._cas(self.keys.challenges(player), step, CHALLENGE_TTL)
+
+    async def _cas(self, key: str, step: Change, ttl: int) -> dict[str, Any]:
+        """Compare-and-set of one JSON key (``step.lua``): read, step, write unless changed."""
         while True:
             raw = await self.redis.get(key)
             made = step(json.loads(raw) if raw else None)
             write = Step().check("GET", key, answer=raw)
-            if await self._apply(write.write("SET", key, json.dumps(made), "EX", PLAYER_TTL)):
+            if await self._apply(write.write("SET", key, json.dumps(made), "EX", ttl)):
                 return made
 
     @reachable
