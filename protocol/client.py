@@ -19,7 +19,16 @@ from protocol import PROTOCOL_VERSION
 from protocol.codec import pack
 from protocol.diff import apply
 
-NOTICES = ("notice", "reconnect", "paired", "seek_ended", "rematch", "friend", "friends")
+NOTICES = (
+    "notice",
+    "reconnect",
+    "paired",
+    "seek_ended",
+    "rematch",
+    "friend",
+    "friends",
+    "challenge",
+)
 """The messages that come unasked and are kept in ``notices``."""
 
 

@@ -181,6 +181,30 @@ class Friend(Request, tag="friend"):
     do: str
 
 
+class Challenge(Request, tag="challenge"):
+    """Challenge a friend (``player``) to a Gin Rummy match with More options' settings; it
+    waits a minute for their answer. One open challenge out at a time. Needs a player."""
+
+    player: str
+    target: int = 100
+    turn_seconds: int | None = None
+    rated: bool = False
+    public: bool = False
+
+
+class ChallengeAnswer(Request, tag="challenge_answer"):
+    """An answer about challenge ``challenge`` (its id): ``accept`` or ``decline`` (the
+    challenged player, from any device), ``withdraw`` (the challenger)."""
+
+    challenge: str
+    do: str
+
+
+class Challenges(Request, tag="challenges"):
+    """The challenges open now: those received (``incoming``) and the one sent
+    (``outgoing``). Needs a player."""
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -205,6 +229,9 @@ REQUESTS: dict[str, type[Request]] = {
         Rematch,
         Friends,
         Friend,
+        Challenge,
+        ChallengeAnswer,
+        Challenges,
     )
 }
 """Each request type by its ``t``."""
@@ -350,6 +377,19 @@ class FriendsOk(Reply):
     blocked: list[Map]
 
 
+class ChallengeOk(Reply):
+    """``challenge`` and ``challenge_answer``: the challenge as it stands (an accept also
+    gives the ``seat`` to take in its ``room``: 1, the challenger's is 0)."""
+
+    challenge: Map
+    seat: int | None = None
+
+
+class ChallengesOk(Reply):
+    incoming: list[Map]
+    outgoing: list[Map]
+
+
 REPLIES: dict[str, type[Reply]] = {
     "hello": HelloOk,
     "ping": PingOk,
@@ -372,6 +412,9 @@ REPLIES: dict[str, type[Reply]] = {
     "rematch": RematchOk,
     "friends": FriendsOk,
     "friend": FriendsOk,
+    "challenge": ChallengeOk,
+    "challenge_answer": ChallengeOk,
+    "challenges": ChallengesOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -478,9 +521,33 @@ class FriendPresence(Pushed, tag="friend"):
     watch: str | None = None
 
 
+class ChallengeState(Pushed, tag="challenge"):
+    """A challenge to or from this player, as it stands now (sent to every socket of both
+    players at each change): ``offered``, ``accepted`` (``room``: the match, the challenger
+    at seat 0), ``declined``, ``withdrawn``, ``left`` (the challenger's page closed) or
+    ``expired`` (a minute without an answer)."""
+
+    challenge_id: str = msgspec.field(name="id")
+    sender: str = msgspec.field(name="from")
+    from_name: str
+    to: str
+    to_name: str
+    target: int
+    turn: int | None
+    rated: bool
+    public: bool
+    rating: int
+    provisional: bool
+    at: int
+    until: int
+    state: str
+    room: str | None
+    answered: int | None = None
+
+
 PUSHED = (
     Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home | Paired
-) | (SeekEnded | RematchState | FriendLists | FriendPresence)
+) | (SeekEnded | RematchState | FriendLists | FriendPresence | ChallengeState)
 """Every message the server sends but an ``ok``."""
 
 
@@ -494,6 +561,7 @@ def schema() -> str:
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
     union = union | Seek | Unseek | Rematch | Friends | Friend
+    union = union | Challenge | ChallengeAnswer | Challenges
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",

@@ -70,6 +70,7 @@ class Node:
                 "rematch": self.services.rematches.on_rematch,
                 "friend_presence": self.services.online.on_presence,
                 "social": self.services.online.on_social,
+                "challenge": self.services.challenges.on_challenge,
                 "resync": self._resync,
             },
             self.id,

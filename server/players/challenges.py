@@ -144,7 +144,7 @@ def receive(challenge: Challenge, now_ms: int):
     return step
 
 
-def _open(mine: Record, cid: str, now_ms: int) -> Challenge:
+def open_one(mine: Record, cid: str, now_ms: int) -> Challenge:
     """The open challenge ``cid`` of this record, or the refusal that says why not."""
     challenge = mine["in"].get(cid)
     if challenge is None:
@@ -159,20 +159,17 @@ def _open(mine: Record, cid: str, now_ms: int) -> Challenge:
     return challenge
 
 
-def accept(cid: str, now_ms: int, room: str, seed: int, by: str):
+def accept(record: Record | None, cid: str, now_ms: int, room: str, seed: int, by: str) -> Record:
     """The deciding step of an accept (on the challenged player's record): once only, into
-    ``room`` dealt by ``seed``; a retry by the same device ``by`` is the same accept."""
-
-    def step(record: Record | None) -> Record:
-        mine = of(record)
-        challenge = mine["in"].get(cid)
-        if challenge is not None and challenge["state"] == "accepted" and challenge["by"] == by:
-            return mine
-        challenge = _open(mine, cid, now_ms)
-        challenge.update(state="accepted", room=room, seed=seed, by=by, answered=now_ms)
+    ``room`` dealt by ``seed`` (drawn by :mod:`server.seeds`); a retry by the same device
+    ``by`` is the same accept. (A step given to the store as a lambda over this.)"""
+    mine = of(record)
+    challenge = mine["in"].get(cid)
+    if challenge is not None and challenge["state"] == "accepted" and challenge["by"] == by:
         return mine
-
-    return step
+    challenge = open_one(mine, cid, now_ms)
+    challenge.update(state="accepted", room=room, seed=seed, by=by, answered=now_ms)
+    return mine
 
 
 def answer(cid: str, now_ms: int, state: str, challenger: str | None = None):
@@ -187,7 +184,7 @@ def answer(cid: str, now_ms: int, state: str, challenger: str | None = None):
         if state == "expired" and challenge is not None and state_of(challenge, now_ms) == state:
             challenge.update(state=state, answered=now_ms)
             return mine
-        challenge = _open(mine, cid, now_ms)
+        challenge = open_one(mine, cid, now_ms)
         challenge.update(state=state, answered=now_ms)
         return mine
 

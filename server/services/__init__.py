@@ -16,6 +16,7 @@ from server.host.clock import REAL, Clock
 from server.host.driver import Driver
 from server.host.homes import Homes
 from server.host.replicas import Replicas
+from server.services.challenges import Challenges
 from server.services.clients import Clients
 from server.services.connection import Connection
 from server.services.dailies import Dailies
@@ -51,6 +52,7 @@ class Services:
     rematches: RematchOffers
     friends: Friends
     online: Online
+    challenges: Challenges
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     status: Callable[[], Awaitable[dict[str, Any] | None]]  # /ready: None when not ready
 
@@ -102,11 +104,15 @@ def build(
     )  # fmt: skip
     players.on_sessions = online.touch
     friends = Friends(store, online.lists_changed)
+    challenges = Challenges(
+        store, rooms, players, online, host.lives or (lambda: {life}), host.clock, host.spawn
+    )
     clients = Clients(addresses, players, lobby, host.replicas, seeks, rematches, host.spawn)
+    clients.on_close = challenges.disconnected
     reviews = Reviews(store, bot_pool, dailies.is_over)
     return Services(
         node_id, config, store, clients, rooms, players, lobby, dailies, frames, reviews,
-        seeks, rematches, friends, online, host.spawn, status,
+        seeks, rematches, friends, online, challenges, host.spawn, status,
     )  # fmt: skip
 
 

@@ -305,6 +305,17 @@ class Online:
                 else:
                     await self.store.friends.tell(node, event)
 
+    async def tell_nodes(
+        self, players: Iterable[str], event: dict[str, Any], here: Callable[[dict], None]
+    ) -> None:
+        """Hand ``event`` to ``here`` on this node and send it to every other node holding a
+        socket of one of ``players`` (by their entries, as :meth:`lists_changed` finds them)."""
+        found = await self.store.friends.online(sorted(set(players)))
+        nodes = {node_of(life) for entries in found for life in entries} - {self.node}
+        here(event)
+        for node in sorted(nodes):
+            await self.store.friends.tell(node, event)
+
     def on_social(self, event: dict[str, Any]) -> None:
         """A ``social`` event: a player here has a new friend list."""
         if event["player"] in self.sessions:

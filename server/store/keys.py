@@ -44,9 +44,7 @@ ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
 midnight)."""
 PRESENCE_TTL = 24 * 3600
-CHALLENGE_TTL = 600
-"""A player's challenge record outlives its last write by this (a challenge waits a minute,
-is kept five after its answer)."""
+CHALLENGE_TTL = 600  # a player's challenges: a minute open, five minutes kept after
 """A room's presence hash and a node's room sets outlive any socket; refreshed on each write."""
 DEADLINES_PER_ROOM = 16
 """Names of deadlines one room may hold at once (a seat's grace, an expiry or two): a bound,
@@ -344,8 +342,7 @@ class _ResultKeys(_Prefixed):
         """A player's social record: JSON, friends, requests and blocks (PLAYER_TTL)."""
         return self._results(player_id, "social")
 
-    def challenges(self, player_id: str) -> str:
-        """A player's challenges: JSON, those received and the one sent (CHALLENGE_TTL)."""
+    def challenges(self, player_id: str) -> str:  # JSON: received and sent (CHALLENGE_TTL)
         return self._results(player_id, "challenges")
 
     def online(self, player_id: str) -> str:

@@ -295,6 +295,22 @@ async def _friend(s: Services, conn: Connection, req: messages.Friend) -> dict[s
     return await s.online.answer(me["id"], record)
 
 
+async def _challenge(s: Services, conn: Connection, req: messages.Challenge) -> dict[str, Any]:
+    return await s.challenges.challenge(
+        conn, req.player, req.target, req.turn_seconds, req.rated, req.public
+    )
+
+
+async def _challenge_answer(
+    s: Services, conn: Connection, req: messages.ChallengeAnswer
+) -> dict[str, Any]:
+    return await s.challenges.answer(conn, req.challenge, req.do)
+
+
+async def _challenges(s: Services, conn: Connection, req: messages.Challenges) -> dict[str, Any]:
+    return await s.challenges.listing(conn)
+
+
 async def _seated(s: Services, conn: Connection, reply: dict[str, Any]) -> dict[str, Any]:
     """A seat taken or left: what the player's friends see may change (a table)."""
     if conn.player is not None:
@@ -325,6 +341,9 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Rematch: _rematch,
     messages.Friends: _friends,
     messages.Friend: _friend,
+    messages.Challenge: _challenge,
+    messages.ChallengeAnswer: _challenge_answer,
+    messages.Challenges: _challenges,
 }
 """Each request's handler, by its declaration (a test checks that every one has one)."""
 

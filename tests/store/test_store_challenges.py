@@ -29,6 +29,10 @@ def made(cid: str = "c1", sender: str = ANN, to: str = BOB, at: int = NOW) -> di
     }  # fmt: skip
 
 
+def accepting(cid: str, now: int, room: str, seed: int, by: str):
+    return lambda record: rules.accept(record, cid, now, room, seed, by)
+
+
 async def sent(store, challenge: dict) -> None:
     await store.friends.change_challenges(challenge["from"], rules.send(challenge, NOW))
     await store.friends.change_challenges(challenge["to"], rules.receive(challenge, NOW))
@@ -38,7 +42,7 @@ async def test_two_accepts_at_once_from_two_nodes_accept_once(stores: Stores) ->
     one, two = stores.open(), stores.open()
     await sent(one, made())
     for _ in range(3):  # (each round a fresh challenge: a race lost one way or the other)
-        steps = [rules.accept("c1", NOW + 5, f"room{d}", 100 + d, f"conn{d}") for d in (1, 2)]
+        steps = [accepting("c1", NOW + 5, f"room{d}", 100 + d, f"conn{d}") for d in (1, 2)]
         outcomes = await asyncio.gather(
             one.friends.change_challenges(BOB, steps[0]),
             two.friends.change_challenges(BOB, steps[1]),
@@ -52,7 +56,7 @@ async def test_two_accepts_at_once_from_two_nodes_accept_once(stores: Stores) ->
         assert (kept["room"], kept["seed"]) == (won[0]["in"]["c1"]["room"], kept["seed"])
         assert kept["seed"] in (101, 102) and kept["room"] == f"room{kept['seed'] - 100}"
         # the winning device asking again is the same accept; the other is refused
-        same = rules.accept("c1", NOW + 6, "roomX", 9, kept["by"])
+        same = accepting("c1", NOW + 6, "roomX", 9, kept["by"])
         assert (await two.friends.change_challenges(BOB, same))["in"]["c1"] == kept
         await two.friends.change_challenges(
             BOB, lambda record: {**record, "in": {"c1": made()}}
@@ -63,7 +67,7 @@ async def test_a_withdrawal_crossing_an_accept_is_one_or_the_other(stores: Store
     one, two = stores.open(), stores.open()
     await sent(one, made())
     outcomes = await asyncio.gather(
-        one.friends.change_challenges(BOB, rules.accept("c1", NOW + 5, "r", 1, "conn")),
+        one.friends.change_challenges(BOB, accepting("c1", NOW + 5, "r", 1, "conn")),
         two.friends.change_challenges(BOB, rules.answer("c1", NOW + 5, "withdrawn", ANN)),
         return_exceptions=True,
     )
@@ -87,7 +91,7 @@ async def test_the_bounds_and_refusals_of_the_steps(store) -> None:
     for cid, code in (("nope", "no_challenge"), ("c1", "challenge_expired")):
         with pytest.raises(Refusal) as caught:
             later = NOW + rules.CHALLENGE_SECONDS * 1000
-            await store.friends.change_challenges(BOB, rules.accept(cid, later, "r", 1, "d"))
+            await store.friends.change_challenges(BOB, accepting(cid, later, "r", 1, "d"))
         assert caught.value.code == code
     with pytest.raises(Refusal) as caught:  # only its challenger withdraws it
         await store.friends.change_challenges(BOB, rules.answer("c1", NOW, "withdrawn", CY))
@@ -96,7 +100,7 @@ async def test_the_bounds_and_refusals_of_the_steps(store) -> None:
     assert record["in"]["c1"]["state"] == "offered" and "x9" not in record["in"]
     await store.friends.change_challenges(BOB, rules.answer("c1", NOW, "declined"))
     with pytest.raises(Refusal) as caught:
-        await store.friends.change_challenges(BOB, rules.accept("c1", NOW, "r", 1, "d"))
+        await store.friends.change_challenges(BOB, accepting("c1", NOW, "r", 1, "d"))
     assert caught.value.code == "challenge_ended"
     await store.friends.change_challenges(ANN, rules.unsend("c1"))
     await store.friends.change_challenges(ANN, rules.send(made("c2", to=CY), NOW))  # free again
