@@ -3,6 +3,7 @@
 // link to share (#/friends/add/ID, opened like an invite link: it sends the request), and a
 // switch that hides one's own presence. Kept current by the server's ``friends`` and
 // ``friend`` messages (protocol/README.md, Friends and Presence).
+import { challengeForm } from "./challenges.js";
 import { formError, h } from "./dom.js";
 import { describeError, t } from "./i18n.js";
 import { setSetting, setting } from "./settings.js";
@@ -22,6 +23,8 @@ export function mountFriends(root, app, adding) {
   const conn = app.conn;
   let lists = null;
   let gone = false;
+  let challenging = null; // the friend whose challenge form is open
+  const forms = new Map(); // friend -> their open form (kept across redraws: its choices stay)
   const error = formError("friends-error");
 
   async function ask(kind, fields = {}) {
@@ -48,6 +51,23 @@ export function mountFriends(root, app, adding) {
       friend.watch ? h("a", { class: "button", href: `#/room/${friend.watch}` }, t("friends.watch")) : null,
       h("span", { class: "friend-actions" }, actions),
     );
+  }
+
+  // A friend: challenge (its form opens under the row), remove, block.
+  function friendRow(r, name) {
+    const open = challenging === r.id;
+    const toggle = () => {
+      challenging = open ? null : r.id;
+      forms.delete(r.id);
+      draw();
+    };
+    const challenge = h("button", { type: "button", class: "primary", "data-do": "challenge", "aria-expanded": String(open), "aria-label": `${t("challenge.button")}: ${name}`, onclick: toggle }, t("challenge.button"));
+    const item = row(r, challenge, button(t("friends.remove"), r.id, "remove", { "aria-label": `${t("friends.remove")}: ${name}` }), button(t("friends.block"), r.id, "block", { "aria-label": `${t("friends.block")}: ${name}` }));
+    if (open) {
+      if (!forms.has(r.id)) forms.set(r.id, challengeForm(app, r, toggle));
+      item.append(forms.get(r.id));
+    }
+    return item;
   }
 
   function section(id, title, rows, empty) {
@@ -101,7 +121,7 @@ export function mountFriends(root, app, adding) {
         const name = (r) => r.name;
         body.push(
           section("friends-incoming", t("friends.incoming"), lists.incoming.map((r) => row(r, button(t("friends.accept"), r.id, "accept"), button(t("friends.decline"), r.id, "decline"))), t("friends.none_incoming")),
-          section("friends-list", t("friends.list"), sorted(lists.friends).map((r) => row(r, button(t("friends.remove"), r.id, "remove", { "aria-label": `${t("friends.remove")}: ${name(r)}` }), button(t("friends.block"), r.id, "block", { "aria-label": `${t("friends.block")}: ${name(r)}` }))), t("friends.none")),
+          section("friends-list", t("friends.list"), sorted(lists.friends).map((r) => friendRow(r, name(r))), t("friends.none")),
           section("friends-outgoing", t("friends.outgoing"), lists.outgoing.map((r) => row(r, button(t("friends.withdraw"), r.id, "withdraw"))), t("friends.none_outgoing")),
           section("friends-blocked", t("friends.blocked"), lists.blocked.map((r) => row(r, button(t("friends.unblock"), r.id, "unblock"))), t("friends.none_blocked")),
         );

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
 import { adoptDeviceLink, attachIdentity, followSettings, helloAsPlayer, rename } from "./identity.js";
+import { mountChallengeBanner } from "./challenges.js";
 import { mountFriends } from "./friends.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
@@ -157,6 +158,7 @@ async function start() {
   }
   await setLanguage(language);
   drawChrome();
+  mountChallengeBanner(app); // on every page: a challenge from a friend, or the answer to one's own
   conn.connect();
   route();
 }
