@@ -136,3 +136,37 @@ async def test_bad_challenges_are_refused_and_change_nothing(server):
             "t": "ok", "incoming": [], "outgoing": [],
         }  # fmt: skip
     assert not pushed(bob, "challenge")
+
+
+async def test_an_accept_while_the_challenger_went_to_another_challenge_is_refused(
+    redis_env, make_server
+):
+    """Cy challenges Ann, who has challenged Bob; Ann accepts Cy's (on her way to its table,
+    not seated yet): Bob's accept of hers is refused, and Ann's own table is one."""
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    cy = await player(b, "Cy", "203.0.113.3")
+    await friends(ann, bob)
+    await friends(cy, ann)
+    to_bob = await challenged(ann, bob, bob)
+    from_cy = await challenged(cy, ann, ann)
+    taken = await ann.request("challenge_answer", challenge=from_cy, do="accept")
+    assert taken["challenge"]["state"] == "accepted"
+    await refused(bob, "challenger_in_challenge", "challenge_answer", challenge=to_bob, do="accept")
+    assert (await bob.request("challenges"))["incoming"][0]["id"] == to_bob  # still open
+
+
+async def test_a_rated_challenge_between_two_players_of_one_network_is_refused(
+    redis_env, make_server
+):
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.1")  # the same network
+    await friends(ann, bob)
+    rated = await challenged(ann, bob, bob, rated=True)
+    await refused(bob, "same_network", "challenge_answer", challenge=rated, do="accept")
+    await ann.request("challenge_answer", challenge=rated, do="withdraw")
+    casual = await challenged(ann, bob, bob, rated=False)
+    made = await bob.request("challenge_answer", challenge=casual, do="accept")
+    assert made["challenge"]["rated"] is False and made["challenge"]["room"]

@@ -1,7 +1,9 @@
 """A challenge's minute and its challenger's leaving (server/services/challenges.py) in fake
 time: no answer within CHALLENGE_SECONDS ends it ``expired`` for both players at that
 instant and not before; the challenger's socket closing ends it ``left``; either way the
-challenger may send another, and an accept that comes after is refused with its code."""
+challenger may send another, and an accept that comes after is refused with its code. And
+the rating rules at a rated challenge: the pair's rated matches of the day, a provisional
+rating shown as such."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from host_harness import FakeClock, Recorder
 
 from protocol.codec import Refusal
 from server.players import challenges as rules
-from server.players import friends, identity
+from server.players import friends, identity, ledger, pairing
 from server.services.challenges import Challenges
 from server.services.connection import Connection
 from server.services.online import Online
@@ -111,3 +113,20 @@ async def test_a_declined_challenge_is_not_expired_later(tmp_path) -> None:
     await asyncio.sleep(0)
     assert states(ann, cid) == ["offered", "declined"]
     assert not world.challenges.open
+
+
+async def test_a_rated_challenge_past_the_pair_s_rated_matches_of_the_day_is_refused(
+    tmp_path,
+) -> None:
+    world, ann, bob = await make(tmp_path)
+    pair = ledger.pair_key((ann.player["id"], bob.player["id"]))
+    day = pairing.day_of(world.clock.wall_ms())
+    for n in range(ledger.PAIR_RATED_PER_DAY):
+        await world.store.results.count_pair(day, pair, f"g{n}")
+    with pytest.raises(Refusal) as caught:
+        await world.challenges.challenge(ann, bob.player["id"], 10, None, True, False)
+    assert caught.value.code == "pair_limit"
+    assert not [m for m in bob.socket.received if m.get("t") == "challenge"]
+    casual = await world.challenges.challenge(ann, bob.player["id"], 10, None, False, False)
+    assert casual["challenge"]["provisional"] is True  # a new player's rating, said so
+    assert casual["challenge"]["rating"] == 1500
