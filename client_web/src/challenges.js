@@ -121,6 +121,10 @@ export function mountChallengeBanner(app) {
       actions = [h("button", { type: "button", "data-do": "withdraw", onclick: () => answer(c, "withdraw") }, t("challenge.withdraw"))];
     } else if (c.state === "accepted" && incoming && !acceptedHere.has(c.id)) {
       text = t("challenge.accepted_elsewhere");
+    } else if (c.state === "accepted" && !incoming && !sentHere.has(c.id)) {
+      // Sent from another tab (or before a reload): this one may take the seat too.
+      text = t("challenge.state.accepted", { name: who });
+      actions = [h("button", { type: "button", class: "primary", "data-do": "go", onclick: () => go(c, 0) }, t("challenge.go"))];
     } else {
       text = t(`challenge.state.${c.state}`, { name: who });
     }

@@ -541,6 +541,7 @@ export default {
   "challenge.decline": "Decline",
   "challenge.withdraw": "Withdraw",
   "challenge.accepted_elsewhere": "You accepted this challenge on another device.",
+  "challenge.go": "Go to the table",
   "challenge.state.accepted": "{name} accepted: to the table!",
   "challenge.state.declined": "{name} declined your challenge.",
   "challenge.state.withdrawn": "The challenge was withdrawn.",

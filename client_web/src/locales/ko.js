@@ -540,6 +540,7 @@ export default {
   "challenge.decline": "거절",
   "challenge.withdraw": "도전 취소",
   "challenge.accepted_elsewhere": "다른 기기에서 이 도전을 받았어요.",
+  "challenge.go": "테이블로 가기",
   "challenge.state.accepted": "{name} 님이 도전을 받았어요. 테이블로 가요!",
   "challenge.state.declined": "{name} 님이 도전을 거절했어요.",
   "challenge.state.withdrawn": "도전이 취소됐어요.",

@@ -541,6 +541,7 @@ export default {
   "challenge.decline": "Odrzuć",
   "challenge.withdraw": "Cofnij",
   "challenge.accepted_elsewhere": "To wyzwanie przyjęto na innym urządzeniu.",
+  "challenge.go": "Idź do stołu",
   "challenge.state.accepted": "{name} przyjmuje wyzwanie: do stołu!",
   "challenge.state.declined": "{name} odrzuca twoje wyzwanie.",
   "challenge.state.withdrawn": "Wyzwanie zostało cofnięte.",
