@@ -1,6 +1,8 @@
-// Builds the browser client into dist/: one ES module bundle (app-HASH.js) with the Korean,
-// Polish and English catalogues split into chunks loaded when chosen (and the QR package,
-// loaded when a device link is shown), the style sheet
+// Builds the browser client into dist/: one ES module entry (app-HASH.js) with the Korean,
+// Polish and English catalogues split into chunks loaded when chosen, the pages a first
+// visit does not show (friends, profile, boards, replays, Watch) and the QR package loaded
+// when first opened, the code they share with the app in chunks index.html preloads, the
+// style sheet
 // (style-HASH.css) and the icon, every name but index.html carrying a hash of what it holds
 // (the server caches those for a year), index.html pointing at them, and a brotli (.br) and
 // a gzip (.gz) copy of every text file worth compressing (the server sends the one the
@@ -54,6 +56,14 @@ for (const [name, hashed] of Object.entries(names)) {
   if (!index.includes(quoted)) throw new Error(`index.html does not name ${name}`);
   index = index.replaceAll(quoted, `"${hashed}"`);
 }
+// The chunks the app imports at once (code it shares with pages loaded later) are asked for
+// with the app, not after it has been read: one round trip, not two.
+const [appFile] = Object.entries(built.metafile.outputs).find(([, o]) => o.entryPoint === "src/main.js");
+const preloads = built.metafile.outputs[appFile].imports
+  .filter((i) => i.kind === "import-statement")
+  .map((i) => `  <link rel="modulepreload" href="${relative(OUT, i.path)}">\n`)
+  .join("");
+index = index.replace("  <script type=\"module\"", `${preloads}  <script type="module"`);
 writeFileSync(join(OUT, "index.html"), index);
 
 function* files(dir) {

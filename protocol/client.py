@@ -19,6 +19,18 @@ from protocol import PROTOCOL_VERSION
 from protocol.codec import pack
 from protocol.diff import apply
 
+NOTICES = (
+    "notice",
+    "reconnect",
+    "paired",
+    "seek_ended",
+    "rematch",
+    "friend",
+    "friends",
+    "challenge",
+)
+"""The messages that come unasked and are kept in ``notices``."""
+
 
 class ClientError(Exception):
     """The server refused a request; ``retry_after``: the seconds until it may succeed, for
@@ -277,7 +289,7 @@ class Client:
                 else:
                     rooms[change["id"]] = change["room"]
             self.lobby_rooms = rooms
-        elif kind in ("notice", "reconnect", "paired", "seek_ended", "rematch"):
+        elif kind in NOTICES:
             self.notices.append(message)
             self.noticed.set()
         elif kind == "signed_out":  # the player's secret was reset elsewhere

@@ -169,6 +169,47 @@ class Rematch(Request, tag="rematch"):
     answer: str
 
 
+class Friends(Request, tag="friends"):
+    """The player's friends (each with what shows of them: ``offline``, ``online`` or
+    ``playing``, and a public table's room to ``watch``), the requests they received
+    (``incoming``) and sent (``outgoing``), and the players they block. Needs a player."""
+
+
+class Friend(Request, tag="friend"):
+    """A change about another player (``player``, their id): ``request`` (to be friends; a
+    request both ways is a friendship), ``accept`` or ``decline`` their request,
+    ``withdraw`` one's own, ``remove`` a friend, ``block`` (ends the friendship and any
+    request; they can neither request, see this player's presence, nor be paired with them)
+    or ``unblock``. Answered with the lists, as ``friends`` is."""
+
+    player: str
+    do: str
+
+
+class Challenge(Request, tag="challenge"):
+    """Challenge a friend (``player``) to a Gin Rummy match with More options' settings; it
+    waits a minute for their answer. One open challenge out at a time. Needs a player."""
+
+    player: str
+    target: int = 100
+    turn_seconds: int | None = None
+    rated: bool = False
+    public: bool = False
+
+
+class ChallengeAnswer(Request, tag="challenge_answer"):
+    """An answer about challenge ``challenge`` (its id): ``accept`` or ``decline`` (the
+    challenged player, from any device), ``withdraw`` (the challenger)."""
+
+    challenge: str
+    do: str
+
+
+class Challenges(Request, tag="challenges"):
+    """The challenges open now: those received (``incoming``) and the one sent
+    (``outgoing``). Needs a player."""
+
+
 REQUESTS: dict[str, type[Request]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (
@@ -191,6 +232,11 @@ REQUESTS: dict[str, type[Request]] = {
         Seek,
         Unseek,
         Rematch,
+        Friends,
+        Friend,
+        Challenge,
+        ChallengeAnswer,
+        Challenges,
     )
 }
 """Each request type by its ``t``."""
@@ -327,6 +373,29 @@ class RematchOk(Reply):
     offer: Map
 
 
+class FriendsOk(Reply):
+    """``friends`` and ``friend``: the lists, friends online first (playing, online,
+    offline), each ``{"id", "name"}``, a friend with ``status`` and ``watch``."""
+
+    friends: list[Map]
+    incoming: list[Map]
+    outgoing: list[Map]
+    blocked: list[Map]
+
+
+class ChallengeOk(Reply):
+    """``challenge`` and ``challenge_answer``: the challenge as it stands (an accept also
+    gives the ``seat`` to take in its ``room``: 1, the challenger's is 0)."""
+
+    challenge: Map
+    seat: int | None = None
+
+
+class ChallengesOk(Reply):
+    incoming: list[Map]
+    outgoing: list[Map]
+
+
 REPLIES: dict[str, type[Reply]] = {
     "hello": HelloOk,
     "ping": PingOk,
@@ -347,6 +416,11 @@ REPLIES: dict[str, type[Reply]] = {
     "seek": SeekOk,
     "unseek": UnseekOk,
     "rematch": RematchOk,
+    "friends": FriendsOk,
+    "friend": FriendsOk,
+    "challenge": ChallengeOk,
+    "challenge_answer": ChallengeOk,
+    "challenges": ChallengesOk,
 }
 """The ``ok`` each request kind is answered with."""
 
@@ -439,9 +513,52 @@ class RematchState(Pushed, tag="rematch"):
     reason: str | None = None
 
 
+class FriendLists(Pushed, tag="friends"):
+    """The player's lists changed (a request, an answer, a removal or a block, made on any
+    device of theirs or by the other player): the ``friends`` reply's fields."""
+
+    friends: list[Map]
+    incoming: list[Map]
+    outgoing: list[Map]
+    blocked: list[Map]
+
+
+class FriendPresence(Pushed, tag="friend"):
+    """What shows of a friend changed: ``offline``, ``online`` or ``playing``; ``watch``: the
+    room of their table when it is public (a private room's id is never sent)."""
+
+    player: str
+    status: str
+    watch: str | None = None
+
+
+class ChallengeState(Pushed, tag="challenge"):
+    """A challenge to or from this player, as it stands now (sent to every socket of both
+    players at each change): ``offered``, ``accepted`` (``room``: the match, the challenger
+    at seat 0), ``declined``, ``withdrawn``, ``left`` (the challenger's page closed) or
+    ``expired`` (a minute without an answer)."""
+
+    challenge_id: str = msgspec.field(name="id")
+    sender: str = msgspec.field(name="from")
+    from_name: str
+    to: str
+    to_name: str
+    target: int
+    turn: int | None
+    rated: bool
+    public: bool
+    rating: int
+    provisional: bool
+    at: int
+    until: int
+    state: str
+    room: str | None
+    answered: int | None = None
+
+
 PUSHED = (
     Error | Snapshot | Patch | LobbyChanges | Notice | Reconnect | SignedOut | Home | Paired
-) | (SeekEnded | RematchState)
+) | (SeekEnded | RematchState | FriendLists | FriendPresence | ChallengeState)
 """Every message the server sends but an ``ok``."""
 
 
@@ -464,7 +581,8 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
-    union = union | Seek | Unseek | Rematch
+    union = union | Seek | Unseek | Rematch | Friends | Friend
+    union = union | Challenge | ChallengeAnswer | Challenges
     made = "Every request a client may send (made from protocol/messages.py)."
     return _schema(union, "requests.schema.json", made)
 

@@ -32,10 +32,7 @@ class Node:
         self.stopping = False
         self.tasks = tasks = Tasks()
         self.membership = Membership(
-            store.leases,
-            self.id,
-            lambda gone, came: self.replicas.presence.nodes_changed(gone, came),
-            on_back=lambda: self._resync({}),
+            store.leases, self.id, self._nodes_changed, on_back=lambda: self._resync({})
         )
         live = lambda: self.membership.live  # noqa: E731
         lives = lambda: self.membership.lives  # noqa: E731
@@ -52,6 +49,7 @@ class Node:
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         gone = lambda: self.membership.gone  # noqa: E731
         host = services.Host(replicas, self.driver, homes, live, tasks.spawn, gone)
+        host.life, host.lives = self.membership.name, lives
         self.services = services.build(
             self.id, config, store, host, (self.bot_pool, self.solver_pool), self.frames,
             self.status,
@@ -70,6 +68,9 @@ class Node:
                 "unpaired": seeks.on_unpaired,
                 "sought": seeks.on_sought,
                 "rematch": self.services.rematches.on_rematch,
+                "friend_presence": self.services.online.on_presence,
+                "social": self.services.online.on_social,
+                "challenge": self.services.challenges.on_challenge,
                 "resync": self._resync,
             },
             self.id,
@@ -131,6 +132,10 @@ class Node:
         self.membership.heard_from(event["node"])
         self.replicas.presence.on_presence(event)
 
+    def _nodes_changed(self, gone: set[str], came: set[str]) -> None:
+        self.replicas.presence.nodes_changed(gone, came)
+        self.services.online.nodes_changed(gone, came)
+
     def _signed_out(self, event: dict[str, Any]) -> None:
         self.services.seeks.on_signed_out(event, self.tasks.spawn)
         self.players.end_sessions(event["player"], event["keep"])
@@ -138,3 +143,4 @@ class Node:
     def _resync(self, event: dict[str, Any]) -> None:
         self.services.lobby.resync()
         self.tasks.spawn(self.replicas.presence.resync())
+        self.tasks.spawn(self.services.online.resync())

@@ -22,6 +22,9 @@ it deals. The rules, and where each way of making a room keeps them:
    * *rematch* (:mod:`server.services.rematches`): drawn by the node that answers, passed into
      the store's step that records the agreement and kept with the offer; the room is made
      from the kept offer, so a second make (another node, another answer) is the same room;
+   * *challenge* (:mod:`server.services.challenges`): drawn by the node of the accepting
+     socket and passed into the store's step that accepts the challenge (once), kept with
+     it; the room is made from the kept challenge, so a second make is the same room;
    * *today's games* (:mod:`server.services.dailies`): the same deal for everyone that day by
      design, yet nobody can compute it: an HMAC of the date under a key drawn here once
      (:func:`new_key`) and kept in the store, never sent to anyone;

@@ -232,6 +232,9 @@ export class Connection {
       case "paired":
       case "seek_ended":
       case "rematch":
+      case "friend":
+      case "friends":
+      case "challenge":
         // Quick pairing (the seek of this socket was paired, or ended unpaired), and how a
         // rematch offer of a finished room stands.
         this.emit({ type: message.t, info: message });

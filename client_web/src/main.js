@@ -2,19 +2,16 @@
 // language, and a hash router (#/ lobby, #/room/CODE a table, #/replay/ID a replay,
 // #/learn/GAME/PAGE the learn pages, #/replay/ID/N a replay at its position N,
 // #/replay/ID/N/SEAT there with SEAT's review open (a mark's link), #/player/ID a profile,
-// #/leaderboard/BOARD/DATE the leaderboards, #/watch live games, #/tv the featured game, #/device/SECRET a device link) so
+// #/leaderboard/BOARD/DATE the leaderboards, #/watch live games, #/tv the featured game,
+// #/device/SECRET a device link, #/friends the friends, #/friends/add/ID a friend link) so
 // links work as invites.
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { browserLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
 import { closeLearnDrawer, mountLearn } from "./learn.js";
 import { adoptDeviceLink, attachIdentity, followSettings, helloAsPlayer, rename } from "./identity.js";
-import { mountLeaderboard } from "./leaderboard.js";
+import { mountChallengeBanner } from "./challenges.js";
 import { mountLobby } from "./lobby.js";
-import { mountProfile } from "./profile.js";
-import { mountReplay } from "./replay.js";
-import { mountRoom } from "./room.js";
-import { mountTv, mountWatch } from "./watch.js";
 import { applyLook, setSetting, setting } from "./settings.js";
 import { settingsDialog } from "./settings_panel.js";
 import { played } from "./sound.js";
@@ -62,6 +59,33 @@ function decoded(part) {
   }
 }
 
+// The pages a first visit to the lobby does not show come in their own chunks, loaded when
+// first opened (the lobby's download stays within its budget as pages are added).
+function lazyPage(load, name) {
+  return (...args) => {
+    let inner = null;
+    let gone = false;
+    load()
+      .then((module) => {
+        if (!gone) inner = module[name](...args);
+      })
+      .catch(() => {
+        if (!gone) root.replaceChildren(h("p", { class: "error", role: "alert" }, t("app.page_load")));
+      });
+    return () => {
+      gone = true;
+      if (inner) inner();
+    };
+  };
+}
+const mountFriends = lazyPage(() => import("./friends.js"), "mountFriends");
+const mountLeaderboard = lazyPage(() => import("./leaderboard.js"), "mountLeaderboard");
+const mountProfile = lazyPage(() => import("./profile.js"), "mountProfile");
+const mountReplay = lazyPage(() => import("./replay.js"), "mountReplay");
+const mountRoom = lazyPage(() => import("./room.js"), "mountRoom");
+const mountTv = lazyPage(() => import("./watch.js"), "mountTv");
+const mountWatch = lazyPage(() => import("./watch.js"), "mountWatch");
+
 let unmount = null;
 function route() {
   if (unmount) unmount();
@@ -74,6 +98,7 @@ function route() {
   else if (page === "player" && id) unmount = mountProfile(root, app, decoded(id));
   else if (page === "leaderboard") unmount = mountLeaderboard(root, app, id, part);
   else if (page === "watch") unmount = mountWatch(root, app);
+  else if (page === "friends") unmount = mountFriends(root, app, id === "add" && part ? decoded(part) : null);
   else if (page === "tv") unmount = mountTv(root, app);
   else if (page === "device" && id) {
     // The secret must not stay in the address bar or the history.
@@ -117,6 +142,12 @@ function drawChrome() {
     ),
     h(
       "a",
+      { class: "top-link top-button", href: "#/friends", id: "nav-friends" },
+      h("span", { "aria-hidden": "true" }, "\u2665\ufe0e"),
+      h("span", { class: "top-label" }, t("nav.friends")),
+    ),
+    h(
+      "a",
       { class: "top-link top-button", href: "#/player/me", id: "nav-profile" },
       h("span", { "aria-hidden": "true" }, "\u263a"),
       h("span", { class: "top-label" }, t("nav.profile")),
@@ -149,6 +180,7 @@ async function start() {
   }
   await setLanguage(language);
   drawChrome();
+  mountChallengeBanner(app); // on every page: a challenge from a friend, or the answer to one's own
   conn.connect();
   route();
 }

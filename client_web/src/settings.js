@@ -14,6 +14,7 @@ const DEFAULTS = {
   animations: true,
   sound: true,
   winnableOnly: false, // the new-game window's "winnable deals only"
+  hidePresence: false, // friends see this player offline (the Friends page)
 };
 
 const listeners = new Set();

@@ -4,7 +4,8 @@ A *seek* is one identified player asking to play a Gin Rummy match now, with its
 (match target, turn clock, rated or casual), its rating, the tag of its client address, and
 since when it waits. Two seeks are *compatible* when:
 
-* they are two different players with the same settings;
+* they are two different players with the same settings, and neither blocks the other
+  (each seek carries the players its player avoids: :func:`server.players.friends.avoided`);
 * each rating lies within the other's *reach*: ``RANGE_START`` rating points either side at
   first, growing by ``RANGE_GROWTH`` a second of waiting up to ``RANGE_MAX`` (a player
   alone in their part of the ladder is offered a wider and wider choice: anyone within 800
@@ -78,6 +79,8 @@ def compatible(a: Seek, b: Seek, now_ms: int, counts: dict[str, int]) -> bool:
     """May seeks ``a`` and ``b`` be paired at ``now_ms``? ``counts``: rated pairings made
     today, by :func:`pair_key`."""
     if a["player"] == b["player"]:
+        return False
+    if b["player"] in a.get("avoid", ()) or a["player"] in b.get("avoid", ()):
         return False
     if any(a[k] != b[k] for k in SETTINGS):
         return False

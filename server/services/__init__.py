@@ -12,13 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.config import Config
+from server.host.clock import REAL, Clock
 from server.host.driver import Driver
 from server.host.homes import Homes
 from server.host.replicas import Replicas
+from server.services.challenges import Challenges
 from server.services.clients import Clients
+from server.services.connection import Connection
 from server.services.dailies import Dailies
+from server.services.friends import Friends
 from server.services.limits import AddressBook
 from server.services.lobby import Lobby
+from server.services.online import Online
 from server.services.players import Players
 from server.services.rematches import RematchOffers
 from server.services.replays import FramesCache
@@ -45,6 +50,9 @@ class Services:
     reviews: Reviews
     seeks: Seeks
     rematches: RematchOffers
+    friends: Friends
+    online: Online
+    challenges: Challenges
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     status: Callable[[], Awaitable[dict[str, Any] | None]]  # /ready: None when not ready
 
@@ -59,6 +67,9 @@ class Host:
     live: Callable[[], set[str]]  # the nodes alive now
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     gone: Callable[[], set[str]] = set  # the nodes known dead now (heard of, not alive)
+    life: str = ""  # this node's life (server.host.membership), its id if not given
+    lives: Callable[[], set[str]] | None = None  # the lives alive now (this one's if not given)
+    clock: Clock = REAL
 
 
 def build(
@@ -86,9 +97,33 @@ def build(
         spawn=host.spawn, gone=host.gone,
     )  # fmt: skip
     rematches = RematchOffers(store, rooms, host.replicas)
+    life = host.life or node_id
+    online = Online(
+        store, life, host.lives or (lambda: {life}), players.sessions,
+        lambda conn: table(host.replicas, conn), host.clock, host.spawn,
+    )  # fmt: skip
+    players.on_sessions = online.touch
+    friends = Friends(store, online.lists_changed)
+    challenges = Challenges(
+        store, rooms, players, online, host.lives or (lambda: {life}), host.clock, host.spawn
+    )
     clients = Clients(addresses, players, lobby, host.replicas, seeks, rematches, host.spawn)
+    clients.on_close = challenges.disconnected
     reviews = Reviews(store, bot_pool, dailies.is_over)
     return Services(
         node_id, config, store, clients, rooms, players, lobby, dailies, frames, reviews,
-        seeks, rematches, host.spawn, status,
+        seeks, rematches, friends, online, challenges, host.spawn, status,
     )  # fmt: skip
+
+
+def table(replicas: Replicas, conn: Connection) -> dict[str, Any] | None:
+    """``conn``'s seat at a room not finished (what its player's friends see: playing or
+    not, and the room to watch only if public), or None."""
+    for room_id, (_audience, seat) in conn.rooms.items():
+        replica = replicas.rooms.get(room_id)
+        if seat is None or replica is None or replica.room.status == "finished":
+            continue
+        room = replica.room
+        public = room_id if room.meta.get("public") else None
+        return {"playing": room.status == "playing", "room": public}
+    return None

@@ -1,5 +1,5 @@
 """The sockets a node serves: counted, and everything they hold let go when one closes
-(its rooms and their rematch offers, the lobby, its player session, its seek, its
+(its rooms and their rematch offers, its challenge, the lobby, its player session, its seek, its
 address's share of sockets)."""
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ class Clients:
         self.lobby = lobby
         self.replicas = replicas
         self.connections: set[Connection] = set()
+        # told of each socket that closes (an open challenge it made ends: services.challenges)
+        self.on_close: Callable[[Connection], None] = lambda conn: None
 
     def connect(self, conn: Connection) -> None:
         self.connections.add(conn)
@@ -51,6 +53,7 @@ class Clients:
             self.spawn(self.rematches.left(room, seat))  # an open rematch offer ends
         self.replicas.drop_socket(conn)
         self.seeks.disconnected(conn, self.spawn)
+        self.on_close(conn)
 
     def announce_shutdown(self) -> None:
         """Tell every client to reconnect (to another node, or this one after a restart)."""

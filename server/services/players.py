@@ -44,6 +44,8 @@ class Players:
         self.address_players = address_players
         self.key = key
         self.sessions: dict[str, set[Connection]] = {}  # player id -> its signed-in sockets
+        # told of each change of a player's sessions here (friends' presence: services.online)
+        self.on_sessions: Callable[[str], None] = lambda player: None
 
     def forget_identity(self, conn: Connection) -> None:
         """``conn`` identifies nobody from now on (a new hello, before its secret is
@@ -56,6 +58,7 @@ class Players:
         self.forget_session(conn)
         conn.player, conn.session, conn.signed_out = record, session, False
         self.sessions.setdefault(record["id"], set()).add(conn)
+        self.on_sessions(record["id"])
 
     def forget_session(self, conn: Connection) -> None:
         if conn.player is None:
@@ -65,6 +68,7 @@ class Players:
             mates.discard(conn)
             if not mates:
                 del self.sessions[conn.player["id"]]
+            self.on_sessions(conn.player["id"])
 
     def _sign_out(self, conn: Connection) -> None:
         """End ``conn``'s session (its player's secret changed): told, and refused every
@@ -200,4 +204,5 @@ class Players:
             self._sign_out(conn)
             raise signed_out()
         conn.player = updated
+        self.on_sessions(updated["id"])  # a setting may hide their presence
         return {"player": mine(updated)}

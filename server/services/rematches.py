@@ -22,6 +22,7 @@ from typing import Any
 
 from server.games.gin_rummy.game import first_dealer
 from server.host.replicas import Replicas
+from server.players import friends
 from server.rooms import RoomError
 from server.rooms.rematch import KEEP_SECONDS, State, is_open, public, step
 from server.rooms.room import Room, new_room_code
@@ -81,7 +82,21 @@ class RematchOffers:
             raise RoomError("no_rematch", "Rematch offers are between two people.")
         if room.status != "finished":
             raise RoomError("match_on", "A rematch is offered once the match is over.")
+        if answer in ("offer", "accept"):
+            await self._not_blocked(room)
         return await self._step(room, joined[1], answer)
+
+    async def _not_blocked(self, room: Room) -> None:
+        """A rematch is never offered or agreed between two players one of whom blocks the
+        other (either player's social record says so: blocks are written on both)."""
+        players = [s.player for s in room.seats if s.player]
+        if len(players) != 2:
+            return
+        mine = await self.store.friends.record(players[0])
+        if players[1] in friends.avoided(mine):
+            raise RoomError(
+                "blocked", "There is no rematch with this player: one of you blocks the other."
+            )
 
     async def _step(self, room: Room, seat: int, answer: str) -> dict[str, Any]:
         now = self.wall_ms()

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.logs import log
-from server.players import ledger, pairing
+from server.players import friends, ledger, pairing
 from server.rooms import RoomError
 from server.rooms.room import new_room_code
 from server.seeds import new_seed
@@ -155,6 +155,7 @@ class Seeks:
             "conn": conn.id,
             "session": session,  # the pool refuses it if a reset came since the check above
             "since": now,
+            "avoid": friends.avoided(await self.store.friends.record(player)),  # blocks
         }
         # Paired at once with a seek of any node not known dead: one of a node this node
         # has not heard of yet (the first second after a start) would otherwise wait for

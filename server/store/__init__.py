@@ -1,6 +1,6 @@
 """Persistence: one object per concern, each with its own small interface (rooms and their
 logs, the lobby, leases and presence, players, their results, today's deals and boards,
-replays, seeks and rematches: :mod:`server.store.rooms` and its neighbours) and one
+replays, seeks and rematches, friends: :mod:`server.store.rooms` and its neighbours) and one
 implementation per backend (:mod:`server.store.embedded`, :mod:`server.store.redis_store`),
 held together by a :class:`Store` that also carries the events between nodes. One contract
 suite per concern (tests/store/test_store_*.py) runs on both backends. A part of the server
@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from server.config import StoreSettings
 from server.store.base import DEFAULT_LIMITS, Conflict, Event, Fenced, Limits, Unavailable
 from server.store.dailies import DailyStore
+from server.store.friends import FriendStore
 from server.store.leases import LeaseStore
 from server.store.players import PlayerStore
 from server.store.replays import ReplayStore
@@ -38,6 +39,7 @@ class Store(ABC):
     dailies: DailyStore
     replays: ReplayStore
     seeks: SeekStore
+    friends: FriendStore
 
     @abstractmethod
     def events(self, node: str = "") -> AsyncIterator[Event]:

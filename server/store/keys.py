@@ -44,6 +44,7 @@ ATTEMPT_TTL = 3 * 24 * 3600
 """A first attempt at a daily board is remembered past the day (a game may end after
 midnight)."""
 PRESENCE_TTL = 24 * 3600
+CHALLENGE_TTL = 600  # a player's challenges: a minute open, five minutes kept after
 """A room's presence hash and a node's room sets outlive any socket; refreshed on each write."""
 DEADLINES_PER_ROOM = 16
 """Names of deadlines one room may hold at once (a seat's grace, an expiry or two): a bound,
@@ -334,6 +335,19 @@ class _ResultKeys(_Prefixed):
         """Sorted set: the games settled for the player -> when (seconds), the last
         SETTLED_KEPT (PLAYER_TTL)."""
         return self._results(player_id, "settled")
+
+    # ---- a player's friends and presence: in the player's slot too ----------------------
+
+    def social(self, player_id: str) -> str:
+        """A player's social record: JSON, friends, requests and blocks (PLAYER_TTL)."""
+        return self._results(player_id, "social")
+
+    def challenges(self, player_id: str) -> str:  # JSON: received and sent (CHALLENGE_TTL)
+        return self._results(player_id, "challenges")
+
+    def online(self, player_id: str) -> str:
+        """Hash: a node's life -> JSON of the player's sockets there (PRESENCE_TTL)."""
+        return self._results(player_id, "online")
 
     # ---- read only: a player's results as counted before they had a slot of their own ----
     # Read where the player's key above is missing; written no more, they expire.

@@ -26,6 +26,7 @@ from server.services import Services
 from server.services.connection import Connection
 from server.services.limits import client_address
 from server.services.names import BadName, clean_name
+from server.services.players import signed_out
 from server.store import Unavailable
 
 MAX_ID = 64
@@ -194,11 +195,15 @@ async def _create(s: Services, conn: Connection, req: messages.Create) -> dict[s
 
 
 async def _join(s: Services, conn: Connection, req: messages.Join) -> dict[str, Any]:
-    return await s.rooms.join(conn, req.room, req.seat, _seat_name(conn, req.name))
+    return await _seated(
+        s, conn, await s.rooms.join(conn, req.room, req.seat, _seat_name(conn, req.name))
+    )
 
 
 async def _resume(s: Services, conn: Connection, req: messages.Resume) -> dict[str, Any]:
-    return await s.rooms.resume(conn, req.room, req.token, req.since, req.epoch)
+    return await _seated(
+        s, conn, await s.rooms.resume(conn, req.room, req.token, req.since, req.epoch)
+    )
 
 
 async def _watch(s: Services, conn: Connection, req: messages.Watch) -> dict[str, Any]:
@@ -209,7 +214,7 @@ async def _leave(s: Services, conn: Connection, req: messages.Leave) -> dict[str
     rooms = [req.room] if isinstance(req.room, str) else []
     for room, seat in s.rematches.seats_left(conn, rooms):
         s.spawn(s.rematches.left(room, seat))  # an open rematch offer ends
-    return await s.rooms.leave(conn, req.room)
+    return await _seated(s, conn, await s.rooms.leave(conn, req.room))
 
 
 async def _act(s: Services, conn: Connection, req: messages.Act) -> dict[str, Any]:
@@ -221,7 +226,7 @@ async def _lobby(s: Services, conn: Connection, req: messages.Lobby) -> dict[str
 
 
 async def _daily(s: Services, conn: Connection, req: messages.Daily) -> dict[str, Any]:
-    return await s.rooms.daily(conn, _seat_name(conn, req.name))
+    return await _seated(s, conn, await s.rooms.daily(conn, _seat_name(conn, req.name)))
 
 
 async def _player_new(s: Services, conn: Connection, req: messages.PlayerNew) -> dict[str, Any]:
@@ -275,6 +280,46 @@ async def _rematch(s: Services, conn: Connection, req: messages.Rematch) -> dict
     return await s.rematches.answer(conn, req.room, req.answer)
 
 
+FRIEND_CHANGES = ("request", "accept", "decline", "withdraw", "remove", "block", "unblock")
+
+
+async def _friends(s: Services, conn: Connection, req: messages.Friends) -> dict[str, Any]:
+    return await s.online.answer(s.players.identified(conn)["id"])
+
+
+async def _friend(s: Services, conn: Connection, req: messages.Friend) -> dict[str, Any]:
+    if req.do not in FRIEND_CHANGES:
+        raise ProtocolError("bad_field", f"A friend change is one of: {', '.join(FRIEND_CHANGES)}.")
+    me = s.players.identified(conn)
+    if await s.players.current(conn) is None:
+        raise signed_out()
+    record = await getattr(s.friends, req.do)(me, req.player)
+    return await s.online.answer(me["id"], record)
+
+
+async def _challenge(s: Services, conn: Connection, req: messages.Challenge) -> dict[str, Any]:
+    return await s.challenges.challenge(
+        conn, req.player, req.target, req.turn_seconds, req.rated, req.public
+    )
+
+
+async def _challenge_answer(
+    s: Services, conn: Connection, req: messages.ChallengeAnswer
+) -> dict[str, Any]:
+    return await s.challenges.answer(conn, req.challenge, req.do)
+
+
+async def _challenges(s: Services, conn: Connection, req: messages.Challenges) -> dict[str, Any]:
+    return await s.challenges.listing(conn)
+
+
+async def _seated(s: Services, conn: Connection, reply: dict[str, Any]) -> dict[str, Any]:
+    """A seat taken or left: what the player's friends see may change (a table)."""
+    if conn.player is not None:
+        s.online.touch(conn.player["id"])
+    return reply
+
+
 Handler = Callable[[Services, Connection, Any], Awaitable[dict[str, Any] | None]]
 HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Hello: _hello,
@@ -296,6 +341,11 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Seek: _seek,
     messages.Unseek: _unseek,
     messages.Rematch: _rematch,
+    messages.Friends: _friends,
+    messages.Friend: _friend,
+    messages.Challenge: _challenge,
+    messages.ChallengeAnswer: _challenge_answer,
+    messages.Challenges: _challenges,
 }
 """Each request's handler, by its declaration (a test checks that every one has one)."""
 

@@ -94,6 +94,19 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     )
     await until(lambda: server.get(f"/api/replays/{bots}"), check=lambda r: r[0] == 200)
     await back.request("review", room=bots, seat=0)
+    # Friends: a request and its answer, the lists pushed, a friend's presence pushed.
+    await bob.new_player("Bob")
+    await back.request("friend", player=bob.player["id"], do="request")
+    await until(lambda: "friends" in bob.seen)
+    await bob.request("friend", player=back.player["id"], do="accept")
+    await bob.request("friends")
+    await back.request("player_update", settings={"hidePresence": True})
+    await until(lambda: "friend" in bob.seen)
+    # Challenges: one sent, its pushes to both, declined; the list.
+    sent = await bob.request("challenge", player=back.player["id"], target=10, rated=False)
+    await until(lambda: "challenge" in back.seen)
+    await back.request("challenges")
+    await back.request("challenge_answer", challenge=sent["challenge"]["id"], do="decline")
     with contextlib.suppress(ClientError):  # an error, as declared
         await back.request("act", room="nosuchroom", action={"type": "stock"})
     await back.request("player_reset")  # ann's socket is signed out
@@ -103,3 +116,4 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     seen = set().union(*(c.seen for c in (ann, bob, eve, back)))
     assert {f"ok:{k}" for k in messages.REQUESTS} <= seen, sorted(seen)
     assert {"snapshot", "patch", "lobby", "notice", "error", "signed_out", "rematch"} <= seen
+    assert {"friends", "friend", "challenge"} <= seen

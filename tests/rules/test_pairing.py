@@ -125,3 +125,17 @@ def test_a_pending_pairing_ends_once_complete_or_void(actions, rated):
             assert out.result is True or out.result.get("void")
         if out.uncounted:
             assert rated and state == "void"
+
+
+def test_two_seekers_one_of_whom_blocks_the_other_are_never_paired() -> None:
+    """Each seek carries the players its player avoids (blocks either way): the two are
+    kept apart whichever of them sought first, and each is paired with a third."""
+    base = {"rating": 1500, "target": 100, "turn": None, "rated": False, "addr": ""}
+    ann = {**base, "player": "pa", "since": T0, "avoid": ["pb"]}
+    bob = {**base, "player": "pb", "since": T0 + 1, "avoid": []}
+    cy = {**base, "player": "pc", "since": T0 + 2, "avoid": []}
+    for a, b in ((ann, bob), (bob, ann)):
+        assert not pairing.compatible(a, b, T0 + 10, {})
+        assert pairing.partner(a, [b], T0 + 10, {}) is None
+    assert pairing.partner(bob, [ann, cy], T0 + 10, {}) == cy
+    assert pairing.compatible(ann, cy, T0 + 10, {})

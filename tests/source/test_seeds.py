@@ -48,6 +48,7 @@ SEED_ARGUMENTS = {
     "think": 1,  # a bot's think(level, seed, view)
     "decide": 1,  # (level, seed, view)
     "solitaire_orders": 1,  # (variant, seed)
+    "accept": 4,  # a challenge's accept(record, cid, now_ms, room, seed, by)
 }
 """Where a positional argument is a seed, by the function's name: every function of the room
 makers that takes a ``seed`` is here (test_every_function_that_takes_a_seed_is_known)."""

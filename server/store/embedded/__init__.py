@@ -1,8 +1,9 @@
 """The embedded store: SQLite in one file, used when no REDIS_URL is set.
 
 One object per concern (:mod:`.rooms`, :mod:`.leases`, :mod:`.players`, :mod:`.results`,
-:mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), all on one :class:`~.sqlite.Sqlite`: the
-file, the one thread its reads and writes run on, the checkpointer, and the events.
+:mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`, :mod:`.friends`), all on one
+:class:`~.sqlite.Sqlite`: the file, the one thread its reads and writes run on, the
+checkpointer, and the events.
 
 One process owns the file, so what only matters between nodes lives in this process's
 memory: leases (this node drives every room, but through the same code as a cluster),
@@ -26,6 +27,7 @@ from server.store import Store
 from server.store.base import DEFAULT_LIMITS, Event, Limits
 from server.store.embedded.dailies import EmbeddedDailies
 from server.store.embedded.dues import Dues
+from server.store.embedded.friends import EmbeddedFriends
 from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.players import EmbeddedPlayers
 from server.store.embedded.replays import EmbeddedReplays
@@ -64,6 +66,7 @@ class EmbeddedStore(Store):
         self.results = EmbeddedResults(self.sqlite, limits)
         self.dailies = EmbeddedDailies(self.sqlite)
         self.replays = EmbeddedReplays(self.sqlite)
+        self.friends = EmbeddedFriends(self.sqlite)
 
     async def events(self, node: str = "") -> AsyncIterator[Event]:
         self.sqlite.queue = asyncio.Queue()

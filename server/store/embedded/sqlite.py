@@ -81,6 +81,8 @@ CREATE TABLE IF NOT EXISTS pair_games (date TEXT NOT NULL, a TEXT NOT NULL, b TE
                                        game TEXT NOT NULL, PRIMARY KEY (date, a, b, game));
 CREATE TABLE IF NOT EXISTS rating_board (player TEXT PRIMARY KEY, rating REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS rating_board_order ON rating_board (rating DESC, player);
+CREATE TABLE IF NOT EXISTS social (player TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS challenges (player TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 

@@ -2,9 +2,9 @@
 every server node.
 
 One module per concern (:mod:`.rooms` with the lobby, :mod:`.leases`, :mod:`.players`,
-:mod:`.results`, :mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`), each on the one client of
-the store, with what they share in :mod:`.client`; :class:`RedisStore` holds them and
-carries the events.
+:mod:`.results`, :mod:`.dailies`, :mod:`.replays`, :mod:`.seeks`, :mod:`.friends`), each on
+the one client of the store, with what they share in :mod:`.client`; :class:`RedisStore` holds
+them and carries the events.
 
 Read-modify-write happens inside Lua scripts called by SHA (``register_script``), each a
 file of lua/ that begins with its KEYS/ARGV contract, or, where rules in Python decide what
@@ -47,6 +47,7 @@ from server.store.keys import Keys
 from server.store.redis_store.client import UNREACHABLE, connect
 from server.store.redis_store.dailies import RedisDailies
 from server.store.redis_store.events import plain_events, sharded_events
+from server.store.redis_store.friends import RedisFriends
 from server.store.redis_store.leases import RedisLeases
 from server.store.redis_store.players import RedisPlayers
 from server.store.redis_store.replays import RedisReplays
@@ -84,6 +85,7 @@ class RedisStore(Store):
         self.dailies = RedisDailies(client, keys)
         self.replays = RedisReplays(client, keys)
         self.seeks = RedisSeeks(client, keys)
+        self.friends = RedisFriends(client, keys)
 
     def events(self, node: str = "") -> AsyncIterator[Event]:
         """Pub/sub on the channel of every node and on ``node``'s own (on a cluster, sharded

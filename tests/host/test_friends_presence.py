@@ -1,0 +1,187 @@
+"""Friends' presence (server/services/online.py) in fake time: two nodes' hubs on one
+embedded store, their words to each other carried by the store's events. The grace after a
+player's last socket, a node taken for dead, a hidden player, a table, and what a change
+costs: words to the nodes of online friends only."""
+
+from __future__ import annotations
+
+import asyncio
+
+from host_harness import FakeClock, Recorder
+
+from server.players import friends as rules
+from server.services.connection import Connection
+from server.services.online import GRACE_SECONDS, HIDE, Online
+from server.store.embedded import EmbeddedStore
+
+ANN, BOB, CY, DI = "p222222222222", "p333333333333", "p444444444444", "p555555555555"
+A, B = "n1/aaaa", "n2/bbbb"
+
+
+class World:
+    """Two nodes' hubs (``a``: node n1, ``b``: node n2) on one store and clock; the store's
+    events handed to both (each reads again what it follows, so a word meant for the other
+    changes nothing it shows)."""
+
+    def __init__(self, store: EmbeddedStore, clock: FakeClock) -> None:
+        self.store, self.clock = store, clock
+        self.live = {A, B}
+        self.sessions = {A: {}, B: {}}
+        self.tables: dict[Connection, dict] = {}
+        self.hubs = {
+            life: Online(
+                store,
+                life,
+                lambda: set(self.live),
+                self.sessions[life],
+                lambda conn: self.tables.get(conn),
+                clock,
+            )
+            for life in (A, B)
+        }
+        self.words: list[dict] = []
+
+    async def pump(self) -> None:
+        """Hand every event the store holds to both hubs (as each node's listener would)."""
+        queue = self.store.sqlite.queue
+        while queue is not None and not queue.empty():
+            event = queue.get_nowait()
+            self.words.append(event)
+            for hub in self.hubs.values():
+                if event["k"] == "friend_presence":
+                    hub.on_presence(event)
+                elif event["k"] == "social":
+                    hub.on_social(event)
+        await self.clock.settle()
+
+    async def settle(self, seconds: float = 0.0) -> None:
+        await self.clock.advance(seconds)
+        for _ in range(3):
+            await self.pump()
+
+    def open(self, life: str, player: str, settings: dict | None = None) -> Connection:
+        conn = Connection(Recorder())
+        conn.player = {"id": player, "name": player, "settings": settings or {}}
+        self.sessions[life].setdefault(player, set()).add(conn)
+        self.hubs[life].touch(player)
+        return conn
+
+    def close(self, life: str, conn: Connection) -> None:
+        player = conn.player["id"]
+        conns = self.sessions[life][player]
+        conns.discard(conn)
+        if not conns:
+            del self.sessions[life][player]
+        self.hubs[life].touch(player)
+
+
+def told(conn: Connection, friend: str) -> list[str]:
+    return [m["status"] for m in conn.socket.received if m.get("player") == friend]
+
+
+async def make(tmp_path) -> World:
+    clock = FakeClock()
+    store = EmbeddedStore(str(tmp_path / "db.sqlite3"), monotonic=clock.monotonic)
+    store.sqlite.queue = asyncio.Queue()
+    for a, b in ((ANN, BOB), (BOB, CY), (BOB, DI)):
+        await store.friends.change(a, rules.accepted(b, b, 0))
+        await store.friends.change(b, rules.accepted(a, a, 0))
+    return World(store, clock)
+
+
+async def test_offline_comes_after_the_grace_and_a_socket_back_within_it_shows_nothing(
+    tmp_path,
+) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+    assert told(ann, BOB) == ["online"]
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS - 0.1)
+    bob = world.open(B, BOB)  # a reload of the page
+    await world.settle(GRACE_SECONDS)
+    assert told(ann, BOB) == ["online"]
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS - 0.1)
+    assert told(ann, BOB) == ["online"]
+    await world.settle(0.1)
+    assert told(ann, BOB) == ["online", "offline"]
+    assert await world.store.friends.online([BOB]) == [{}]
+    await world.store.close()
+
+
+async def test_a_player_on_two_nodes_is_online_until_both_sockets_are_gone(tmp_path) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    on_a, on_b = world.open(A, BOB), world.open(B, BOB)
+    await world.settle()
+    world.close(B, on_b)
+    await world.settle(2 * GRACE_SECONDS)
+    assert told(ann, BOB) == ["online"]
+    world.close(A, on_a)
+    await world.settle(2 * GRACE_SECONDS)
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.store.close()
+
+
+async def test_a_node_taken_for_dead_takes_its_players_offline_at_once(tmp_path) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    world.open(B, BOB)
+    await world.settle()
+    world.live.discard(B)  # membership: n2's heartbeat is too old
+    world.hubs[A].nodes_changed({B}, set())
+    assert told(ann, BOB) == ["online", "offline"]
+    assert (await world.hubs[A].answer(ANN))["friends"][0]["status"] == "offline"
+    await world.store.close()
+
+
+async def test_a_hidden_player_is_offline_to_every_friend(tmp_path) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    world.open(B, BOB, {HIDE: True})
+    await world.settle()
+    assert told(ann, BOB) == []
+    assert (await world.hubs[A].answer(ANN))["friends"][0]["status"] == "offline"
+    await world.store.close()
+
+
+async def test_a_table_shows_its_room_only_when_public(tmp_path) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+    world.tables[bob] = {"playing": True, "room": None}
+    world.hubs[B].touch(BOB)
+    await world.settle()
+    assert [m.get("watch") for m in ann.socket.received] == [None, None]
+    assert told(ann, BOB) == ["online", "playing"]
+    world.tables[bob] = {"playing": True, "room": "pubroom1"}
+    await world.settle(1.0)  # the seated players' tables are looked at each second
+    assert ann.socket.received[-1] == {
+        "t": "friend", "player": BOB, "status": "playing", "watch": "pubroom1"
+    }  # fmt: skip
+    del world.tables[bob]  # the match is over
+    await world.settle(1.0)
+    assert told(ann, BOB)[-1] == "online"
+    await world.store.close()
+
+
+async def test_coming_online_costs_a_word_to_the_nodes_of_online_friends_only(
+    tmp_path,
+) -> None:
+    """Bob has three friends: Ann online on node n1, Cy and Di offline. His coming online
+    on n2 costs one word, to n1; his second socket there, none."""
+    world = await make(tmp_path)
+    world.open(A, ANN)
+    await world.settle()
+    world.words.clear()
+    world.open(B, BOB)
+    await world.settle()
+    assert world.words == [{"k": "friend_presence", "player": BOB}]
+    world.words.clear()
+    world.open(B, BOB)
+    await world.settle()
+    assert world.words == []
+    await world.store.close()
