@@ -4,7 +4,7 @@
 // or its minute runs out; and the challenger's own, waiting, then how it was answered.
 // Accepting takes both players to the room (the challenger at seat 0, the friend at 1).
 import { formError, h } from "./dom.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, personName, t } from "./i18n.js";
 
 const SHOW_ANSWER_MS = 6000; // how long the challenger sees how their challenge ended
 // The challenges sent from this tab, and those it accepted: it goes to their room (another
@@ -44,7 +44,7 @@ export function challengeForm(app, friend, done) {
   }
   return h(
     "form",
-    { class: "challenge-form", id: id("form"), onsubmit: send, "aria-label": t("challenge.title", { name: friend.name }) },
+    { class: "challenge-form", id: id("form"), onsubmit: send, "aria-label": t("challenge.title", { name: personName(friend.name) }) },
     h("div", { class: "row" }, h("label", { for: id("target") }, t("lobby.match_to")), target),
     h("div", { class: "row" }, h("label", { for: id("clock") }, t("lobby.turn_clock")), clock),
     h("p", { class: "check" }, rated, h("label", { for: id("rated") }, t("challenge.rated"))),
@@ -105,7 +105,7 @@ export function mountChallengeBanner(app) {
 
   function card(c) {
     const incoming = c.to === me();
-    const who = incoming ? c.from_name : c.to_name;
+    const who = personName(incoming ? c.from_name : c.to_name);
     const rating = incoming ? h("span", { class: "muted" }, ` (${c.rating}${c.provisional ? "?" : ""})`) : null;
     const error = errors.get(c.id);
     let text;
