@@ -100,6 +100,14 @@ class Act(Request, tag="act"):
     action: dict[str, Any]
 
 
+class Say(Request, tag="say"):
+    """A table phrase, by its id, from a seated player of a Gin Rummy room between two
+    people; each viewer reads it in their own language."""
+
+    room: str
+    phrase: str
+
+
 class Lobby(Request, tag="lobby"):
     """One page of the public rooms, and their changes while ``follow``."""
 
@@ -192,6 +200,7 @@ REQUESTS: dict[str, type[Request]] = {
         Watch,
         Leave,
         Act,
+        Say,
         Lobby,
         Daily,
         PlayerNew,
@@ -360,6 +369,7 @@ REPLIES: dict[str, type[Reply]] = {
     "watch": RoomOk,
     "leave": RoomOk,
     "act": ActOk,
+    "say": ActOk,
     "lobby": LobbyOk,
     "player_new": PlayerOk,
     "player_reset": PlayerOk,
@@ -493,7 +503,7 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
-    union = union | Seek | Unseek | Rematch | Friends | Friend
+    union = union | Seek | Unseek | Rematch | Friends | Friend | Say
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "requests.schema.json",
