@@ -22,7 +22,7 @@ PHRASES = (
     "wow",
     "close_one",
     "thinking",
-    "my_turn_soon",
+    "no_rush",
     "be_right_back",
     "back",
     "lucky",

@@ -6,6 +6,7 @@ go on as they were. In fake time on the host harness (tests/host_harness.py)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -155,8 +156,11 @@ def test_a_replay_keeps_each_phrase_at_its_step_and_a_rebuilt_room_shows_them():
     assert again.seats[0].said == 1 and again.seats[0].said_at == at + 3000
 
 
-def test_the_views_schema_lists_every_phrase_id():
+def test_the_views_schema_the_readme_and_the_client_list_every_phrase_id():
     schema = json.loads((ROOT / "protocol" / "schemas" / "room.schema.json").read_text())
     item = schema["properties"]["phrases"]["items"]["properties"]["phrase"]
     assert item["enum"] == list(PHRASES)
     assert ", ".join(f"`{p}`" for p in PHRASES) in (ROOT / "protocol" / "README.md").read_text()
+    client = (ROOT / "client_web" / "src" / "phrases.js").read_text()
+    listed = client.split("export const PHRASES = [", 1)[1].split("];", 1)[0]
+    assert re.findall(r'"(\w+)"', listed) == list(PHRASES)
