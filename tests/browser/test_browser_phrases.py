@@ -7,8 +7,11 @@ one is not shown to them."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 import pytest
-from browser import LAPTOP, PHONE, SEEN, assert_in_view, server_client, shot
+from browser import LAPTOP, PHONE, SEEN, assert_in_view, play_for, server_client, shot
 from catalogues import messages
 from playwright.sync_api import Page, expect
 from waiting import until_sync
@@ -70,3 +73,27 @@ def test_a_polish_players_phrase_is_read_in_korean_across_the_table_and_can_be_h
     until_sync(lambda: said_in_view(min_, room)[-1:] == ["thanks"], 10, "the phrase arrived")
     expect(min_.locator("#phrase-0")).to_have_count(0)
     expect(ola.locator("#phrase-0")).to_have_text(pl["phrase.thanks"])
+
+
+def test_the_replay_shows_a_phrase_at_the_move_it_was_said(web, open_page):
+    """Said before the first move: the replay's first frame shows it by its seat, in the
+    reader's language; the next frame no longer does."""
+    with server_client(web.ws) as ola, server_client(web.ws) as min_:
+        room = ola.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
+        tokens = [c.request("join", room=room, seat=s)["token"] for s, c in enumerate((ola, min_))]
+        min_.request("say", room=room, phrase="one_more")
+    play_for(web, room, tokens)
+    until_sync(lambda: http_status(f"{web.http}/api/replays/{room}") == 200, 20, "the replay")
+    page = open_page("ko", LAPTOP)
+    page.goto(f"{web.http}/#/replay/{room}")
+    expect(page.locator("#phrase-1")).to_have_text(messages("ko")["phrase.one_more"])
+    page.click("#forward")
+    expect(page.locator("#phrase-1")).to_have_count(0)
+
+
+def http_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code

@@ -773,6 +773,9 @@ A rated match between two people counts once both have made a move of their own 
 
 ## What does the "?" after a rating mean?
 That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating gains nothing from beating a provisional player (your game list says so), but a loss to one counts as usual: nobody can lose on your behalf. Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
+
+## Can I talk to my opponent?
+With a few set phrases, never free text. During a match between two people, **Say…** above the table lists twenty of them ("Good luck!", "Nice move!", "One more?"), and each player and spectator reads the one you pick in their own language. One phrase every 2 seconds, 30 a match. Spectators see them only at a public table, the replay keeps them, and the setting **Hide the opponent's phrases** keeps the other player's off your screen.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

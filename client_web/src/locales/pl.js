@@ -773,6 +773,9 @@ Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz o
 
 ## Co znaczy „?” po rankingu?
 Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
+
+## Czy mogę porozmawiać z przeciwnikiem?
+Tylko gotowymi zwrotami, bez wpisywania własnego tekstu. W partii dwóch osób przycisk **Powiedz…** nad stołem otwiera listę dwudziestu zwrotów („Powodzenia!”, „Dobry ruch!”, „Jeszcze jedna partia?”), a wybrany zwrot każdy gracz i widz czyta w swoim języku. Najwyżej jeden zwrot na 2 sekundy i 30 w partii. Widzowie widzą je tylko przy stole publicznym, powtórka je zachowuje, a ustawienie **Ukryj zwroty przeciwnika** sprawia, że zwroty drugiego gracza nie pojawiają się na twoim ekranie.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
