@@ -105,6 +105,14 @@ class Act(Request, tag="act"):
     action: dict[str, Any]
 
 
+class Say(Request, tag="say"):
+    """A table phrase, by its id, from a seated player of a Gin Rummy room between two
+    people; each viewer reads it in their own language."""
+
+    room: str
+    phrase: str
+
+
 class Lobby(Request, tag="lobby"):
     """One page of the public rooms, and their changes while ``follow``."""
 
@@ -221,6 +229,7 @@ REQUESTS: dict[str, type[Request]] = {
         Watch,
         Leave,
         Act,
+        Say,
         Lobby,
         Daily,
         PlayerNew,
@@ -406,6 +415,7 @@ REPLIES: dict[str, type[Reply]] = {
     "watch": RoomOk,
     "leave": RoomOk,
     "act": ActOk,
+    "say": ActOk,
     "lobby": LobbyOk,
     "player_new": PlayerOk,
     "player_reset": PlayerOk,
@@ -581,7 +591,7 @@ def schema() -> str:
     """The JSON Schema of every request (``protocol/schemas/requests.schema.json``)."""
     union = Hello | Ping | Create | Join | Resume | Watch | Leave | Act | Lobby | Daily
     union = union | PlayerNew | PlayerReset | PlayerUpdate | Hint | Winnable | Review
-    union = union | Seek | Unseek | Rematch | Friends | Friend
+    union = union | Seek | Unseek | Rematch | Friends | Friend | Say
     union = union | Challenge | ChallengeAnswer | Challenges
     made = "Every request a client may send (made from protocol/messages.py)."
     return _schema(union, "requests.schema.json", made)

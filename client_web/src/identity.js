@@ -90,7 +90,7 @@ export function helloAsPlayer(name) {
 
 // Settings follow the player (all but the language, which is this browser's): the saved
 // ones are applied when the player says hello, and a change is saved with the player.
-const FOLLOWING = ["interactiveRules", "doubleTap", "fourColour", "cardSize", "animations", "sound", "winnableOnly", "hidePresence"];
+const FOLLOWING = ["interactiveRules", "doubleTap", "fourColour", "cardSize", "animations", "sound", "winnableOnly", "hidePresence", "mutePhrases"];
 let applying = false;
 let saving = null;
 

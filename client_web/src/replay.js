@@ -33,6 +33,7 @@ function hindsightWords(result) {
 export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
   let frames = null;
   let seats = null;
+  let said = []; // the phrases said at the table, each at its step (the frame it follows)
   let kind = null;
   let at = 0;
   let timer = null;
@@ -92,6 +93,8 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
     const played = game.history[game.history.length - 1];
     const over = ["hand_over", "match_over"].includes(game.turn.phase);
     const status = over ? statusText({ room, game }, null) : played ? describeMove(played, room, null) : t("replay.dealt");
+    // The phrases said after this move (before the next), each by its seat, as at the table.
+    const bubbles = new Map(said.filter((p) => p.step === at).map((p, i) => [p.seat, { phrase: p.phrase, key: `${at}:${i}` }]));
     draw(
       root,
       h(
@@ -108,7 +111,7 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
           [...starts].map(([hand, i]) => h("option", { value: i, selected: hand === game.hand_no }, t("replay.hand", { n: hand }))),
         ),
       ),
-      renderTable({ room, game }, { me: null, replay: true, order: [], status, onAction() {}, onTogglePile() {}, resultActions: null }),
+      renderTable({ room, game }, { me: null, replay: true, order: [], status, bubbles, onAction() {}, onTogglePile() {}, resultActions: null }),
       reviewArea(room),
     );
   }
@@ -245,6 +248,7 @@ export function mountReplay(root, app, id, start = 0, reviewSeat = null) {
       if (!alive) return;
       if (!response.ok) throw body;
       seats = body.seats;
+      said = body.phrases || [];
       kind = body.game;
       frames = [body.first];
       for (const step of body.steps) frames.push(applyPatch(deepClone(frames[frames.length - 1]), step.ops, false, true).newDocument);

@@ -8,6 +8,8 @@ import { atKeyboard } from "./modality.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { loadReview, reviewPanel } from "./review.js";
+import { phraseBubbles, phraseMenu } from "./phrases.js";
+import { onSettings } from "./settings.js";
 import { isSolitaire, mountSolitaire } from "./solitaire.js";
 import { awayText, flightOrigin, reconcile, renderTable } from "./table.js";
 import { draw, h, undraw } from "./vdom.js";
@@ -32,12 +34,28 @@ export function nextPlace(table, view, me) {
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   // The player's own order of their cards, kept in this browser for the room (a reload).
-  const state = { order: keptPerRoom(ORDERS_KEY)[id]?.order || [], acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null };
+  const state = { order: keptPerRoom(ORDERS_KEY)[id]?.order || [], acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
   const room = () => conn.rooms.get(id);
   const me = () => room()?.seat ?? null;
+  const bubbles = phraseBubbles(() => render());
+
+  // Two people at play may say a phrase to each other (not to a bot, not from the rail).
+  const talks = (view) => me() != null && view.room.game === "gin_rummy" && view.room.status === "playing" && view.room.seats.every((s) => s.kind === "human");
+
+  async function say(phrase) {
+    state.phrases = false;
+    try {
+      await conn.request("say", { room: id, phrase });
+      state.message = "";
+    } catch (error) {
+      state.message = describeError(error);
+      sound.play("refuse");
+    }
+    render();
+  }
 
   // One action at a time: until the server answers, another click (the second of a double
   // click on Discard) does nothing, and the table's buttons wait.
@@ -306,7 +324,7 @@ export function mountRoom(root, app, id) {
     if (state.earlier && (view.room.status === "finished" || view.game.hand_no > state.earlier.game.hand_no + 1)) state.earlier = null;
   }
 
-  function header(view) {
+  function header(view, phraseButton) {
     const link = `${location.origin}${location.pathname}#/room/${id}`;
     const copy = async () => {
       try {
@@ -339,6 +357,7 @@ export function mountRoom(root, app, id) {
       h("span", { class: "badge", id: "spectators" }, t("count.spectators", { n: view.room.spectators })),
       view.room.deadline ? h("span", { class: "badge clock", id: "clock" }, "") : null,
       rules,
+      phraseButton,
       h(
         "button",
         { class: "small", id: "invite", onclick: copy, "data-link": link, title: t("room.invite") },
@@ -405,11 +424,14 @@ export function mountRoom(root, app, id) {
     const before = motion.measure(root.querySelector("#table"));
     const shown = shownAs(view);
     const hadFocus = root.contains(document.activeElement);
+    if (!talks(view)) state.phrases = false;
+    const [phraseButton, phraseList] = talks(view) ? phraseMenu(state.phrases, () => ((state.phrases = !state.phrases), render()), say) : [null, null];
     draw(
       root,
-      header(view),
+      header(view, phraseButton),
+      phraseList,
       joinPanel(view),
-      renderTable(view, { ...ui, me: me(), busy: state.acting, order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view) : null }),
+      renderTable(view, { ...ui, me: me(), busy: state.acting, bubbles: bubbles.update(view, me()), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view) : null }),
     );
     animate(before, shown);
     tickClock();
@@ -472,6 +494,7 @@ export function mountRoom(root, app, id) {
       render();
     }
   });
+  const offSettings = onSettings((name) => name === "mutePhrases" && render());
   clock = setInterval(() => {
     tickClock();
     if (state.offer?.state === "offered") render(); // the offer's seconds left
@@ -482,6 +505,8 @@ export function mountRoom(root, app, id) {
   return () => {
     alive = false;
     off();
+    offSettings();
+    bubbles.stop();
     clearInterval(clock);
     solitaire?.destroy();
     undraw(root);

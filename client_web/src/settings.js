@@ -15,6 +15,7 @@ const DEFAULTS = {
   sound: true,
   winnableOnly: false, // the new-game window's "winnable deals only"
   hidePresence: false, // friends see this player offline (the Friends page)
+  mutePhrases: false, // the opponent's table phrases are not shown
 };
 
 const listeners = new Set();

@@ -40,6 +40,7 @@ export function settingsDialog(onLanguage) {
         h("div", { class: "setting" }, h("label", { for: "set-card-size" }, h("span", { class: "setting-name" }, t("settings.cardSize"))), " ", size),
         toggle("animations", "set-animations"),
         toggle("sound", "set-sound"),
+        toggle("mutePhrases", "set-mute-phrases"),
         h("div", { class: "row end" }, h("button", { class: "primary", id: "settings-close", value: "close" }, t("settings.close"))),
       ),
     );

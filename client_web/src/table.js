@@ -3,6 +3,7 @@
 import { cardBack, cardFace, cardName, shortName, sortedHand } from "./cards.js";
 import { scoped } from "./dom.js";
 import { personName, t } from "./i18n.js";
+import { phraseBubble } from "./phrases.js";
 import { h } from "./vdom.js";
 
 export const botName = (level) => t(`bot.${level}`);
@@ -205,6 +206,7 @@ export function renderTable(view, ui) {
       h("span", { class: "badge", id: id("opponent-count") }, t("count.cards", { n: turn.hand_counts[top] })),
       thinking ? h("span", { class: "thinking", id: id("thinking") }, t("table.thinking"), h("i"), h("i"), h("i")) : null,
     ),
+    phraseBubble(ui.bubbles?.get(top), top, id),
     opponentOpen ? openHand(opponentOpen.hand, opponentOpen.melds) : backs(turn.hand_counts[top]),
   );
 
@@ -345,6 +347,7 @@ export function renderTable(view, ui) {
             : null,
         )
       : null,
+    phraseBubble(ui.bubbles?.get(bottom), bottom, id),
     hand,
     controls,
   );

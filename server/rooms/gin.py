@@ -81,6 +81,7 @@ def open_hands(match: Match) -> list[dict[str, Any]]:
 
 class GinRoom(Room):
     game = "gin_rummy"
+    talks = True
 
     def start(self) -> Standing:
         self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})

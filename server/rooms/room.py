@@ -1,7 +1,8 @@
 """A room as a sans-I/O object: entries in, per-audience diffs out.
 
 Everything that changes a room is an *entry* of its log: a seat claimed (``join``), a game
-action (``act``), a forfeit, the end of an abandoned room (``close``). The shell writes an
+action (``act``), a forfeit, the end of an abandoned room (``close``), a seat's grace shown
+(``away``), a table phrase said (``say``: kept in replays, never a move). The shell writes an
 entry to the store first (the commit point) and then calls :meth:`Room.apply`; every node
 holding the room applies the same entries in the same order, so every replica is the same
 game. An entry carries the wall-clock time it was written (``at``, epoch ms), from which
@@ -33,6 +34,7 @@ from protocol.diff import (
     pack_map,
     unpack_map,
 )
+from server.rooms.phrases import PHRASE_GAP_MS, PHRASES, PHRASES_PER_SEAT, PHRASES_SHOWN
 
 AUDIENCES = ("seat0", "seat1", "spectators")
 DEEP = frozenset({"game"})
@@ -110,6 +112,8 @@ class Seat:
     timeouts: int = 0
     away_until: int | None = None  # when a seat's grace runs out (wall ms), while it is away
     aways: int = 0  # the ``away`` entries logged for the seat (never in a view)
+    said: int = 0  # the phrases the seat said (``say`` entries)
+    said_at: int | None = None  # when it said the last one (its entry's ``at``)
 
     @property
     def open(self) -> bool:
@@ -166,6 +170,8 @@ class Room(ABC):
     Build one with :func:`server.rooms.make_room`, then :meth:`load` its log."""
 
     game = ""
+    talks = False
+    """Its seated people may say table phrases to each other (:meth:`say_entry`)."""
 
     def __init__(
         self,
@@ -188,6 +194,7 @@ class Room(ABC):
         self.forfeit: int | None = None
         self.forfeit_reason: str | None = None
         self.closed: str | None = None  # why an abandoned room was closed
+        self.phrases: list[dict[str, Any]] = []  # the latest said, oldest first (the view's)
         self.deadline: int | None = None
         self.humans = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self._settle()
@@ -341,10 +348,13 @@ class Room(ABC):
             "forfeit_reason": self.forfeit_reason,
             "closed": self.closed,
             "winner": self.winner,
+            "phrases": self.phrases,
         }
+        # What two people say at a private table is theirs: its spectators never see it.
+        hushed = {**room, "phrases": []} if not room["public"] else room
         games = self.game_views(seats)
         return [
-            {"room": room, "seat": seat, "game": game}
+            {"room": room if seat is not None else hushed, "seat": seat, "game": game}
             for seat, game in zip(seats, games, strict=True)
         ]
 
@@ -397,6 +407,7 @@ class Room(ABC):
                 for s in self.seats
             ],
             "actions": [[e["seat"], e["action"]] for e in self.log if e["kind"] == "act"],
+            "phrases": self.said_phrases(),
             "result": {
                 "winner": self.winner,
                 "scores": self.scores(),
@@ -417,6 +428,17 @@ class Room(ABC):
             # seat made none was aborted, not lost (server.players.ledger).
             "own_moves": self.own_moves(),
         }
+
+    def said_phrases(self) -> list[list[Any]]:
+        """Every phrase said, as ``[seat, phrase, at, step]`` (``step``: how many actions
+        had been played then), so a replay shows each where it was said."""
+        said, step = [], 0
+        for e in self.log:
+            if e["kind"] == "act":
+                step += 1
+            elif e["kind"] == "say":
+                said.append([e["seat"], e["phrase"], e.get("at"), step])
+        return said
 
     def own_moves(self) -> list[int]:
         counts = [0] * len(self.seats)
@@ -488,6 +510,31 @@ class Room(ABC):
         it comes back; None: it is back. Logged, so that every node shows the same time."""
         return {"kind": "away", "seat": seat, "until": until}
 
+    def say_entry(self, seat: int, phrase: Any, now_ms: int) -> dict[str, Any]:
+        """A table phrase ``seat`` says at ``now_ms`` (wall ms, the entry's ``at`` to be),
+        checked against the log (so every replica counts alike); raises RoomError, changes
+        nothing. Only while two people play: nobody hears a bot or an empty seat."""
+        if not self.talks or any(s.kind != "human" for s in self.seats):
+            raise RoomError("no_phrases", "Phrases are for two people at a Gin Rummy table.")
+        if self.status != "playing":
+            raise RoomError(
+                "room_finished" if self.status == "finished" else "waiting",
+                "Phrases are said while the match is played.",
+            )
+        if not isinstance(phrase, str) or phrase not in PHRASES:
+            raise RoomError("bad_phrase", "That is not one of the table's phrases.")
+        seated = self.seats[seat]
+        if seated.said >= PHRASES_PER_SEAT:
+            raise RoomError(
+                "phrase_limit", f"A player says at most {PHRASES_PER_SEAT} phrases a match."
+            )
+        if seated.said_at is not None and now_ms - seated.said_at < PHRASE_GAP_MS:
+            raise RoomError(
+                "phrase_too_soon",
+                f"One phrase every {PHRASE_GAP_MS // 1000} seconds: wait a moment.",
+            )
+        return {"kind": "say", "seat": seat, "phrase": phrase}
+
     def forfeit_entry(self, seat: int, reason: str) -> dict[str, Any]:
         return {"kind": "forfeit", "seat": seat, "reason": reason}
 
@@ -542,11 +589,16 @@ class Room(ABC):
         elif kind == "away":
             self.seats[seat].away_until = entry.get("until")
             self.seats[seat].aways += 1
+        elif kind == "say":
+            self.seats[seat].said += 1
+            self.seats[seat].said_at = entry.get("at")
+            said = {"seat": seat, "phrase": entry["phrase"], "at": entry.get("at")}
+            self.phrases = [*self.phrases[1 - PHRASES_SHOWN :], said]
         else:
             raise ValueError(f"unknown log entry {kind!r}")
         self.log.append(entry)
         self._settle()
-        if kind == "away":
+        if kind in ("away", "say"):
             return  # not a move: the turn clock runs on as it was
         turn = self.meta.get("turn_seconds")
         at = entry.get("at")

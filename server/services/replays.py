@@ -54,7 +54,7 @@ HITS = Counter(
 )
 HELD = Gauge("cardroom_replay_frames_cache_bytes", "Bytes of replay frames the cache holds")
 
-FRAMES_FORMAT = 1
+FRAMES_FORMAT = 2
 """The form of :func:`replay_frames`' answer. Raise it with any change of that form (of the
 views, the patches, the fields): it is part of the ETag, so a browser holding frames of the
 old form gets the new ones instead of a 304."""
@@ -99,7 +99,9 @@ def _views(replay: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def replay_frames(replay: dict[str, Any]) -> dict[str, Any]:
-    """``{"first": view, "steps": [{"seat", "action", "ops"}, ...]}`` for a stored replay."""
+    """``{"first": view, "steps": [{"seat", "action", "ops"}, ...], "phrases": [{"seat",
+    "phrase", "step"}, ...]}`` for a stored replay (``step``: the frame a phrase was said at;
+    replays from before phrases have none)."""
     views = _views(replay)
     steps = [
         {"seat": seat, "action": action, "ops": diff(a, b)}
@@ -111,6 +113,10 @@ def replay_frames(replay: dict[str, Any]) -> dict[str, Any]:
         "seats": replay["seats"],
         "first": views[0],
         "steps": steps,
+        "phrases": [
+            {"seat": seat, "phrase": phrase, "step": step}
+            for seat, phrase, _, step in replay.get("phrases", ())
+        ],
     }
 
 

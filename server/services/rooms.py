@@ -291,6 +291,22 @@ class Rooms:
         metrics.ACTION_LATENCY.observe(time.perf_counter() - started)
         return {"room": room_id, "seq": seq}
 
+    async def say(self, conn: Connection, room_id: Any, phrase: str) -> dict[str, Any]:
+        """A table phrase from a seated player: a ``say`` entry of the room's log, so that
+        every viewer on every node sees it and its replay keeps it; the room checks it."""
+        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+        if joined is None:
+            raise RoomError("not_joined", "Join this room before saying anything in it.")
+        _, seat = joined
+        if seat is None:
+            raise RoomError("spectator", "Spectators watch; only seated players say phrases.")
+        replica = await self.replicas.get(room_id)
+        clock = self.replicas.clock
+        await self.replicas.commits.write(
+            replica, lambda: replica.room.say_entry(seat, phrase, clock.wall_ms())
+        )
+        return {"room": room_id, "seq": replica.room.seq}
+
     async def daily(self, conn: Connection, name: str) -> dict[str, Any]:
         """Today's Gin Rummy against the normal bot: the same cards for everyone today."""
         self._room_for(conn)

@@ -221,6 +221,10 @@ async def _act(s: Services, conn: Connection, req: messages.Act) -> dict[str, An
     return await s.rooms.act(conn, req.room, req.action, req.id)
 
 
+async def _say(s: Services, conn: Connection, req: messages.Say) -> dict[str, Any]:
+    return await s.rooms.say(conn, req.room, req.phrase)
+
+
 async def _lobby(s: Services, conn: Connection, req: messages.Lobby) -> dict[str, Any]:
     return s.lobby.ask(conn, req.limit, req.after, req.follow)
 
@@ -330,6 +334,7 @@ HANDLERS: dict[type[messages.Request], Handler] = {
     messages.Watch: _watch,
     messages.Leave: _leave,
     messages.Act: _act,
+    messages.Say: _say,
     messages.Lobby: _lobby,
     messages.Daily: _daily,
     messages.PlayerNew: _player_new,

@@ -63,6 +63,7 @@ async def test_every_message_of_a_session_fits_its_declaration(server_env, make_
     await ann.join(room, 0)
     await bob.join(room, 1)
     await eve.watch(room)
+    await ann.request("say", room=room, phrase="good_luck")  # a phrase: a patch to everyone
     first = ann.rooms[room].view["game"]["turn"]["to_act"]
     mover = (ann, bob)[first]
     await mover.act(room, {"type": "pass"}, id="one")

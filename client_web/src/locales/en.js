@@ -400,6 +400,8 @@ export default {
   "settings.animations.help": "Cards slide into place when they move. Always off when your system asks for reduced motion.",
   "settings.sound": "Sound",
   "settings.sound.help": "Small sounds for a card, a knock, a refused move and a win.",
+  "settings.mutePhrases": "Hide the opponent's phrases",
+  "settings.mutePhrases.help": "What the other player says at the table (“Good luck!”, “One more?”) is not shown to you.",
   "settings.close": "Done",
 
   "learn.title": "Learn the games",
@@ -496,6 +498,32 @@ export default {
   "error.bad_room": "Those game options are not possible.",
   "error.too_many_rooms": "One connection may create only so many rooms.",
   "error.waiting": "The game starts when every seat is taken.",
+  "phrase.hello": "Hi!",
+  "phrase.good_luck": "Good luck!",
+  "phrase.have_fun": "Have fun!",
+  "phrase.nice_move": "Nice move!",
+  "phrase.nice_hand": "Nice hand!",
+  "phrase.well_played": "Well played!",
+  "phrase.thanks": "Thanks!",
+  "phrase.sorry": "Sorry!",
+  "phrase.oops": "Oops!",
+  "phrase.wow": "Wow!",
+  "phrase.close_one": "That was close!",
+  "phrase.thinking": "Let me think…",
+  "phrase.no_rush": "Take your time.",
+  "phrase.be_right_back": "Be right back.",
+  "phrase.back": "I'm back!",
+  "phrase.lucky": "Lucky me!",
+  "phrase.unlucky": "Bad luck!",
+  "phrase.good_game": "Good game!",
+  "phrase.one_more": "One more?",
+  "phrase.have_to_go": "Sorry, I have to go.",
+  "phrase.button": "Say…",
+  "phrase.menu": "Say something to the table",
+  "error.bad_phrase": "That is not one of the table's phrases.",
+  "error.phrase_too_soon": "One phrase every 2 seconds: wait a moment.",
+  "error.phrase_limit": "A player says at most 30 phrases a match.",
+  "error.no_phrases": "Phrases are for two people at a Gin Rummy table.",
   "error.room_finished": "This game is over.",
   "error.bad_deal": "That deal code or number names no deal.",
   "error.flood": "Too many messages at once: the connection was closed.",
@@ -800,6 +828,9 @@ A rated match between two people counts once both have made a move of their own 
 
 ## What does the "?" after a rating mean?
 That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating gains nothing from beating a provisional player (your game list says so), but a loss to one counts as usual: nobody can lose on your behalf. Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
+
+## Can I talk to my opponent?
+With a few set phrases, never free text. During a match between two people, **Say…** above the table lists twenty of them ("Good luck!", "Nice move!", "One more?"), and each player and spectator reads the one you pick in their own language. One phrase every 2 seconds, 30 a match. Spectators see them only at a public table, the replay keeps them, and the setting **Hide the opponent's phrases** keeps the other player's off your screen.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

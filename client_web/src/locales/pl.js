@@ -400,6 +400,8 @@ export default {
   "settings.animations.help": "Karty płynnie przesuwają się na nowe miejsce. Zawsze wyłączone, gdy system prosi o ograniczenie ruchu.",
   "settings.sound": "Dźwięk",
   "settings.sound.help": "Ciche dźwięki przy ruchu karty, pukaniu, odrzuconym ruchu i wygranej.",
+  "settings.mutePhrases": "Ukryj zwroty przeciwnika",
+  "settings.mutePhrases.help": "Nie zobaczysz tego, co drugi gracz mówi przy stole („Powodzenia!”, „Jeszcze jedna partia?”).",
   "settings.close": "Gotowe",
 
   "learn.title": "Poznaj gry",
@@ -496,6 +498,32 @@ export default {
   "error.bad_room": "Takie ustawienia gry są niemożliwe.",
   "error.too_many_rooms": "Jedno połączenie może założyć tylko ograniczoną liczbę pokoi.",
   "error.waiting": "Gra zaczyna się, gdy wszystkie miejsca są zajęte.",
+  "phrase.hello": "Cześć!",
+  "phrase.good_luck": "Powodzenia!",
+  "phrase.have_fun": "Miłej gry!",
+  "phrase.nice_move": "Dobry ruch!",
+  "phrase.nice_hand": "Niezłe karty!",
+  "phrase.well_played": "Dobrze zagrane!",
+  "phrase.thanks": "Dzięki!",
+  "phrase.sorry": "Przepraszam!",
+  "phrase.oops": "Ups!",
+  "phrase.wow": "Ale numer!",
+  "phrase.close_one": "Było blisko!",
+  "phrase.thinking": "Chwilka, myślę…",
+  "phrase.no_rush": "Spokojnie, nie ma pośpiechu.",
+  "phrase.be_right_back": "Zaraz wracam.",
+  "phrase.back": "Już jestem!",
+  "phrase.lucky": "Ale mi się poszczęściło!",
+  "phrase.unlucky": "Pech!",
+  "phrase.good_game": "Dobra gra!",
+  "phrase.one_more": "Jeszcze jedna partia?",
+  "phrase.have_to_go": "Sorki, muszę już lecieć.",
+  "phrase.button": "Powiedz…",
+  "phrase.menu": "Powiedz coś przy stole",
+  "error.bad_phrase": "Takiego zwrotu nie ma na liście.",
+  "error.phrase_too_soon": "Jeden zwrot na 2 sekundy – odczekaj chwilę.",
+  "error.phrase_limit": "W jednej partii możesz wysłać najwyżej 30 zwrotów.",
+  "error.no_phrases": "Zwroty są tylko przy stole Gin Rummy, gdy grają dwie osoby.",
   "error.room_finished": "Ta gra się skończyła.",
   "error.bad_deal": "Ten kod albo numer nie oznacza żadnego rozdania.",
   "error.flood": "Za dużo wiadomości naraz: połączenie zostało zamknięte.",
@@ -802,6 +830,9 @@ Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz o
 
 ## Co znaczy „?” po rankingu?
 Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma na liście rankingów. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
+
+## Czy mogę porozmawiać z przeciwnikiem?
+Tylko gotowymi zwrotami, bez wpisywania własnego tekstu. W partii dwóch osób przycisk **Powiedz…** nad stołem otwiera listę dwudziestu zwrotów („Powodzenia!”, „Dobry ruch!”, „Jeszcze jedna partia?”), a wybrany zwrot każdy gracz i widz czyta w swoim języku. Najwyżej jeden zwrot na 2 sekundy i 30 w partii. Widzowie widzą je tylko przy stole publicznym, powtórka je zachowuje, a ustawienie **Ukryj zwroty przeciwnika** sprawia, że zwroty drugiego gracza nie pojawiają się na twoim ekranie.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
