@@ -4,6 +4,7 @@
 // device, reset, sign out).
 import { barChart, lineChart } from "./charts.js";
 import { formError, h } from "./dom.js";
+import { Friendship } from "./friends.js";
 import { describeError, t } from "./i18n.js";
 import { deviceLink, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 import { qrSvg } from "./qr.js";
@@ -268,6 +269,8 @@ export function mountProfile(root, app, id) {
   let alive = true;
   let profile = null;
   let error = null;
+  // Someone else's profile: how the two stand, with a button to ask them to be friends.
+  const friendship = own ? null : new Friendship(app.conn, id, () => render());
   const page = h("div", { class: "profile", id: "profile" });
   root.replaceChildren(page);
 
@@ -288,16 +291,19 @@ export function mountProfile(root, app, id) {
       return;
     }
     document.title = `${profile.name} · ${t("app.name")}`;
-    page.replaceChildren(
+    // (replaceChildren would write a left-out part, null, as the word "null")
+    const parts = [
       h("h1", { id: "player-name" }, profile.name),
       h("p", { class: "muted", id: "member-since" }, t("player.since", { date: day(profile.created) })),
+      mine || !friendship ? null : friendship.view(h, profile.name),
       today(profile),
       rating(profile),
       stats(profile.stats),
       games(profile),
       mine ? controls(app) : null,
       h("p", {}, h("a", { href: "#/leaderboard/gin_rummy" }, t("nav.boards"))),
-    );
+    ];
+    page.replaceChildren(...parts.filter((part) => part != null));
   }
 
   async function load() {
@@ -331,5 +337,6 @@ export function mountProfile(root, app, id) {
   return () => {
     alive = false;
     off();
+    friendship?.close();
   };
 }
