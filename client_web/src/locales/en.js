@@ -749,6 +749,21 @@ A rated match between two people counts once both have made a move of their own 
 
 ## What does the "?" after a rating mean?
 That the rating is provisional. Every new player starts at 1500, and the server cannot yet tell a newcomer's real strength from a spare identity made to lose on purpose. A rating stays provisional until its uncertainty falls under 110 and its holder has played rated matches against people from three different networks. A provisional rating still moves after every rated match, from the very first one. An established rating gains nothing from beating a provisional player (your game list says so), but a loss to one counts as usual: nobody can lose on your behalf. Provisional ratings are not on the ratings leaderboard. A rating left unused for months grows uncertain again, and is provisional until it has been played back into shape.
+
+## How do I add a friend?
+Three ways: the button on a player's profile, the button at the end of a match you played with them, or your friend link (on the Friends page in the top bar), which sends you a request from whoever opens it. They accept or decline; until then the request waits on both Friends pages. Either of you can remove the friendship at any time. You can have up to 200 friends, 20 requests of yours waiting for an answer and 100 waiting for yours, and you can send only so many requests an hour.
+
+## What do my friends see of me?
+Whether you are offline, online or playing, kept up to date within a couple of seconds, whichever device you use. When you play at a public table they get a link to watch it; a private table is shown only as "playing", never which one. If you would rather not be seen, tick "Hide my presence" on the Friends page: every friend then sees you as offline.
+
+## What does blocking someone do?
+It ends your friendship and any request between you. Until you unblock them, they cannot send you a request or a challenge, they never see whether you are online, and quick pairing and rematch offers never put the two of you at one table.
+
+## How do I challenge a friend?
+Use the challenge button next to their name on the Friends page and choose the match as in "More options": its length, the turn clock, rated or casual. Your friend sees it at once on every device they have open, with buttons to accept or decline, and you see the answer. A challenge lapses after a minute, or when you leave; it cannot be accepted while you are seeking a game, in another challenge or at a table. A rated challenge follows the same rules as any rated match.
+
+## What are table phrases?
+A short list of about twenty friendly phrases ("Good luck!", "Well played!", "One more?" and so on) that you can say at a Gin Rummy table with another person. There is no free text: each person reads the phrase in their own language, so a Polish player's "Good luck" reaches a Korean player in Korean. You can say one every two seconds and 30 in a match. Spectators see them only at public tables, and replays keep them. If you would rather not see your opponent's phrases, turn on "Hide the opponent's phrases" in Settings.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.
