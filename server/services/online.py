@@ -211,7 +211,10 @@ class Online:
         nodes = {node_of(life) for theirs in found for life in theirs}
         for friend, theirs in zip(friends, found, strict=True):
             if friend in self.watchers:
+                # Read after this player's write: a friend who wrote theirs meanwhile and
+                # read ours before it was written told nobody here; shown now all the same.
                 self.entries[friend] = theirs
+                self._show(friend)
         for node in sorted(nodes):
             if node == self.node:
                 self.on_presence(event)

@@ -236,3 +236,28 @@ async def test_a_friend_s_entries_read_while_the_store_is_away_are_read_again(tm
     await world.settle(0.5)
     assert told(ann, BOB) == ["online"]
     await world.store.close()
+
+
+async def test_two_friends_coming_online_at_once_are_each_shown_the_other(tmp_path) -> None:
+    """Ann's node reads Bob's entries (none yet), then Bob's node writes his and reads hers
+    (none yet: told to nobody), then hers is written: her node's read after that write shows
+    him all the same."""
+    world = await make(tmp_path)
+    read = world.store.friends.online
+    calls: list[list[str]] = []
+
+    async def online(players):
+        found = await read(players)
+        calls.append(list(players))
+        if len(calls) == 1:  # Ann's node following her friends: Bob comes meanwhile
+            bob = world.open(B, BOB)
+            await world.hubs[B].running[BOB]
+            assert told(bob, ANN) == []
+        return found
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    await world.settle()
+    assert calls[0] == [BOB]
+    assert told(ann, BOB) == ["online"]
+    await world.store.close()
