@@ -227,6 +227,11 @@ class Bench:
         self.changes[player.id] = ("offline", time.perf_counter(), self.owed(player))
         await player.close()
 
+    async def close_all(self) -> None:
+        """Every socket closed before the cluster stops (which waits on descriptors with
+        select(): none of them may be above 1024 then)."""
+        await asyncio.gather(*(p.close() for p in self.players if p.ws is not None))
+
     async def churn(self, minutes: float) -> int:
         """Each minute a tenth come and a tenth go, at random moments; a player who went
         comes back only after the grace and the wait (its messages all counted first)."""
@@ -362,6 +367,7 @@ async def run(args) -> None:
             f"generator CPU {own:.1f} s ({100 * own / seconds:.0f} % of a core), its loop lag "
             f"{describe(lags)}"
         )
+        await bench.close_all()
 
 
 def main() -> None:
