@@ -1,7 +1,7 @@
 // A player's profile (#/player/ID): name, member since, today's ranks, the Glicko-2 rating
 // with its history as a line chart, win shares as bars, the statistics as tables, the last
 // games with their replays; on one's own profile, the identity's controls (a link for another
-// device, reset, sign out).
+// device, reset, sign out); on someone else's, a button to ask them to be friends.
 import { barChart, lineChart } from "./charts.js";
 import { formError, h } from "./dom.js";
 import { Friendship } from "./friends.js";
