@@ -31,6 +31,7 @@ import itertools
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -298,7 +299,7 @@ def describe(h, less: float = 0.0) -> str:
 
 
 async def run(args) -> None:
-    workdir = Path(tempfile.mkdtemp(prefix="bench-presence-"))
+    workdir = Path(tempfile.mkdtemp(prefix=f"bench-presence-{os.getpid()}-"))
     print(
         f"{time.strftime('%Y-%m-%d %H:%M:%S %Z')}; {os.cpu_count()} cores; {load()}; "
         f"2 nodes, a private redis-server, loopback; {args.players} players connected "
@@ -377,7 +378,11 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=2.0)
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured")
     parser.add_argument("--seed", type=int, default=1)
-    asyncio.run(run(parser.parse_args()))
+    try:
+        asyncio.run(run(parser.parse_args()))
+    finally:  # the private Redis's files and the logs
+        for workdir in Path(tempfile.gettempdir()).glob(f"bench-presence-{os.getpid()}-*"):
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
