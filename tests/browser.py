@@ -185,6 +185,23 @@ def play_for(web, room: str, tokens: list[str], hands: int | None = None) -> Non
         thread.submit(asyncio.run, both()).result()
 
 
+def seated(web, ann, bob, target: int = 1) -> tuple[str, list[str]]:
+    """A match between two people to ``target`` that the two pages sat down at (seats 0 and
+    1, as P0 and P1): its room and the pages' seat tokens."""
+    for page in (ann, bob):
+        page.goto(f"{web.http}/")
+        page.wait_for_selector("#net[data-state=online]")
+    with server_client(web.ws) as client:
+        room = client.request("create", seats=[{"kind": "human"}] * 2, target=target)["room"]
+    tokens = []
+    for page, seat in ((ann, 0), (bob, 1)):
+        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
+        page.goto(f"{web.http}/#/room/{room}")
+        page.wait_for_selector("#table")
+        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
+    return room, tokens
+
+
 @contextmanager
 def server_client(ws_url: str):
     with connect(ws_url, max_size=2**22) as ws:

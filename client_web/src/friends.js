@@ -15,6 +15,67 @@ export function friendLink(id) {
   return `${location.origin}${location.pathname}#/friends/add/${id}`;
 }
 
+/**
+ * How this player stands with one other ``player`` (``friends``, ``outgoing``, ``incoming``,
+ * ``blocked`` or ``none``; null before the lists are read), and the button that asks them to
+ * be friends: on their profile and on a finished match's end screen. ``onChange`` redraws
+ * the page it is on; ``view`` builds with that page's ``h`` (dom.js or vdom.js, which take
+ * the same arguments), so the state outlives the page's redraws.
+ */
+export class Friendship {
+  constructor(conn, player, onChange) {
+    this.conn = conn;
+    this.player = player;
+    this.onChange = onChange;
+    this.lists = null;
+    this.error = null;
+    this.off = conn.on((event) => {
+      if (event.type === "friends") {
+        this.lists = event.info;
+        this.onChange();
+      } else if (event.type === "player" && conn.player) this.ask("friends"); // signed in now
+    });
+    if (conn.player) this.ask("friends");
+  }
+
+  async ask(kind, fields = {}) {
+    try {
+      this.lists = await this.conn.request(kind, fields);
+      this.error = null;
+    } catch (failure) {
+      this.error = describeError(failure);
+    }
+    this.onChange();
+  }
+
+  standing() {
+    if (!this.lists) return null;
+    const has = (part) => this.lists[part].some((r) => r.id === this.player);
+    if (has("blocked")) return "blocked";
+    if (has("friends")) return "friends";
+    if (has("outgoing")) return "outgoing";
+    if (has("incoming")) return "incoming";
+    return "none";
+  }
+
+  view(make, name) {
+    const standing = this.standing();
+    if (!this.conn.player || this.conn.player.id === this.player || standing == null || standing === "blocked") return null;
+    const answer = (doing) => () => this.ask("friend", { player: this.player, do: doing });
+    let body;
+    if (standing === "friends") body = make("p", { class: "muted", role: "status", id: "friend-standing" }, t("friends.are_friends", { name }));
+    else if (standing === "outgoing") body = make("p", { class: "muted", role: "status", id: "friend-standing" }, t("friends.request_sent", { name }));
+    else if (standing === "incoming") body = make("button", { type: "button", id: "accept-friend", onclick: answer("accept") }, t("friends.accept_from", { name }));
+    else body = make("button", { type: "button", id: "add-friend", onclick: answer("request") }, t("friends.add", { name }));
+    const refusal = this.error ? make("p", { class: "refusal", role: "alert", id: "friend-refusal" }, this.error) : null;
+    return make("div", { class: "friend-control" }, body, refusal);
+  }
+
+  close() {
+    this.off();
+  }
+}
+
 function sorted(rows) {
   return [...rows].sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.name.localeCompare(b.name));
 }

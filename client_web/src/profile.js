@@ -1,9 +1,10 @@
 // A player's profile (#/player/ID): name, member since, today's ranks, the Glicko-2 rating
 // with its history as a line chart, win shares as bars, the statistics as tables, the last
 // games with their replays; on one's own profile, the identity's controls (a link for another
-// device, reset, sign out).
+// device, reset, sign out); on someone else's, a button to ask them to be friends.
 import { barChart, lineChart, qrImage } from "./charts.js";
 import { formError, h } from "./dom.js";
+import { Friendship } from "./friends.js";
 import { describeError, formatDay, formatNumber, formatPercent, formatScores, t } from "./i18n.js";
 import { deviceLink, linkRefusal, playerRefusal, resetSecret, signedOutByReset, signOut, startNewPlayer } from "./identity.js";
 
@@ -282,6 +283,8 @@ export function mountProfile(root, app, id) {
   let alive = true;
   let profile = null;
   let error = null;
+  // Someone else's profile: how the two stand, with a button to ask them to be friends.
+  const friendship = own ? null : new Friendship(app.conn, id, () => render());
   const page = h("div", { class: "profile", id: "profile" });
   root.replaceChildren(page);
 
@@ -307,6 +310,7 @@ export function mountProfile(root, app, id) {
       h("h1", { id: "player-name" }, profile.name),
       linkRefused(app, mine),
       h("p", { class: "muted", id: "member-since" }, t("player.since", { date: formatDay(profile.created * 1000) })),
+      mine || !friendship ? null : friendship.view(h, profile.name),
       today(profile),
       rating(profile),
       stats(profile.stats),
@@ -349,5 +353,6 @@ export function mountProfile(root, app, id) {
     alive = false;
     linkRefusal(app.conn, true); // said on this page: not again on the next
     off();
+    friendship?.close();
   };
 }

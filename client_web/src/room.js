@@ -2,6 +2,7 @@
 // hand order and selection, drag to reorder, keyboard play, refusals, the turn clock.
 import { sortedHand } from "./cards.js";
 import { follow } from "./drag.js";
+import { Friendship } from "./friends.js";
 import { describeError, formatDay, personName, t } from "./i18n.js";
 import { openLearnDrawer } from "./learn.js";
 import { atKeyboard } from "./modality.js";
@@ -34,7 +35,7 @@ export function nextPlace(table, view, me) {
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   // The player's own order of their cards, kept in this browser for the room (a reload).
-  const state = { order: keptPerRoom(ORDERS_KEY)[id]?.order || [], acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false };
+  const state = { order: keptPerRoom(ORDERS_KEY)[id]?.order || [], acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -214,6 +215,18 @@ export function mountRoom(root, app, id) {
     return [h("button", { class: "primary", id: "rematch", onclick: () => answerRematch("offer") }, t("room.rematch_offer")), note ? status(note) : null];
   }
 
+  /** After a match between two people, how this player stands with the other (a button to
+   * ask them to be friends): read once the match is over, kept for the page's life. */
+  function friendControl(view) {
+    const other = view.room.seats[1 - me()];
+    if (other?.kind !== "human" || !other.player || !conn.player || other.player === conn.player.id) return null;
+    if (state.friendship?.player !== other.player) {
+      state.friendship?.close();
+      state.friendship = new Friendship(conn, other.player, () => alive && render());
+    }
+    return state.friendship.view(h, other.name || t("lobby.player"));
+  }
+
   function resultActions(view) {
     const turn = view.game.turn;
     const over = turn.phase === "match_over" || view.room.status === "finished";
@@ -249,6 +262,7 @@ export function mountRoom(root, app, id) {
             : null,
           h("a", { class: `button${left ? " primary" : ""}`, id: "lobby-link", href: "#/" }, t("room.lobby")),
         ),
+        friendControl(view),
         slot?.state === "ready"
           ? reviewPanel(slot.review, { onJump: (d) => app.navigate(`#/replay/${id}/${d.at}/${me()}`) })
           : slot
@@ -508,6 +522,7 @@ export function mountRoom(root, app, id) {
     offSettings();
     bubbles.stop();
     clearInterval(clock);
+    state.friendship?.close();
     solitaire?.destroy();
     undraw(root);
     if (me() == null) conn.close(id);

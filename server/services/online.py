@@ -96,6 +96,7 @@ class Online:
         self.mine: dict[str, dict[str, Any]] = {}  # player -> the entry written for them
         self.leaving: dict[str, Any] = {}  # player -> the timer of their grace
         self.expired: set[str] = set()  # players whose grace ran out, to leave
+        self.untold: set[str] = set()  # players whose entry changed, their friends not yet told
         self.dirty: set[str] = set()
         self.running: dict[str, asyncio.Task] = {}
         self.friends_of: dict[str, set[str]] = {}  # player here -> their friends
@@ -165,12 +166,16 @@ class Online:
         else:
             self.seated.discard(player)
         was = self.mine.get(player)
-        if was is not None and _shown(was) == _shown(state):
+        if was is not None and _shown(was) == _shown(state) and player not in self.untold:
             self.mine[player] = state  # only the count moved: friends see no change
             return
         await self.store.friends.set_online(player, self.life, state)
         self.mine[player] = state
+        # Until the friends' nodes are told, a step again (the store away meanwhile) tells
+        # them, though the entry written is already what this node has.
+        self.untold.add(player)
         await self._announce(player)
+        self.untold.discard(player)
 
     def _grace(self, player: str) -> None:
         """The grace ran out: the player's entry goes if no socket came back meanwhile, in
@@ -180,15 +185,20 @@ class Online:
         self.touch(player)
 
     async def _leave(self, player: str) -> None:
-        """The player's last socket here closed GRACE_SECONDS ago: their entry goes."""
-        if player not in self.mine:
+        """The player's last socket here closed GRACE_SECONDS ago: their entry goes, then
+        their friends' nodes are told (the player stays expired until both are done: the
+        store away in between, the step again does what is left)."""
+        if player not in self.mine and player not in self.untold:
             self.expired.discard(player)
             return
-        self.seated.discard(player)
-        await self.store.friends.set_online(player, self.life, None)
-        self.expired.discard(player)  # (not before: the store away, it is tried again)
-        del self.mine[player]
+        if player in self.mine:
+            self.seated.discard(player)
+            await self.store.friends.set_online(player, self.life, None)
+            del self.mine[player]
+            self.untold.add(player)
         await self._announce(player)
+        self.untold.discard(player)
+        self.expired.discard(player)
         self._unfollow(player)
 
     async def _announce(self, player: str) -> None:
@@ -201,7 +211,10 @@ class Online:
         nodes = {node_of(life) for theirs in found for life in theirs}
         for friend, theirs in zip(friends, found, strict=True):
             if friend in self.watchers:
+                # Read after this player's write: a friend who wrote theirs meanwhile and
+                # read ours before it was written told nobody here; shown now all the same.
                 self.entries[friend] = theirs
+                self._show(friend)
         for node in sorted(nodes):
             if node == self.node:
                 self.on_presence(event)
@@ -264,8 +277,10 @@ class Online:
                 self.stale.discard(player)
                 try:
                     await self._read([player])
-                except Unavailable:
-                    return  # the next resync reads it again
+                except Unavailable:  # read again in a moment: no other word may come
+                    self.stale.add(player)
+                    await self.clock.sleep(0.5)
+                    continue
                 self._show(player)
         finally:
             self.reading.pop(player, None)

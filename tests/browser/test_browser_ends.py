@@ -13,31 +13,14 @@ import re
 import time
 
 import pytest
-from browser import LAPTOP, assert_in_view, audit, play_for, server_client, shot
-from playwright.sync_api import Page, expect
+from browser import LAPTOP, assert_in_view, audit, play_for, seated, shot
+from playwright.sync_api import expect
 from waiting import until_sync
 
 # A player whose page is gone forfeits after 3 s; bots answer at once.
 SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
 PHONE = {"width": 390, "height": 844}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
-
-
-def seated(web, ann: Page, bob: Page, target: int = 1) -> tuple[str, list[str]]:
-    """A match between two people to ``target`` that the two pages sat down at (seats 0 and
-    1, as P0 and P1): its room and the pages' seat tokens."""
-    for page in (ann, bob):
-        page.goto(f"{web.http}/")
-        page.wait_for_selector("#net[data-state=online]")
-    with server_client(web.ws) as client:
-        room = client.request("create", seats=[{"kind": "human"}] * 2, target=target)["room"]
-    tokens = []
-    for page, seat in ((ann, 0), (bob, 1)):
-        page.evaluate(f"() => window.cardroom.conn.join('{room}', {seat}, 'P{seat}')")
-        page.goto(f"{web.http}/#/room/{room}")
-        page.wait_for_selector("#table")
-        tokens.append(page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token"))
-    return room, tokens
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from host_harness import FakeClock, Recorder
 from server.players import friends as rules
 from server.services.connection import Connection
 from server.services.online import GRACE_SECONDS, HIDE, Online
+from server.store.base import Unavailable
 from server.store.embedded import EmbeddedStore
 
 ANN, BOB, CY, DI = "p222222222222", "p333333333333", "p444444444444", "p555555555555"
@@ -184,4 +185,79 @@ async def test_coming_online_costs_a_word_to_the_nodes_of_online_friends_only(
     world.open(B, BOB)
     await world.settle()
     assert world.words == []
+    await world.store.close()
+
+
+def store_away_at(world: World, calls: set[int]) -> list[list[str]]:
+    """Make the store's read of presence entries fail (as Redis away: Unavailable) at the
+    given calls (counted from 1); the players each call asked for, in order."""
+    read = world.store.friends.online
+    asked: list[list[str]] = []
+
+    async def online(players):
+        asked.append(list(players))
+        if len(asked) in calls:
+            raise Unavailable("away")
+        return await read(players)
+
+    world.store.friends.online = online
+    return asked
+
+
+async def test_friends_are_told_of_a_change_made_while_the_store_was_away(tmp_path) -> None:
+    """Bob's node writes his entry, then cannot read his friends' (to know whose nodes to
+    tell): it tries again, though his entry is written already; the same when he leaves."""
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    await world.settle()
+    asked = store_away_at(world, {2, 5})
+    bob = world.open(B, BOB)  # 1: his friends followed; 2: whom to tell, away
+    await world.settle()
+    assert told(ann, BOB) == []
+    await world.settle(0.5)
+    assert told(ann, BOB) == ["online"]
+    assert asked[1] == asked[2] == [ANN, CY, DI]
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS)  # 5: whom to tell he left, away
+    assert told(ann, BOB) == ["online"]
+    await world.settle(0.5)
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.store.close()
+
+
+async def test_a_friend_s_entries_read_while_the_store_is_away_are_read_again(tmp_path) -> None:
+    world = await make(tmp_path)
+    ann = world.open(A, ANN)
+    await world.settle()
+    asked = store_away_at(world, {3})
+    world.open(B, BOB)  # 3: Ann's node reads his entries, away
+    await world.settle()
+    assert asked[2] == [BOB] and told(ann, BOB) == []
+    await world.settle(0.5)
+    assert told(ann, BOB) == ["online"]
+    await world.store.close()
+
+
+async def test_two_friends_coming_online_at_once_are_each_shown_the_other(tmp_path) -> None:
+    """Ann's node reads Bob's entries (none yet), then Bob's node writes his and reads hers
+    (none yet: told to nobody), then hers is written: her node's read after that write shows
+    him all the same."""
+    world = await make(tmp_path)
+    read = world.store.friends.online
+    calls: list[list[str]] = []
+
+    async def online(players):
+        found = await read(players)
+        calls.append(list(players))
+        if len(calls) == 1:  # Ann's node following her friends: Bob comes meanwhile
+            bob = world.open(B, BOB)
+            await world.hubs[B].running[BOB]
+            assert told(bob, ANN) == []
+        return found
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    await world.settle()
+    assert calls[0] == [BOB]
+    assert told(ann, BOB) == ["online"]
     await world.store.close()

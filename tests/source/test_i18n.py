@@ -135,6 +135,17 @@ def test_learn_pages_have_the_same_shape_and_cards_in_every_language(lang):
         assert _shape(messages(lang)[key]) == _shape(english[key]), (lang, key)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_gin_rummy_faq_says_how_friends_work_in_the_client_s_own_words(lang):
+    """Friends, presence, blocks, challenges and table phrases are asked about (issue 51), and
+    the answers name the pages and settings by the words the client shows."""
+    m = messages(lang)
+    faq = m["learn.gin-rummy.faq"]
+    hide = m["friends.hide"].split(" (")[0]  # the setting, without its explanation
+    for words in (m["nav.friends"], m["lobby.more"], hide, m["nav.settings"]):
+        assert words in faq, words
+
+
 def test_every_game_has_all_five_pages():
     english = messages("en")
     for slug in ("gin-rummy", "easy-harp", "reflechi"):

@@ -545,6 +545,10 @@ export default {
   "nav.boards": "Leaderboards",
   "nav.profile": "Profile",
   "nav.friends": "Friends",
+  "friends.add": "Add {name} as a friend",
+  "friends.accept_from": "Accept {name}'s friend request",
+  "friends.request_sent": "Friend request sent: {name} will see it on their Friends page.",
+  "friends.are_friends": "You and {name} are friends.",
   "friends.title": "Friends",
   "friends.link": "Your friend link: whoever opens it asks to be your friend",
   "friends.copy": "Copy",
@@ -831,6 +835,18 @@ That the rating is provisional. Every new player starts at 1500, and the server 
 
 ## Can I talk to my opponent?
 With a few set phrases, never free text. During a match between two people, **Say…** above the table lists twenty of them ("Good luck!", "Nice move!", "One more?"), and each player and spectator reads the one you pick in their own language. One phrase every 2 seconds, 30 a match. Spectators see them only at a public table, the replay keeps them, and the setting **Hide the opponent's phrases** keeps the other player's off your screen.
+
+## How do I add a friend?
+Three ways: the button on a player's profile, the button at the end of a match you played with them, or your friend link (on the Friends page in the top bar), which sends you a request from whoever opens it. They accept or decline; until then the request waits on both Friends pages. Either of you can remove the friendship at any time. You can have up to 200 friends, 20 requests of yours waiting for an answer and 100 waiting for yours, and you can send only so many requests an hour.
+
+## What do my friends see of me?
+Whether you are offline, online or playing, kept up to date within a couple of seconds, whichever device you use. When you play at a public table they get a link to watch it; a private table is shown only as "playing", never which one. If you would rather not be seen, tick "Hide my presence" on the Friends page: every friend then sees you as offline.
+
+## What does blocking someone do?
+It ends your friendship and any request between you. Until you unblock them, they cannot send you a request or a challenge, they never see whether you are online, and quick pairing and rematch offers never put the two of you at one table.
+
+## How do I challenge a friend?
+Use the challenge button next to their name on the Friends page and choose the match as in "More options": its length, the turn clock, rated or casual. Your friend sees it at once on every device they have open, with buttons to accept or decline, and you see the answer. A challenge lapses after a minute, or when you leave; it cannot be accepted while you are seeking a game, in another challenge or at a table. A rated challenge follows the same rules as any rated match.
 `,
   "learn.gin-rummy.examples": `
 Each example is a real position built by the game's engine, with you in the bottom seat. Try the moves with the buttons, or play them by hand on the table: a move the rules refuse shows the rule, an allowed one is played. **Start again** puts the position back.

@@ -545,6 +545,10 @@ export default {
   "nav.boards": "Tabele wyników",
   "nav.profile": "Profil",
   "nav.friends": "Znajomi",
+  "friends.add": "Dodaj do znajomych: {name}",
+  "friends.accept_from": "Przyjmij zaproszenie od: {name}",
+  "friends.request_sent": "Zaproszenie wysłane – {name} zobaczy je na stronie Znajomi.",
+  "friends.are_friends": "Ty i {name} jesteście znajomymi.",
   "friends.title": "Znajomi",
   "friends.link": "Twój link dla znajomych: kto go otworzy, zaprosi cię do znajomych",
   "friends.copy": "Kopiuj",
@@ -833,6 +837,19 @@ Mecz rankingowy dwojga ludzi liczy się, gdy oboje wykonali własny ruch (mecz o
 
 ## Czy mogę porozmawiać z przeciwnikiem?
 Tylko gotowymi zwrotami, bez wpisywania własnego tekstu. W partii dwóch osób przycisk **Powiedz…** nad stołem otwiera listę dwudziestu zwrotów („Powodzenia!”, „Dobry ruch!”, „Jeszcze jedna partia?”), a wybrany zwrot każdy gracz i widz czyta w swoim języku. Najwyżej jeden zwrot na 2 sekundy i 30 w partii. Widzowie widzą je tylko przy stole publicznym, powtórka je zachowuje, a ustawienie **Ukryj zwroty przeciwnika** sprawia, że zwroty drugiego gracza nie pojawiają się na twoim ekranie.
+Że ranking jest tymczasowy. Każdy nowy gracz zaczyna od 1500, a serwer nie odróżni jeszcze prawdziwego nowicjusza od zapasowej tożsamości założonej po to, by przegrywać. Ranking pozostaje tymczasowy, dopóki jego niepewność nie spadnie poniżej 110, a jego właściciel nie zagra meczów rankingowych z ludźmi z trzech różnych sieci. Ranking tymczasowy zmienia się po każdym meczu rankingowym, od pierwszego. Ranking ustalony nic nie zyskuje na wygranej z graczem o rankingu tymczasowym (lista gier to pokazuje), ale przegrana z nim liczy się jak zwykle: nikt nie może przegrać za ciebie. Rankingów tymczasowych nie ma w tabeli rankingowej. Ranking nieużywany przez wiele miesięcy znów staje się niepewny i jest tymczasowy, dopóki gra go z powrotem nie ustali.
+
+## Jak dodać kogoś do znajomych?
+Na trzy sposoby: przyciskiem na profilu tej osoby, przyciskiem na koniec rozegranego z nią meczu albo swoim linkiem do znajomych (jest na stronie Znajomi, na górnym pasku) – kto go otworzy, wyśle ci zaproszenie. Druga strona je przyjmuje albo odrzuca, a do tego czasu zaproszenie czeka na stronach Znajomi u was obojga. Każde z was może w każdej chwili usunąć drugie ze znajomych. Możesz mieć najwyżej 200 znajomych, 20 własnych zaproszeń czekających na odpowiedź i 100 czekających na twoją; liczba zaproszeń wysłanych w ciągu godziny też jest ograniczona.
+
+## Co widzą o mnie znajomi?
+Czy jesteś niedostępny, dostępny, czy właśnie grasz – aktualne z dokładnością do paru sekund, na jakimkolwiek urządzeniu grasz. Gdy siedzisz przy publicznym stole, dostają też link, żeby go oglądać; przy prywatnym widzą tylko „W grze”, nigdy który to stół. Jeśli wolisz, żeby cię nie widziano, zaznacz na stronie Znajomi „Ukryj moją obecność”: wtedy wszyscy znajomi widzą cię jako niedostępnego.
+
+## Co daje zablokowanie kogoś?
+Kończy znajomość i kasuje zaproszenia między wami. Dopóki go nie odblokujesz, ta osoba nie wyśle ci zaproszenia ani wyzwania, nie zobaczy, czy jesteś w sieci, a szybkie dobieranie i propozycje rewanżu nigdy nie posadzą was przy jednym stole.
+
+## Jak wyzwać znajomego na mecz?
+Przyciskiem wyzwania obok jego imienia na stronie Znajomi; mecz ustawiasz tak jak w „Więcej opcji”: długość, czas na ruch, rankingowy albo towarzyski. Wyzwanie od razu pojawia się na każdym urządzeniu, które znajomy ma otwarte, z przyciskami „przyjmij” i „odrzuć”, a ty widzisz jego odpowiedź. Wyzwanie wygasa po minucie albo gdy wyjdziesz; nie da się go przyjąć, kiedy szukasz akurat przeciwnika, masz inne wyzwanie albo siedzisz przy stole. Wyzwanie rankingowe podlega tym samym zasadom co każdy mecz rankingowy.
 `,
   "learn.gin-rummy.examples": `
 Każdy przykład to prawdziwa pozycja zbudowana przez silnik gry; siedzisz na dolnym miejscu. Wypróbuj ruchy przyciskami albo zagraj je ręcznie na stole: ruch, na który zasady nie pozwalają, pokazuje zasadę, a dozwolony zostaje zagrany. **Od nowa** przywraca pozycję.
