@@ -5,7 +5,7 @@
 // ``friend`` messages (protocol/README.md, Friends and Presence).
 import { challengeForm } from "./challenges.js";
 import { formError, h } from "./dom.js";
-import { describeError, t } from "./i18n.js";
+import { describeError, personName, t } from "./i18n.js";
 import { setSetting, setting } from "./settings.js";
 
 const ORDER = { playing: 0, online: 1, offline: 2 };
@@ -58,7 +58,8 @@ export class Friendship {
     return "none";
   }
 
-  view(make, name) {
+  view(make, who) {
+    const name = personName(who);
     const standing = this.standing();
     if (!this.conn.player || this.conn.player.id === this.player || standing == null || standing === "blocked") return null;
     const answer = (doing) => () => this.ask("friend", { player: this.player, do: doing });
