@@ -25,10 +25,10 @@ with ``state`` one of ``offered``, ``accepted``, ``declined``, ``withdrawn``, ``
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from protocol.codec import Refusal
+from server.players.friends import filled
 
 CHALLENGE_SECONDS = 60
 """How long a challenge waits for an answer."""
@@ -51,11 +51,8 @@ def new_record() -> Record:
 
 
 def of(record: Record | None) -> Record:
-    made = new_record()
-    for key, value in (record or {}).items():
-        if key in made:
-            made[key] = copy.deepcopy(value)
-    return made
+    """A copy of a stored challenge record, with every part present."""
+    return filled(record, new_record())
 
 
 def is_open(challenge: Challenge | None, now_ms: int) -> bool:

@@ -53,11 +53,16 @@ def new_record() -> Record:
 
 def of(record: Record | None) -> Record:
     """A copy of a stored record (None: nobody's yet), with every part present."""
-    made = new_record()
+    return filled(record, new_record())
+
+
+def filled(record: Record | None, blank: Record) -> Record:
+    """``blank`` with the parts of ``record`` it names, copied (a stored record may lack
+    parts added since it was written, or hold parts no longer read)."""
     for key, value in (record or {}).items():
-        if key in made:
-            made[key] = copy.deepcopy(value)
-    return made
+        if key in blank:
+            blank[key] = copy.deepcopy(value)
+    return blank
 
 
 def refuse(code: str, message: str) -> Refusal:
