@@ -252,7 +252,12 @@ async def one_trial(
     # The leases are read once: read again, the lease of the room just chosen could be
     # gone (a renewal late on a loaded machine), and the fault had no node to strike.
     leases = {r: await trace.driver(r) for r in (versus, *bots)}
-    victim_room = rng.choice([r for r, holder in leases.items() if holder is not None])
+    # A room whose match is over needs nobody to take it over: its driver may have finished
+    # it, and let its lease go, before the fault struck (the people's short matches can be
+    # over by now; the bots' long ones go on), and the take-over below would never come.
+    stored = await trace.rooms(list(leases))
+    in_play = [r for r, room in stored.items() if room is not None and room.status != "finished"]
+    victim_room = rng.choice([r for r in in_play if leases[r] is not None])
     driver = leases[victim_room]
     _, before = await trace.read(victim_room)
     moves_before = len(before)
