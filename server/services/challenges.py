@@ -195,13 +195,18 @@ class Challenges:
         return {"challenge": rules.public(accepted, now), "seat": 1}
 
     async def _ready(self, conn: Connection, me: str, challenge: dict[str, Any]) -> None:
-        """Refuse an accept the challenger cannot take now (seeking, at a table), a block
-        since, or a rated match between two players on one network."""
+        """Refuse an accept the challenger cannot take now (seeking, at a table), one made
+        while the accepting player seeks a match too, a block since, or a rated match between
+        two players on one network."""
         them = challenge["from"]
         if them in friends.avoided(await self.store.friends.record(me)):
             raise Refusal("blocked", "There is no match with this player: a block stands.")
         if await self.store.seeks.seek_of(them) is not None:
             raise Refusal("challenger_seeking", "Your friend is looking for another match now.")
+        if await self.store.seeks.seek_of(me) is not None:  # else paired twice, maybe
+            raise Refusal(
+                "you_are_seeking", "You are looking for a quick match: stop looking, then accept."
+            )
         (entries,) = await self.store.friends.online([them])
         lives = self.lives()
         if any(state.get("seated") for life, state in entries.items() if life in lives):

@@ -75,9 +75,7 @@ async def test_two_devices_accept_at_once_and_one_room_is_made(redis_env, make_s
     await refused(bob, "challenger_playing", "challenge_answer", challenge=cid2, do="accept")
 
 
-async def test_an_accept_while_the_challenger_seeks_or_after_a_block_is_refused(
-    redis_env, make_server
-):
+async def test_an_accept_while_either_seeks_or_after_a_block_is_refused(redis_env, make_server):
     a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
     ann = await player(a, "Ann", "203.0.113.1")
     bob = await player(b, "Bob", "203.0.113.2")
@@ -87,6 +85,10 @@ async def test_an_accept_while_the_challenger_seeks_or_after_a_block_is_refused(
     assert (await ann.request("seek", target=10, rated=False))["seeking"] is True
     await refused(bob, "challenger_seeking", "challenge_answer", challenge=cid, do="accept")
     await ann.request("unseek")
+    # the one challenged seeks a match of their own: the accept would seat them twice
+    assert (await bob.request("seek", target=10, rated=False))["seeking"] is True
+    await refused(bob, "you_are_seeking", "challenge_answer", challenge=cid, do="accept")
+    await bob.request("unseek")
     await bob.request("friend", player=ann.player["id"], do="block")
     await refused(bob, "blocked", "challenge_answer", challenge=cid, do="accept")
     await refused(ann, "blocked", player=bob.player["id"])

@@ -603,6 +603,7 @@ export default {
   "error.challenge_expired": "Too late: the challenge waited a minute and expired.",
   "error.challenge_ended": "This challenge was declined or withdrawn.",
   "error.challenger_seeking": "Your friend is looking for another match right now.",
+  "error.you_are_seeking": "You are looking for a quick match: stop looking, then accept.",
   "error.challenger_playing": "Your friend is at a table right now.",
   "error.challenger_in_challenge": "Your friend has just gone to another challenge's table.",
   "error.in_challenge": "You've just accepted another challenge.",

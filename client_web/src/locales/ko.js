@@ -602,6 +602,7 @@ export default {
   "error.challenge_expired": "늦었어요. 1분이 지나 도전이 끝났어요.",
   "error.challenge_ended": "거절되었거나 취소된 도전이에요.",
   "error.challenger_seeking": "친구가 지금 다른 상대를 찾고 있어요.",
+  "error.you_are_seeking": "지금 빠른 대전 상대를 찾고 있어요. 찾기를 멈춘 뒤에 수락해 주세요.",
   "error.challenger_playing": "친구가 지금 게임 중이에요.",
   "error.challenger_in_challenge": "친구가 방금 다른 도전을 받아 테이블로 갔어요.",
   "error.in_challenge": "방금 다른 도전을 받았어요.",

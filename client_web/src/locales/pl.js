@@ -603,6 +603,7 @@ export default {
   "error.challenge_expired": "Za późno: wyzwanie czekało minutę i wygasło.",
   "error.challenge_ended": "To wyzwanie odrzucono albo cofnięto.",
   "error.challenger_seeking": "Twój znajomy szuka teraz innej partii.",
+  "error.you_are_seeking": "Szukasz teraz szybkiej partii: przestań szukać, a potem przyjmij wyzwanie.",
   "error.challenger_playing": "Twój znajomy gra teraz przy stole.",
   "error.challenger_in_challenge": "Twój znajomy właśnie poszedł do stołu z innego wyzwania.",
   "error.in_challenge": "Masz już przyjęte inne wyzwanie: jego stół czeka.",
