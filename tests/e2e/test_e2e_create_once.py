@@ -5,11 +5,11 @@ another room; a malformed id or an id reused for other options is refused and ma
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 from e2e_play import connect
+from waiting import until
 
 from protocol.client import Client, ClientError
 from protocol.codec import pack
@@ -54,10 +54,7 @@ async def test_a_double_click_sent_back_to_back_makes_one_room(server):
     def answers() -> list[dict]:
         return [m for m in client.received if m.get("id") in ("a", "b")]
 
-    for _ in range(200):
-        if len(answers()) == 2:
-            break
-        await asyncio.sleep(0.05)
+    await until(answers, what="both answers", check=lambda found: len(found) == 2)
     first, second = sorted(answers(), key=lambda m: m["id"])
     assert first["t"] == second["t"] == "ok", (first, second)
     assert first["room"] == second["room"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from e2e_play import connect, play, refused, settled
+from waiting import until
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -68,14 +69,9 @@ async def test_too_soon_unknown_and_spectators_phrases_are_refused_and_the_repla
     await asyncio.gather(play(ann, room, "easy"), play(bob, room, "easy", seed=2))
     await refused(ann, "room_finished", "say", room=room, phrase="well_played")
 
-    async def kept():
-        while True:
-            status, replay = a.get(f"/api/replays/{room}")
-            if status == 200:
-                return replay
-            await asyncio.sleep(0.1)
-
-    replay = await asyncio.wait_for(kept(), 30)
+    _, replay = await until(
+        lambda: a.get(f"/api/replays/{room}"), 30, "the replay", lambda got: got[0] == 200
+    )
     assert [p[:2] for p in replay["phrases"]] == [[0, "hello"], [1, "good_luck"]]
     assert all(step == 0 for *_, step in replay["phrases"])  # said before the first move
     status, frames = a.get(f"/api/replays/{room}/frames")
