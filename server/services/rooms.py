@@ -274,12 +274,12 @@ class Rooms:
 
     async def act(self, conn: Connection, room_id: Any, action: Any, cmd: Any) -> dict[str, Any]:
         started = time.perf_counter()
-        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
-        if joined is None:
-            raise RoomError("not_joined", "Join or watch this room before acting in it.")
-        _, seat = joined
-        if seat is None:
-            raise RoomError("spectator", "Spectators watch; only seated players act.")
+        seat = _seat(
+            conn,
+            room_id,
+            "Join or watch this room before acting in it.",
+            "Spectators watch; only seated players act.",
+        )
         replica = await self.replicas.get(room_id)
         try:
             seq = await self.replicas.commits.act(replica, seat, action, cmd)
@@ -294,12 +294,12 @@ class Rooms:
     async def say(self, conn: Connection, room_id: Any, phrase: str) -> dict[str, Any]:
         """A table phrase from a seated player: a ``say`` entry of the room's log, so that
         every viewer on every node sees it and its replay keeps it; the room checks it."""
-        joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
-        if joined is None:
-            raise RoomError("not_joined", "Join this room before saying anything in it.")
-        _, seat = joined
-        if seat is None:
-            raise RoomError("spectator", "Spectators watch; only seated players say phrases.")
+        seat = _seat(
+            conn,
+            room_id,
+            "Join this room before saying anything in it.",
+            "Spectators watch; only seated players say phrases.",
+        )
         replica = await self.replicas.get(room_id)
         clock = self.replicas.clock
         await self.replicas.commits.write(
@@ -365,3 +365,15 @@ class Rooms:
                 "find yourself. They work in practice games.",
             )
         return replica.room
+
+
+def _seat(conn: Connection, room_id: Any, not_joined: str, spectator: str) -> int:
+    """The seat ``conn`` holds in ``room_id``; refused (``not_joined``, ``spectator``, with
+    the sentence given for what was asked) when it holds none."""
+    joined = conn.rooms.get(room_id) if isinstance(room_id, str) else None
+    if joined is None:
+        raise RoomError("not_joined", not_joined)
+    seat = joined[1]
+    if seat is None:
+        raise RoomError("spectator", spectator)
+    return seat
