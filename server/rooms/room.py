@@ -351,7 +351,9 @@ class Room(ABC):
             "phrases": self.phrases,
         }
         # What two people say at a private table is theirs: its spectators never see it.
-        hushed = {**room, "phrases": []} if not room["public"] else room
+        hushed = room  # (a copy only when a private room's spectators are rendered)
+        if not room["public"] and None in seats:
+            hushed = {**room, "phrases": []}
         games = self.game_views(seats)
         return [
             {"room": room if seat is not None else hushed, "seat": seat, "game": game}
