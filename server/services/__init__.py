@@ -93,7 +93,7 @@ def build(
     )  # fmt: skip
     lobby = Lobby(store.lobby)
     seeks = Seeks(
-        store, rooms, players, node_id, host.live, check_seconds=config.check_seconds,
+        store, rooms, players, node_id, host.live, host.clock, config.check_seconds,
         spawn=host.spawn, gone=host.gone,
     )  # fmt: skip
     rematches = RematchOffers(store, rooms, host.replicas)

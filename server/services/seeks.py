@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from server.host.clock import REAL, Clock
 from server.logs import log
 from server.players import friends, ledger, pairing
 from server.rooms import RoomError
@@ -108,8 +108,7 @@ class Seeks:
         players: Players,
         node_id: str,
         live: Callable[[], set[str]],
-        wall_ms: Callable[[], int] = lambda: int(time.time() * 1000),
-        monotonic: Callable[[], float] = time.monotonic,
+        clock: Clock = REAL,
         check_seconds: float = CHECK_SECONDS,
         spawn: Callable = asyncio.ensure_future,
         gone: Callable[[], set[str]] = set,
@@ -123,8 +122,9 @@ class Seeks:
         self.players = players
         self.node_id = node_id
         self.live = live
-        self.wall_ms = wall_ms
-        self.monotonic = monotonic
+        self.clock = clock
+        self.wall_ms = clock.wall_ms
+        self.monotonic = clock.monotonic
         self.waiting: dict[str, Waiting] = {}  # player -> this node's socket seeking
 
     # ---- requests ------------------------------------------------------------------------
@@ -160,7 +160,13 @@ class Seeks:
         # Paired at once with a seek of any node not known dead: one of a node this node
         # has not heard of yet (the first second after a start) would otherwise wait for
         # a sweep, up to SWEEP_SECONDS; its pairing is pending until that node confirms.
-        made = await self.pool.seek(seek, new_room_code(), new_seed(), now, gone=self.gone())
+        try:
+            made = await self.pool.seek(seek, new_room_code(), new_seed(), now, gone=self.gone())
+        except Unavailable:
+            # The store may have taken it before it went away (and paired it): held here as
+            # made, and looked up at the next look (:meth:`_check`), which finds it, finds
+            # its pairing or puts it back. Refusing it would leave a pairing nobody tells.
+            made = "unknown"
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -173,12 +179,23 @@ class Seeks:
         earlier = self.waiting.pop(player, None)
         if earlier is not None and earlier.conn is not conn:
             earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
-        await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
+        # From here on the seek is the pool's: held before anything else can fail, so that
+        # the store going away now delays it (the next looks mend what is left undone) and
+        # never leaves a pairing whose player nobody tells.
         waiting = self.waiting[player] = Waiting(conn, seek, self.monotonic())
+        seeking = {"seeking": True, "since": now}
+        if made == "unknown":
+            waiting.checked = -self.check_seconds  # looked up at the next look
+            return seeking
+        log("seek", player=player, target=target, rated=rated)
+        with contextlib.suppress(Unavailable):  # missed: the other socket's next look sees it
+            await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
         if made is None:
-            log("seek", player=player, target=target, rated=rated)
-            return {"seeking": True, "since": now}
-        return await self._at_once(player, waiting, made)
+            return seeking
+        try:
+            return await self._at_once(player, waiting, made)
+        except Unavailable:  # pending: its deadline (:meth:`_settle`) completes or voids it
+            return seeking
 
     async def _at_once(self, player: str, waiting: Waiting, made: dict[str, Any]) -> dict:
         """Paired with a seek that waited, pending until its player is found there too: at
@@ -186,13 +203,16 @@ class Seeks:
         ``proposed`` event), and told by a ``paired`` message."""
         self._pend(waiting, made)
         done = await self._advance(made)
-        if done is not None and self.waiting.get(player) is waiting:
-            del self.waiting[player]  # told in this answer
-            await self._complete(done)
-            return {"seeking": False, **told(done, 1)}
         if done is None:
             await self.store.seeks.announce({"k": "proposed", "pairing": made})
-        return {"seeking": True, "since": waiting.seek["since"]}
+            return {"seeking": True, "since": waiting.seek["since"]}
+        await self.rooms.create_paired(done["room"], room_meta(done))
+        answer = {"seeking": True, "since": waiting.seek["since"]}  # told already, by push
+        if self.waiting.get(player) is waiting:
+            del self.waiting[player]  # told in this answer
+            answer = {"seeking": False, **told(done, 1)}
+        await self._told(done)
+        return answer
 
     async def unseek(self, conn: Connection) -> dict[str, Any]:
         player = conn.player["id"] if conn.player is not None else None
@@ -285,9 +305,15 @@ class Seeks:
     async def _complete(self, made: dict[str, Any]) -> None:
         """A complete pairing: create its room, then tell its players (here, and every node)."""
         await self.rooms.create_paired(made["room"], room_meta(made))
+        await self._told(made)
+
+    async def _told(self, made: dict[str, Any]) -> None:
+        """A complete pairing's room is made: tell its players here, and every node. An
+        event lost with the store is mended by the other node's next look (:meth:`_check`)."""
         log("paired", room=made["room"], players=[s["player"] for s in made["seeks"]])
         self._tell(made)
-        await self.store.seeks.announce({"k": "paired", "pairing": made})
+        with contextlib.suppress(Unavailable):
+            await self.store.seeks.announce({"k": "paired", "pairing": made})
 
     async def _unpaired(self, made: dict[str, Any]) -> None:
         """A pending pairing was voided: tell every node (its other player goes on seeking)."""
@@ -367,7 +393,7 @@ class Seeks:
         while True:
             with contextlib.suppress(Unavailable):
                 await self.tick()
-            await asyncio.sleep(SWEEP_SECONDS)
+            await self.clock.sleep(SWEEP_SECONDS)
 
     async def tick(self) -> None:
         now = self.wall_ms()
@@ -408,6 +434,8 @@ class Seeks:
         step that keeps its pairing, so a seek found in neither was not paired, and putting
         it back can never pair a player twice."""
         present = await self.store.seeks.seek_of(player)
+        if present is not None and present["since"] < waiting.seek["since"]:
+            present = None  # older than this one: this one never reached the pool (store away)
         if present is not None:
             if present["conn"] != waiting.conn.id and self.waiting.get(player) is waiting:
                 del self.waiting[player]
