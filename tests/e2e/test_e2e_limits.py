@@ -110,7 +110,6 @@ async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later
     rooms = [
         await host.create([{"kind": "bot", "level": "easy"}] * 2, target=500) for _ in range(3)
     ]
-    busy = rooms[0]
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: it fills
     sock.connect(("127.0.0.1", server.port))
@@ -130,9 +129,16 @@ async def test_a_client_that_stops_reading_is_closed_with_1013_and_sees_it_later
             await asyncio.wait_for(ws.recv(), 10)
     assert info.value.rcvd is not None and info.value.rcvd.code == 1013
     await ws.close()
-    other = await connect(server.ws)  # the server and the room are fine
-    state = await other.watch(busy)
-    assert state.view["room"]["status"] == "playing"
+    # The server and the rooms are fine: each plays on (a patch comes), or has come to its
+    # end by the rules (on a loaded machine a match to 500 can end before the cut).
+    other = await connect(server.ws)
+    for room in rooms:
+        state = await other.watch(room)
+        if state.view["room"]["status"] == "finished":
+            assert state.view["room"]["winner"] in (0, 1) and state.view["room"]["closed"] is None
+        else:
+            seen = state.seq
+            await other.wait(room, lambda s, seen=seen: s.seq > seen, 10)
 
 
 async def test_an_act_needs_a_command_id_and_an_id_is_never_reused_for_another_action(server):
