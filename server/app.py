@@ -3,6 +3,7 @@ owns the store and the node (which builds everything else)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 from collections.abc import AsyncIterator
@@ -60,7 +61,9 @@ def create_app(
         app.state.node = node  # for __main__'s signal handler
         app.state.services = node.services  # what the HTTP routes answer from
         node.tasks.keep("keepalive", wire.keepalive)
-        logs.log("started", node=node.id)
+        # which event loop runs it (uvicorn takes uvloop when installed): for the operator
+        loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
+        logs.log("started", node=node.id, loop=loop)
         try:
             # The lifespan's state reaches every socket's Wire (uvicorn's app_state): the
             # gateway is how a socket's requests reach the services, no process global.

@@ -107,4 +107,6 @@ async def test_every_line_the_server_logs_is_one_json_object(server_env, make_se
     requests = {(r["path"], r["status"]) for r in records if r["event"] == "http"}
     assert {("/health", 200), ("/nope", 404)} <= requests
     assert {"started", "room_created", "stopped"} <= {r["event"] for r in records}
+    # on uvloop, a dependency for its speed (bench/RESULTS.md): an install without it says so
+    assert [r["loop"] for r in records if r["event"] == "started"] == ["uvloop"]
     assert any(r.get("source", "").startswith("uvicorn") for r in records)
