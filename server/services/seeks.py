@@ -132,6 +132,35 @@ class Seeks:
     async def seek(
         self, conn: Connection, target: int, turn: int | None, rated: bool
     ) -> dict[str, Any]:
+        seek = await self._record(conn, target, turn, rated)
+        player, now = seek["player"], seek["since"]
+        made = await self._place(seek)
+        # The player's earlier seek, here or on another node, is replaced by this one.
+        earlier = self.waiting.pop(player, None)
+        if earlier is not None and earlier.conn is not conn:
+            earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
+        # From here on the seek is the pool's: held before anything else can fail, so that
+        # the store going away now delays it (the next looks mend what is left undone) and
+        # never leaves a pairing whose player nobody tells.
+        waiting = self.waiting[player] = Waiting(conn, seek, self.monotonic())
+        seeking = {"seeking": True, "since": now}
+        if made == "unknown":
+            waiting.checked -= self.check_seconds  # looked up at the next look
+            return seeking
+        log("seek", player=player, target=seek["target"], rated=seek["rated"])
+        with contextlib.suppress(Unavailable):  # missed: the other socket's next look sees it
+            await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
+        if made is None:
+            return seeking
+        try:
+            return await self._at_once(player, waiting, made)
+        except Unavailable:  # pending: its deadline (:meth:`_settle`) completes or voids it
+            return seeking
+
+    async def _record(
+        self, conn: Connection, target: int, turn: int | None, rated: bool
+    ) -> dict[str, Any]:
+        """The seek ``conn`` asks for, as the pool keeps it (refused: settings, no player)."""
         if target not in TARGETS:
             raise RoomError("bad_seek", f"A match is to {', '.join(map(str, TARGETS))} points.")
         if turn not in TURNS:
@@ -142,7 +171,7 @@ class Seeks:
         name, session = conn.player["name"], fingerprint(conn.session)
         rating = await self.store.results.player_rating(player)
         now = self.wall_ms()
-        seek = {
+        return {
             "player": player,
             "name": name,
             "rating": round((rating or {}).get("rating", 1500.0)),
@@ -157,16 +186,21 @@ class Seeks:
             "since": now,
             "avoid": friends.avoided(await self.store.friends.record(player)),  # blocks
         }
+
+    async def _place(self, seek: dict[str, Any]) -> dict[str, Any] | str | None:
+        """Put ``seek`` in the pool: its pairing, None (it waits) or ``"unknown"`` (the
+        store went away during the step); refused when the pool says so."""
         # Paired at once with a seek of any node not known dead: one of a node this node
         # has not heard of yet (the first second after a start) would otherwise wait for
         # a sweep, up to SWEEP_SECONDS; its pairing is pending until that node confirms.
+        now = seek["since"]
         try:
             made = await self.pool.seek(seek, new_room_code(), new_seed(), now, gone=self.gone())
         except Unavailable:
             # The store may have taken it before it went away (and paired it): held here as
             # made, and looked up at the next look (:meth:`_check`), which finds it, finds
             # its pairing or puts it back. Refusing it would leave a pairing nobody tells.
-            made = "unknown"
+            return "unknown"
         if made == "reset":  # the secret was reset since this socket's session was checked
             raise signed_out()
         if made == "full":
@@ -175,27 +209,7 @@ class Seeks:
             raise RoomError(
                 "too_many_seeks", "Too many players from your address are waiting already."
             )
-        # The player's earlier seek, here or on another node, is replaced by this one.
-        earlier = self.waiting.pop(player, None)
-        if earlier is not None and earlier.conn is not conn:
-            earlier.conn.send({"t": "seek_ended", "reason": "replaced"})
-        # From here on the seek is the pool's: held before anything else can fail, so that
-        # the store going away now delays it (the next looks mend what is left undone) and
-        # never leaves a pairing whose player nobody tells.
-        waiting = self.waiting[player] = Waiting(conn, seek, self.monotonic())
-        seeking = {"seeking": True, "since": now}
-        if made == "unknown":
-            waiting.checked = -self.check_seconds  # looked up at the next look
-            return seeking
-        log("seek", player=player, target=target, rated=rated)
-        with contextlib.suppress(Unavailable):  # missed: the other socket's next look sees it
-            await self.store.seeks.announce({"k": "sought", "player": player, "conn": conn.id})
-        if made is None:
-            return seeking
-        try:
-            return await self._at_once(player, waiting, made)
-        except Unavailable:  # pending: its deadline (:meth:`_settle`) completes or voids it
-            return seeking
+        return made
 
     async def _at_once(self, player: str, waiting: Waiting, made: dict[str, Any]) -> dict:
         """Paired with a seek that waited, pending until its player is found there too: at

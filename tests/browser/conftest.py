@@ -14,6 +14,13 @@ from pathlib import Path
 
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Pages
+from playwright.sync_api import expect
+
+# What a page is expected to show, it may take this long to show on a machine whose two cores
+# run the suite's two workers, their servers and browsers (Playwright's own default, 5 s, was
+# once passed by a hand's end that came, on a machine under a load of 16). The pages' own
+# timeout is 20 s (browser.Pages); how fast a player is answered is the benches' business.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")
