@@ -7,7 +7,8 @@ the replica, appended at the exact index with a compare-and-set, applied), and t
 other nodes appended, which arrive as events (applied when they are the next entry; a gap, or
 a missed event, is filled from the log). Applying never waits on I/O, so an event and a local
 commit can never interleave inside one entry: a commit that finds its own entry already
-applied by its event simply does not apply it again.
+applied (read back from the log by a catch-up while it waited) simply does not apply it
+again. The writer is never told its own entries: it applies them as it writes them.
 """
 
 from __future__ import annotations
@@ -124,8 +125,9 @@ class Commits:
                 continue
             except Unavailable:
                 raise unavailable() from None
-            # Nothing came between the check and now but, maybe, this entry's own event
-            # (the lock, and the index): the position the rules reached is the one to take.
+            # Nothing came between the check and now but, maybe, this entry itself, read
+            # from the log by a check's catch-up (the lock, and the index): the position the
+            # rules reached is the one to take.
             self._applied(replica, entry, room.apply(move))
             if fence is None:  # a person's: answered once this returns
                 replica.acked[move.index] = entry["at"]
@@ -159,7 +161,7 @@ class Commits:
             self.on_finished(replica)
 
     def on_entry(self, event: dict[str, Any]) -> None:
-        """An entry some node appended (maybe this one)."""
+        """An entry another node appended (a store never tells the writer its own)."""
         replica = self.rooms.get(event["room"])
         if replica is None:
             return

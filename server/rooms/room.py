@@ -610,7 +610,7 @@ class Room(ABC):
     def apply(self, entry: dict[str, Any] | Move) -> dict[str, list] | None:
         """Apply a logged entry, or a :class:`Move` this room checked (its position is
         taken, not played again); the diff for each audience. None for a move the log has
-        gone past since its check: its entry came back as an event and was applied then
+        gone past since its check: its entry was read back from the log and applied then
         (a writer applies what it wrote only if nothing did meanwhile)."""
         if isinstance(entry, Move):
             if entry.index != len(self.log):

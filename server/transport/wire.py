@@ -65,6 +65,34 @@ WIRES: set[Wire] = set()
 """Every open socket of this process (for the keepalive sweep)."""
 
 
+class Due:
+    """The sockets sent something in this step of the loop, each written once at its end by
+    one callback for all of them (:meth:`Wire.release`): a change that reaches a room's
+    sockets schedules one callback, not one per socket."""
+
+    __slots__ = ("loop", "wires")
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.wires: list[Wire] = []
+
+    def add(self, wire: Wire) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self.loop:  # another loop (tests run several): the last one's are gone
+            self.loop, self.wires = loop, []
+        if not self.wires:
+            loop.call_soon(self.release)
+        self.wires.append(wire)
+
+    def release(self) -> None:
+        wires, self.wires = self.wires, []
+        for wire in wires:
+            wire.release()
+
+
+DUE = Due()
+
+
 class RestingDeflate(PerMessageDeflate):
     """permessage-deflate whose compressor can be released while the socket is quiet and
     made again on the next message.
@@ -350,16 +378,16 @@ class Wire(asyncio.Protocol):
 
     def _write(self, data: bytes) -> int:
         """Keep ``data`` for the one write this socket makes at the end of the loop's step
-        (:meth:`release`, called soon): a reply and the patch its request caused, or a
-        broadcast's patches, leave in one system call (one TCP segment on a real network)
-        instead of one each, with no caller having to ask. The socket's own frames (a pong,
-        a close) write what is kept first, so the order on the wire is the order of the
-        sends. No state outside the socket: each socket's write is its own callback."""
+        (:meth:`release`, called soon, through :data:`DUE`): a reply and the patch its
+        request caused, or a broadcast's patches, leave in one system call (one TCP segment
+        on a real network) instead of one each, with no caller having to ask. The socket's
+        own frames (a pong, a close) write what is kept first, so the order on the wire is
+        the order of the sends."""
         self.sent = time.monotonic()
         if self.held is None:
             self.held = [data]
             self.held_bytes = len(data)
-            asyncio.get_running_loop().call_soon(self.release)
+            DUE.add(self)
         else:
             self.held.append(data)
             self.held_bytes += len(data)

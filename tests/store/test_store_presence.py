@@ -50,6 +50,21 @@ async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: S
     await events.aclose()
 
 
+async def test_the_writer_of_an_entry_is_not_told_it(store: Store) -> None:
+    """A node hears the entries other nodes write in a room it holds, never its own: it
+    applied them when it wrote them (on one SQLite file as on Redis)."""
+    await store.rooms.create_room("r1", meta())
+    await store.leases.set_presence("r1", "node-a", [1, 0, 0])
+    await store.leases.set_presence("r1", "node-b", [0, 1, 0])
+    events = store.events("node-a")
+    assert await anext(events) == {"k": "resync"}
+    await store.rooms.append("r1", 0, entry(0), node="node-a")
+    await store.rooms.append("r1", 1, entry(1), node="node-b")
+    got = await asyncio.wait_for(anext(events), 5)
+    assert (got["k"], got["index"]) == ("entry", 1)
+    await events.aclose()
+
+
 async def test_the_lobby_snapshot_holds_what_its_version_says(store: Store) -> None:
     for room_id in ("r1", "r2"):
         await store.rooms.create_room(room_id, meta())

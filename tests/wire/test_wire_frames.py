@@ -145,6 +145,35 @@ async def test_sockets_sent_to_in_one_step_each_write_once_at_its_end(opened):
     assert messages(peer) == [b"one", b"two", b"three"]
 
 
+async def test_sockets_sent_to_in_one_step_are_written_by_one_callback(opened, monkeypatch):
+    """A change that reaches several sockets schedules one write callback for the step, not
+    one per socket; each socket still gets its own one write."""
+    peer, server = opened
+    other_peer, other = await Peer.open([ClientPerMessageDeflateFactory()])
+    loop = asyncio.get_running_loop()
+    scheduled = []
+    real_call_soon = loop.call_soon
+
+    def call_soon(callback, *args, **kwargs):
+        scheduled.append(callback)
+        return real_call_soon(callback, *args, **kwargs)
+
+    monkeypatch.setattr(loop, "call_soon", call_soon)
+    writes, other_writes = recorded_writes(server), recorded_writes(other)
+    server.send(b"the patch")
+    other.send(b"the patch")
+    server.send(b"the reply")
+    assert len(scheduled) == 1
+    await asyncio.sleep(0)
+    assert (len(writes), len(other_writes)) == (1, 1)
+    await peer.pump()
+    await other_peer.pump()
+    assert messages(peer) == [b"the patch", b"the reply"]
+    assert messages(other_peer) == [b"the patch"]
+    other.transport.abort()
+    other_peer.sock.close()
+
+
 async def test_a_close_follows_the_messages_sent_before_it_in_the_same_step(opened):
     peer, server = opened
     server.send(b"last words")

@@ -7,7 +7,8 @@ checkpointer, and the events.
 
 One process owns the file, so what only matters between nodes lives in this process's
 memory: leases (this node drives every room, but through the same code as a cluster),
-presence, heartbeats, and the events, which go straight back to this process. So do the
+presence, heartbeats, and the events, which go straight back to this process (but an
+entry's, which its writer is not told, as on Redis). So do the
 lobby, the pool of seekers and the rematch offers, which a restart ends with its sockets.
 
 What one concern changes of another's is handed to it when the store is built: the active
@@ -70,6 +71,7 @@ class EmbeddedStore(Store):
 
     async def events(self, node: str = "") -> AsyncIterator[Event]:
         self.sqlite.queue = asyncio.Queue()
+        self.sqlite.listener = node
         yield {"k": "resync"}
         while True:
             yield await self.sqlite.queue.get()

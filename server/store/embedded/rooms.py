@@ -149,7 +149,8 @@ class EmbeddedRooms(RoomStore):
             self._writing = True
             asyncio.get_running_loop().call_soon(self._write_batch)
         await done
-        self._sqlite.publish({"k": "entry", "room": room_id, "index": index, "entry": entry})
+        if not node or node != self._sqlite.listener:  # the writer is not told (as on Redis)
+            self._sqlite.publish({"k": "entry", "room": room_id, "index": index, "entry": entry})
 
     def _write_batch(self) -> None:
         """Hand the appends waiting to the writer's thread as one batch: those of the

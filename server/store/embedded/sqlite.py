@@ -95,6 +95,7 @@ class Sqlite:
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self.db: sqlite3.Connection | None = None
         self.queue: asyncio.Queue[Event] | None = None
+        self.listener = ""  # the node the queue's events are for (a writer is not told its own)
         self.checkpointer = Checkpointer(path)
 
     def open(self) -> list[str]:
