@@ -1,0 +1,191 @@
+"""A walk through every screen with an action, at a phone's size (with touch) and a laptop's,
+in English, Korean and Polish (issue 50): at each, every enabled button, link, field and
+error message is in view (browser.assert_in_view), so a whole class of "a button or an error
+out of sight on a phone" fails here, whatever the screen.
+
+What "in view" means here: on a screen a player reads down (the lobby, More options, a form's
+error, the profile, the friends page, a review, a solitaire) the page itself may scroll to a
+control, never an inner box that scrolls or clips; at the table in play and at the ends of
+hands and matches, every control is on the screen as it is, with no scrolling at all.
+
+The Gin Rummy table is a bot match to 10 points that the page starts, acts in (pass or draw,
+discard, a card selected for a knock) and a protocol client holding its seat plays on to the
+end of a hand and of the match; the screens between two people (the upcard offer, a rematch
+offered and answered, the review from the end panel, a match won because the opponent left)
+are two pages in a room made for them."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from browser import (
+    LAPTOP,
+    PHONE,
+    out_of_view,
+    play_for,
+    play_to_my,
+    server_client,
+    settled,
+    table_state,
+    tap,
+)
+from playwright.sync_api import Page, expect
+from waiting import until_sync
+
+# Bots answer at once; a player whose page is gone forfeits after 3 s.
+SERVER_ENV = {"CARDROOM_BOT_DELAY": "0.02", "CARDROOM_GRACE_SECONDS": "3"}
+ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
+
+
+def go(page: Page, address: str) -> None:
+    """Go to ``address`` (``#/...``) as a link in the page does: no page load."""
+    page.evaluate("address => { location.hash = address; }", address)
+
+
+class Walk:
+    """What was out of view on each screen of one walk, said all at once at the end."""
+
+    def __init__(self, language: str, screen: dict) -> None:
+        self.case = f"{language} {screen['width']}x{screen['height']}"
+        self.found: list[str] = []
+        self.seen: list[str] = []
+
+    def check(self, page: Page, where: str, scroll: bool = False) -> None:
+        """``where``: the screen's name; ``scroll``: the page may scroll to a control."""
+        settled(page)
+        self.seen.append(where)
+        self.found += [f"{where}: {what}" for what in out_of_view(page, scroll)]
+
+    def verdict(self) -> None:
+        assert not self.found, f"out of view ({self.case}):\n" + "\n".join(self.found)
+
+
+def lobby(walk: Walk, page: Page) -> None:
+    """The lobby, More options open, and a mistyped deal code refused next to its form."""
+    page.wait_for_selector("#net[data-state=online]")
+    walk.check(page, "the lobby", scroll=True)
+    page.click("#more-options summary")
+    walk.check(page, "More options", scroll=True)
+    page.fill("#sol-code", "EH1-nonsense")
+    page.click("#sol-new")
+    expect(page.locator("#sol-code-error")).to_be_visible()
+    walk.check(page, "a mistyped deal code", scroll=True)
+
+
+def bot_match(walk: Walk, page: Page, web) -> None:
+    """A match against the easy bot: the draw, the discard, a card selected (Discard, and
+    Knock when the card allows it), and the end of the first hand."""
+    page.click("#play-easy")
+    page.wait_for_selector("#hand .slot")
+    room = page.evaluate(ROOM)
+    play_to_my(page, "draw")
+    walk.check(page, "the table: a draw")
+    ply = int(table_state(page)["ply"])
+    page.click("#stock")
+    page.wait_for_function(
+        "ply => Number(document.querySelector('#table').dataset.ply) > ply", arg=ply
+    )
+    walk.check(page, "the table: a discard")
+    tap(page, page.locator("#hand .slot").last.get_attribute("data-card"))
+    walk.check(page, "the table: a card selected to discard or knock")
+    token = page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token")
+    play_for(web, room, [token], hands=1)
+    expect(page.locator("#next-hand")).to_be_visible()
+    walk.check(page, "the end of a hand")
+
+
+def solitaires(walk: Walk, page: Page) -> None:
+    for tile, name in (("#eh-new", "Easy Harp"), ("#tf1-new", "Solitaire Réfléchi")):
+        go(page, "#/")
+        page.click(tile)
+        page.wait_for_selector("#undo")
+        walk.check(page, name, scroll=True)
+        page.click("#new")
+        expect(page.locator("#new-game")).to_be_visible()
+        walk.check(page, f"{name}: a new game's choices", scroll=True)
+
+
+def pages_of_the_player(walk: Walk, page: Page) -> None:
+    go(page, "#/player/me")
+    page.wait_for_selector("#identity")
+    walk.check(page, "the profile", scroll=True)
+    go(page, "#/friends")
+    page.wait_for_selector("#friend-link")
+    walk.check(page, "the friends page", scroll=True)
+
+
+def two_seated(walk: Walk, ann: Page, bob: Page, web) -> tuple[str, list[str]]:
+    """A match to 1 point between two pages: the upcard offered to one of them."""
+    for page in (ann, bob):  # both pages load at once
+        page.goto(f"{web.http}/", wait_until="commit")
+    for page in (ann, bob):
+        page.wait_for_selector("#net[data-state=online]")
+    with server_client(web.ws) as client:
+        room = client.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
+    tokens = []
+    for seat, page in enumerate((ann, bob)):
+        page.evaluate(
+            "([room, seat]) => window.cardroom.conn.join(room, seat, `P${seat}`)", [room, seat]
+        )
+        go(page, f"#/room/{room}")
+        tokens.append(page.evaluate("room => window.cardroom.conn.rooms.get(room).token", room))
+    for page in (ann, bob):
+        page.wait_for_selector("#hand .slot")
+    offered = until_sync(
+        lambda: next((p for p in (ann, bob) if table_state(p)["mine"] == "1"), None),
+        what="the upcard offered",
+    )
+    assert table_state(offered)["phase"] == "offer"
+    walk.check(offered, "the table: the upcard offered")
+    return room, tokens
+
+
+def two_ended(walk: Walk, ann: Page, bob: Page, room: str) -> None:
+    """The end of the match, a rematch offered (Withdraw) and answered (Accept, Decline), the
+    review from the end panel; then Bob, in the rematch, leaves for good."""
+    for page in (ann, bob):
+        expect(page.locator("#rematch")).to_be_visible()
+        walk.check(page, "the end of a match")
+    ann.click("#rematch")
+    expect(bob.locator("#rematch-accept")).to_be_visible()
+    expect(ann.locator("#rematch-withdraw")).to_be_visible()
+    walk.check(ann, "a rematch offered: the offerer")
+    walk.check(bob, "a rematch offered: the other player")
+    bob.click("#review-button")
+    expect(bob.locator("#result .review, #result .refusal")).to_be_visible(timeout=20_000)
+    walk.check(bob, "the review from the end of a match", scroll=True)
+    bob.click("#rematch-accept")
+    for page in (ann, bob):  # both at the rematch's table
+        until_sync(lambda p=page: (r := p.evaluate(ROOM)) != room and r, what="the rematch")
+        expect(page.locator("#result")).to_have_count(0)
+        expect(page.locator("#hand .slot")).to_have_count(10)
+    bob.close()  # gone for good: his grace runs out
+    expect(ann.locator(".away[data-until]")).to_be_visible()
+    walk.check(ann, "the opponent away")
+
+
+@pytest.mark.parametrize(
+    "language,screen",
+    [(lang, size) for size in (PHONE, LAPTOP) for lang in ("en", "ko", "pl")],
+    ids=[f"{lang}-{size}" for size in ("phone", "laptop") for lang in ("en", "ko", "pl")],
+)
+def test_every_button_and_error_of_every_screen_is_in_view(web, open_page, language, screen):
+    """Cat walks the screens of one player while Ann and Bob's match is played and while
+    Bob's grace runs out, each waiting on the other's time."""
+    walk = Walk(language, screen)
+    # The walk is about where things lie, not how they move there: no card slides.
+    ann, bob, cat = (open_page(language, screen, reduced_motion="reduce") for _ in range(3))
+    cat.goto(f"{web.http}/", wait_until="commit")  # loads while Ann and Bob sit down
+    room, tokens = two_seated(walk, ann, bob, web)
+    with ThreadPoolExecutor(1) as thread:
+        played = thread.submit(play_for, web, room, tokens)
+        lobby(walk, cat)
+        bot_match(walk, cat, web)
+        played.result()
+    two_ended(walk, ann, bob, room)
+    solitaires(walk, cat)
+    pages_of_the_player(walk, cat)
+    expect(ann.locator("#forfeit")).to_be_visible(timeout=10_000)
+    walk.check(ann, "a match won by a forfeit")
+    walk.verdict()
