@@ -8,11 +8,14 @@ error, the profile, the friends page, a review, a solitaire) the page itself may
 control, never an inner box that scrolls or clips; at the table in play and at the ends of
 hands and matches, every control is on the screen as it is, with no scrolling at all.
 
-The Gin Rummy table is a bot match to 10 points that the page starts, acts in (pass or draw,
-discard, a card selected for a knock) and a protocol client holding its seat plays on to the
-end of a hand and of the match; the screens between two people (the upcard offer, a rematch
-offered and answered, the review from the end panel, a match won because the opponent left)
-are two pages in a room made for them."""
+The player's own screens are Cat's: the lobby, More options, a mistyped deal code, a match
+against the easy bot that she starts and acts in (the draw, the discard, a card selected; a
+knock ready when a card allows one) and that a protocol client holding her seat plays to the
+end of its first hand, both solitaires with their new-game choices, the profile, the friends
+page and the settings. The screens between two people are Ann's and Bob's, in a match to 1
+point made for them: the upcard offered, the end of the match, a rematch offered (Withdraw)
+and answered (Accept, Decline), the review from the end panel, and in the rematch, Bob gone,
+his grace counting down and the match won by forfeit. The two pairs' waits overlap."""
 
 from __future__ import annotations
 
@@ -20,8 +23,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from browser import (
+    ARTIFACTS,
     LAPTOP,
     PHONE,
+    Pages,
+    hand_of,
     out_of_view,
     play_for,
     play_to_my,
@@ -58,12 +64,12 @@ class Walk:
         self.found += [f"{where}: {what}" for what in out_of_view(page, scroll)]
 
     def verdict(self) -> None:
-        assert not self.found, f"out of view ({self.case}):\n" + "\n".join(self.found)
+        walked = f"{len(self.seen)} screens walked, {self.case}"
+        assert not self.found, f"out of view ({walked}):\n" + "\n".join(self.found)
 
 
 def lobby(walk: Walk, page: Page) -> None:
     """The lobby, More options open, and a mistyped deal code refused next to its form."""
-    page.wait_for_selector("#net[data-state=online]")
     walk.check(page, "the lobby", scroll=True)
     page.click("#more-options summary")
     walk.check(page, "More options", scroll=True)
@@ -76,6 +82,7 @@ def lobby(walk: Walk, page: Page) -> None:
 def bot_match(walk: Walk, page: Page, web) -> None:
     """A match against the easy bot: the draw, the discard, a card selected (Discard, and
     Knock when the card allows it), and the end of the first hand."""
+    go(page, "#/")
     page.click("#play-easy")
     page.wait_for_selector("#hand .slot")
     room = page.evaluate(ROOM)
@@ -89,6 +96,12 @@ def bot_match(walk: Walk, page: Page, web) -> None:
     walk.check(page, "the table: a discard")
     tap(page, page.locator("#hand .slot").last.get_attribute("data-card"))
     walk.check(page, "the table: a card selected to discard or knock")
+    if page.get_attribute("#knock", "title"):  # some card allows a knock: select it
+        for card in hand_of(page):
+            tap(page, card)
+            if page.is_enabled("#knock"):
+                walk.check(page, "the table: a knock ready")
+                break
     token = page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token")
     play_for(web, room, [token], hands=1)
     expect(page.locator("#next-hand")).to_be_visible()
@@ -107,20 +120,21 @@ def solitaires(walk: Walk, page: Page) -> None:
 
 
 def pages_of_the_player(walk: Walk, page: Page) -> None:
+    """The profile, the friends page and the settings."""
     go(page, "#/player/me")
     page.wait_for_selector("#identity")
     walk.check(page, "the profile", scroll=True)
     go(page, "#/friends")
     page.wait_for_selector("#friend-link")
     walk.check(page, "the friends page", scroll=True)
+    page.click("#settings-button")
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    walk.check(page, "the settings", scroll=True)
+    page.click("#settings-close")
 
 
 def two_seated(walk: Walk, ann: Page, bob: Page, web) -> tuple[str, list[str]]:
     """A match to 1 point between two pages: the upcard offered to one of them."""
-    for page in (ann, bob):  # both pages load at once
-        page.goto(f"{web.http}/", wait_until="commit")
-    for page in (ann, bob):
-        page.wait_for_selector("#net[data-state=online]")
     with server_client(web.ws) as client:
         room = client.request("create", seats=[{"kind": "human"}] * 2, target=1)["room"]
     tokens = []
@@ -160,9 +174,42 @@ def two_ended(walk: Walk, ann: Page, bob: Page, room: str) -> None:
         until_sync(lambda p=page: (r := p.evaluate(ROOM)) != room and r, what="the rematch")
         expect(page.locator("#result")).to_have_count(0)
         expect(page.locator("#hand .slot")).to_have_count(10)
-    bob.close()  # gone for good: his grace runs out
+    bob.goto("about:blank")  # gone for good: his grace runs out
     expect(ann.locator(".away[data-until]")).to_be_visible()
     walk.check(ann, "the opponent away")
+
+
+@pytest.fixture(scope="module")
+def people(chromium):
+    """``people(screen)``: Ann, Bob and Cat on pages of ``screen``'s size (with touch on a
+    phone's), kept loaded from one language's walk to the next; no card slides on them (the
+    walk is about where things lie, not how they move there)."""
+    made: dict[int, tuple[Pages, Page, Page, Page]] = {}
+
+    def at(screen: dict) -> tuple[Pages, Page, Page, Page]:
+        if screen["width"] not in made:
+            pages = Pages(chromium)
+            three = [pages.open("en", screen, reduced_motion="reduce") for _ in range(3)]
+            made[screen["width"]] = (pages, *three)
+        return made[screen["width"]]
+
+    yield at
+    for pages, *_ in made.values():
+        pages.close()
+
+
+def speak(web, language: str, *pages: Page) -> None:
+    """Each page in the lobby in ``language``, chosen in its settings (no page load)."""
+    for page in pages:
+        if page.url.startswith("about:"):
+            page.goto(f"{web.http}/", wait_until="commit")  # the loads run side by side
+        else:
+            go(page, "#/")
+    for page in pages:
+        page.wait_for_selector("#net[data-state=online]")
+        page.click("#settings-button")
+        page.select_option("#set-language", language)
+        page.click("#settings-close")
 
 
 @pytest.mark.parametrize(
@@ -170,22 +217,25 @@ def two_ended(walk: Walk, ann: Page, bob: Page, room: str) -> None:
     [(lang, size) for size in (PHONE, LAPTOP) for lang in ("en", "ko", "pl")],
     ids=[f"{lang}-{size}" for size in ("phone", "laptop") for lang in ("en", "ko", "pl")],
 )
-def test_every_button_and_error_of_every_screen_is_in_view(web, open_page, language, screen):
+def test_every_button_and_error_of_every_screen_is_in_view(web, people, request, language, screen):
     """Cat walks the screens of one player while Ann and Bob's match is played and while
     Bob's grace runs out, each waiting on the other's time."""
     walk = Walk(language, screen)
-    # The walk is about where things lie, not how they move there: no card slides.
-    ann, bob, cat = (open_page(language, screen, reduced_motion="reduce") for _ in range(3))
-    cat.goto(f"{web.http}/", wait_until="commit")  # loads while Ann and Bob sit down
-    room, tokens = two_seated(walk, ann, bob, web)
-    with ThreadPoolExecutor(1) as thread:
-        played = thread.submit(play_for, web, room, tokens)
-        lobby(walk, cat)
+    pages, ann, bob, cat = people(screen)
+    try:
+        speak(web, language, ann, bob, cat)
+        room, tokens = two_seated(walk, ann, bob, web)
+        with ThreadPoolExecutor(1) as thread:
+            played = thread.submit(play_for, web, room, tokens)
+            lobby(walk, cat)
+            played.result()
+        two_ended(walk, ann, bob, room)
         bot_match(walk, cat, web)
-        played.result()
-    two_ended(walk, ann, bob, room)
-    solitaires(walk, cat)
-    pages_of_the_player(walk, cat)
-    expect(ann.locator("#forfeit")).to_be_visible(timeout=10_000)
-    walk.check(ann, "a match won by a forfeit")
+        solitaires(walk, cat)
+        pages_of_the_player(walk, cat)
+        expect(ann.locator("#forfeit")).to_be_visible(timeout=10_000)
+        walk.check(ann, "a match won by a forfeit")
+    finally:
+        pages.dump(ARTIFACTS / f"{request.node.name}.txt")
+    assert not pages.errors, f"errors in the pages: {pages.errors}"
     walk.verdict()
