@@ -12,10 +12,11 @@ The player's own screens are Cat's: the lobby, More options, a mistyped deal cod
 against the easy bot that she starts and acts in (the draw, the discard, a card selected; a
 knock ready when a card allows one) and that a protocol client holding her seat plays to the
 end of its first hand, both solitaires with their new-game choices, the profile, the friends
-page and the settings. The screens between two people are Ann's and Bob's, in a match to 1
-point made for them: the upcard offered, the end of the match, a rematch offered (Withdraw)
-and answered (Accept, Decline), the review from the end panel, and in the rematch, Bob gone,
-his grace counting down and the match won by forfeit. The two pairs' waits overlap."""
+page, Watch, the boards and the settings. The screens between two people are Ann's and
+Bob's, in a match to 1 point made for them: the upcard offered, the end of the match, a
+rematch offered (Withdraw) and answered (Accept, Decline), the review from the end panel, and
+in the rematch, Bob gone, his grace counting down and the match won by forfeit; then the
+first match's replay. The two pairs' waits overlap."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from browser import (
     ARTIFACTS,
     LAPTOP,
     PHONE,
+    SEEN,
     Pages,
     hand_of,
     out_of_view,
@@ -57,11 +59,16 @@ class Walk:
         self.found: list[str] = []
         self.seen: list[str] = []
 
-    def check(self, page: Page, where: str, scroll: bool = False) -> None:
-        """``where``: the screen's name; ``scroll``: the page may scroll to a control."""
+    def check(self, page: Page, where: str, scroll: bool = False, *on_screen: str) -> None:
+        """``where``: the screen's name; ``scroll``: the page may scroll to a control;
+        ``on_screen``: selectors of what must be in the window as it is all the same (an
+        error, next to the button just pressed)."""
         settled(page)
         self.seen.append(where)
         self.found += [f"{where}: {what}" for what in out_of_view(page, scroll)]
+        for selector in on_screen:
+            if (where_it_is := page.evaluate(SEEN, selector)) is not True:
+                self.found.append(f"{where}: {selector} is not on the screen: {where_it_is}")
 
     def verdict(self) -> None:
         walked = f"{len(self.seen)} screens walked, {self.case}"
@@ -76,7 +83,7 @@ def lobby(walk: Walk, page: Page) -> None:
     page.fill("#sol-code", "EH1-nonsense")
     page.click("#sol-new")
     expect(page.locator("#sol-code-error")).to_be_visible()
-    walk.check(page, "a mistyped deal code", scroll=True)
+    walk.check(page, "a mistyped deal code", True, "#sol-code-error", "#sol-new")
 
 
 def bot_match(walk: Walk, page: Page, web) -> None:
@@ -120,13 +127,19 @@ def solitaires(walk: Walk, page: Page) -> None:
 
 
 def pages_of_the_player(walk: Walk, page: Page) -> None:
-    """The profile, the friends page and the settings."""
+    """The profile, the friends page, Watch, the boards and the settings."""
     go(page, "#/player/me")
     page.wait_for_selector("#identity")
     walk.check(page, "the profile", scroll=True)
     go(page, "#/friends")
     page.wait_for_selector("#friend-link")
     walk.check(page, "the friends page", scroll=True)
+    go(page, "#/watch")
+    page.wait_for_selector("#watch-tv")
+    walk.check(page, "Watch", scroll=True)
+    go(page, "#/leaderboard/gin_rummy")
+    page.wait_for_selector("#previous-day")
+    walk.check(page, "the boards", scroll=True)
     page.click("#settings-button")
     expect(page.locator("#settings-dialog")).to_be_visible()
     walk.check(page, "the settings", scroll=True)
@@ -168,7 +181,7 @@ def two_ended(walk: Walk, ann: Page, bob: Page, room: str) -> None:
     walk.check(bob, "a rematch offered: the other player")
     bob.click("#review-button")
     expect(bob.locator("#result .review, #result .refusal")).to_be_visible(timeout=20_000)
-    walk.check(bob, "the review from the end of a match", scroll=True)
+    walk.check(bob, "the review from the end of a match", True, "#rematch-accept")
     bob.click("#rematch-accept")
     for page in (ann, bob):  # both at the rematch's table
         until_sync(lambda p=page: (r := p.evaluate(ROOM)) != room and r, what="the rematch")
@@ -235,6 +248,9 @@ def test_every_button_and_error_of_every_screen_is_in_view(web, people, request,
         pages_of_the_player(walk, cat)
         expect(ann.locator("#forfeit")).to_be_visible(timeout=10_000)
         walk.check(ann, "a match won by a forfeit")
+        go(ann, f"#/replay/{room}")
+        ann.wait_for_selector("#scrub")
+        walk.check(ann, "the replay of a match", scroll=True)
     finally:
         pages.dump(ARTIFACTS / f"{request.node.name}.txt")
     assert not pages.errors, f"errors in the pages: {pages.errors}"
