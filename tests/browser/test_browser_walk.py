@@ -11,7 +11,7 @@ hands and matches, every control is on the screen as it is, with no scrolling at
 The player's own screens are Cat's: the lobby, More options, a mistyped deal code, a match
 against the easy bot that she starts and acts in (the draw, the discard, a card selected; a
 knock ready when a card allows one) and that a protocol client holding her seat plays to the
-end of its first hand, both solitaires with their new-game choices, the profile, the friends
+end of that hand, both solitaires with their new-game choices, the profile, the friends
 page, Watch, the boards and the settings. The screens between two people are Ann's and
 Bob's, in a match to 1 point made for them: the upcard offered, the end of the match, a
 rematch offered (Withdraw) and answered (Accept, Decline), the review from the end panel, and
@@ -88,7 +88,7 @@ def lobby(walk: Walk, page: Page) -> None:
 
 def bot_match(walk: Walk, page: Page, web) -> None:
     """A match against the easy bot: the draw, the discard, a card selected (Discard, and
-    Knock when the card allows it), and the end of the first hand."""
+    Knock when the card allows it), and the end of the hand."""
     go(page, "#/")
     page.click("#play-easy")
     page.wait_for_selector("#hand .slot")
@@ -110,7 +110,8 @@ def bot_match(walk: Walk, page: Page, web) -> None:
                 walk.check(page, "the table: a knock ready")
                 break
     token = page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token")
-    play_for(web, room, [token], hands=1)
+    # To the end of this hand (the bot may have ended the first before the page's draw).
+    play_for(web, room, [token], hands=int(table_state(page)["hand"]))
     expect(page.locator("#next-hand")).to_be_visible()
     walk.check(page, "the end of a hand")
 
