@@ -43,8 +43,8 @@ JSQR = ROOT / "client_web" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 AUDIT_JS = Path(__file__).resolve().parent / "audit.js"
 LAPTOP = {"width": 1440, "height": 900}
 """The screen of every browser test's laptop (a page opens at it unless told otherwise)."""
-PHONE = {"width": 375, "height": 812}
-"""The screen of every browser test's phone."""
+PHONE = {"width": 390, "height": 844}
+"""The screen of every browser test's phone (a page opened at it also has touch, as a phone)."""
 AUDIT_WIDTHS = (PHONE["width"], LAPTOP["width"])
 # Every policy violation is also said in the console (the page hears of CSP's too).
 REPORT_VIOLATIONS = """addEventListener('securitypolicyviolation', e => console.error(
@@ -366,8 +366,13 @@ class Pages:
     ):
         """A new page: a person whose browser speaks ``language`` (one of LOCALES), on a
         screen of ``viewport`` (LAPTOP or PHONE), who may prefer reduced motion."""
+        phone = viewport["width"] <= PHONE["width"]  # a phone's screen: touch, as on a phone
         context = self.chromium.new_context(
-            viewport=viewport, locale=LOCALES[language], reduced_motion=reduced_motion
+            viewport=viewport,
+            locale=LOCALES[language],
+            reduced_motion=reduced_motion,
+            has_touch=phone,
+            is_mobile=phone,
         )
         self.contexts.append(context)
         page = context.new_page()
@@ -471,11 +476,11 @@ OUT_OF_VIEW = """scroll => {
     const out = [];
     const W = document.documentElement.clientWidth, H = innerHeight;
     const shown = [...document.querySelectorAll('button, a[href], [role=button],'
-        + ' input:not([type=hidden]), select, .refusal, [role=alert]')];
+        + ' input:not([type=hidden]), select, .refusal, .error, [role=alert]')];
     for (const e of shown) {
         if (e.disabled || e.closest('[inert]')) continue;
         if (!e.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
-        const message = e.matches('.refusal, [role=alert]') && !e.matches('button, a');
+        const message = e.matches('.refusal, .error, [role=alert]') && !e.matches('button, a');
         if (message && !e.textContent.trim()) continue;
         const r = e.getBoundingClientRect();
         if (r.width < 1 || r.height < 1) continue;

@@ -155,6 +155,10 @@ class Replicas:
             await self.commits.catch_up(replica)
         except Unavailable:
             raise unavailable() from None
+        if conn.closed:
+            # Its socket ended meanwhile, and what it held was dropped then: subscribed now,
+            # it would hold its seat "connected" for ever (no grace, no end).
+            return
         if replica.room.id in conn.rooms:
             self.detach(conn, replica.room.id)
         fanout.subscribe(conn, replica, audience, seat)

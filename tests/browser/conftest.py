@@ -4,9 +4,9 @@ against a real server process (one per module).
 A module's server is ``web``: the tests' settings with the module's ``SERVER_ENV`` (a dict,
 if it has one) over them. ``open_page(language="en", viewport=LAPTOP, reduced_motion=...)``
 opens a page in a browser context of its own (another person), at the laptop's screen or the
-phone's (browser.LAPTOP, browser.PHONE); after the test, what each page showed is written to
-tests/artifacts/, and any error in a page fails the test. The helpers that read and drive a
-page are in tests/browser.py."""
+phone's (browser.LAPTOP, browser.PHONE: 390x844, with touch); after the test, what each page
+showed is written to tests/artifacts/, and any error in a page fails the test. The helpers
+that read and drive a page are in tests/browser.py."""
 
 from __future__ import annotations
 

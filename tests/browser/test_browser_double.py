@@ -127,6 +127,29 @@ def test_the_invited_friend_seated_is_a_player(web, open_page, viewport):
     expect(bob.locator("#join")).to_have_count(0)
 
 
+def test_the_invited_friend_on_a_phone_opening_the_link_first_is_a_player(web, open_page):
+    """As a friend does: the invite link is the first page the phone opens (no lobby before,
+    no player yet), and the seat is taken with a tap."""
+    alice = open_page(viewport=PHONE)
+    alice.goto(f"{web.http}/")
+    alice.tap("#play-friend")
+    expect(alice.locator("#status")).to_contain_text("Waiting for a second player")
+    link = alice.get_attribute("#invite", "data-link")
+    bob = open_page(viewport=PHONE)
+    bob.goto(link)
+    bob.tap("#join")
+    bob.wait_for_selector("#hand .slot")
+    bob.wait_for_function(IDLE)
+    expect(bob.locator("#refusal")).to_have_text("")
+    expect(bob.locator("#spectating")).to_have_count(0)
+    expect(bob.locator("#status")).not_to_contain_text("Waiting for a second player")
+    expect(alice.locator("#status")).not_to_contain_text("Waiting for a second player")
+    expect(bob.locator("#join")).to_have_count(0)
+    bob.reload()  # and so it stays: the seat is this browser's
+    bob.wait_for_selector("#hand .slot")
+    expect(bob.locator("#spectating")).to_have_count(0)
+
+
 @SIZES
 def test_after_both_pass_the_upcard_the_status_says_draw_from_the_stock(web, open_page, viewport):
     pages = invite(web, open_page, viewport)

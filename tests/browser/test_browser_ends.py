@@ -13,13 +13,12 @@ import re
 import time
 
 import pytest
-from browser import LAPTOP, assert_in_view, audit, play_for, seated, shot
+from browser import LAPTOP, PHONE, assert_in_view, audit, play_for, seated, shot
 from playwright.sync_api import expect
 from waiting import until_sync
 
 # A player whose page is gone forfeits after 3 s; bots answer at once.
 SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
-PHONE = {"width": 390, "height": 844}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
 
 

@@ -13,6 +13,7 @@ from host_harness import CONFIG, Host, Member
 
 from server.host.driver import SWEEP_SECONDS
 from server.host.replica import Replica
+from server.rooms.room import new_token
 from server.store.embedded import EmbeddedStore
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -229,3 +230,26 @@ async def test_a_sweep_reads_the_rooms_due_not_every_room_it_drives(world):
     assert calls["presence"] == 1 and calls["deadlines"] == 1  # r3 alone
     assert not a.replicas.rooms["r3"].room.seats[0].connected
     assert set(a.driver.drives["r3"].starts) == {"grace:0"}
+
+
+async def test_a_socket_gone_before_its_join_attaches_holds_no_seat(world):
+    """A socket can close while its join (or resume, or watch) waits on the store: the node
+    drops what the socket holds then, which is not yet that room. The join's subscription
+    made after must not count the dead socket as the seat's: else the seat stays connected
+    for ever, no grace runs, and the match never ends (a browser test saw it: a player who
+    closed the page right after accepting a rematch left it in play, "connected")."""
+    clock, store, host, _ = world
+    a = host("a")
+    replica = await a.create("r", seats=HUMANS)
+    await a.sit(replica, 0)
+    token = new_token()
+    await a.replicas.commits.write(replica, lambda: replica.room.join_entry(1, "Bob", token))
+    gone = Member()
+    gone.lost()  # the socket ends while the join is on its way...
+    a.replicas.drop_socket(gone)  # ...and the node drops what it held (not this room yet)
+    await a.replicas.attach(gone, replica, "seat1", 1)  # then the join subscribes it
+    assert "r" not in gone.rooms
+    assert not replica.room.view("spectators")["room"]["seats"][1]["connected"]
+    await clock.advance(CONFIG.grace_seconds + CONFIG.lease_ms / 1000 + 1.0)
+    log = await store.rooms.log("r")
+    assert log[-1]["kind"] == "forfeit" and log[-1]["seat"] == 1, log[-1]
