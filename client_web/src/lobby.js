@@ -6,7 +6,7 @@
 import { answerGroup, formError, h } from "./dom.js";
 import * as vdom from "./vdom.js";
 import { describeError, formatDate, formatScores, t } from "./i18n.js";
-import { botName } from "./table.js";
+import { botName } from "./table_names.js";
 import { playerRefusal } from "./identity.js";
 
 const LEVELS = ["easy", "normal", "hard", "expert"];
