@@ -43,11 +43,11 @@ export function handInput(id, page) {
         moveCard(card, i + step);
         render();
         // Moving an element in the document can take the focus from it: the card keeps it.
-        root.querySelector(`#hand [data-card="${CSS.escape(card)}"]`)?.focus();
+        root.querySelector(`#hand button[data-card="${CSS.escape(card)}"]`)?.focus();
       } else if (step) {
         event.preventDefault();
         const next = state.order[(i + step + state.order.length) % state.order.length];
-        root.querySelector(`#hand [data-card="${CSS.escape(next)}"]`)?.focus();
+        root.querySelector(`#hand button[data-card="${CSS.escape(next)}"]`)?.focus();
       } else if (event.key === "d" || event.key === "Delete") {
         event.preventDefault();
         act({ type: "discard", card });
