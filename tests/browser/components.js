@@ -30,6 +30,7 @@ import * as tableResult from "../../client_web/src/table_result.js";
 import * as tableSeats from "../../client_web/src/table_seats.js";
 import * as tableSide from "../../client_web/src/table_side.js";
 import { scoped } from "../../client_web/src/dom.js";
+import { setSetting } from "../../client_web/src/settings.js";
 import { played } from "../../client_web/src/sound.js";
 
 const root = document.getElementById("root");
@@ -60,6 +61,6 @@ window.parts = {
   ...roomEarlier, ...roomHand, ...roomHeader, ...roomMotion, ...roomNoShow, ...roomRematch, ...roomResult,
   ...solitaireBar, ...solitaireBoard, ...solitaireInput, ...solitaireMotion, ...solitaireNewGame, ...solitaireWords,
   ...tableCenter, ...tableHands, ...tableNames, ...tableOwnHand, ...tableResult, ...tableSeats, ...tableSide,
-  h: vdom.h, scoped, played, show, calls, record,
+  h: vdom.h, scoped, played, setSetting, show, calls, record,
 };
 window.ready = setLanguage("en");
