@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from host_harness import FakeClock, Recorder
+from waiting import until
 
 from server.host.pulse import LAPSE_MS, PULSE_SECONDS, Pulse
 from server.players import friends as rules
@@ -376,4 +377,39 @@ async def test_a_lapsed_life_forgotten_by_the_store_stays_offline(tmp_path) -> N
     await world.store.leases.leave_cluster(B)
     await world.settle(5.0)
     assert told(ann, BOB) == ["online", "offline"] and B in world.pulses[A].lapsed
+    await world.end()
+
+
+async def test_a_list_asked_while_the_friends_are_first_read_shows_a_change_between(
+    tmp_path,
+) -> None:
+    """Ann's first socket on n1: her node's read of her friend's entries is slow. Meanwhile
+    her page asks for her list, and Bob comes online on n2 (his node finds no entry of hers
+    yet: it tells nobody). Her node's read, after his write, shows him online to nobody but
+    her list: the list must say so, not what a read before his write said (the list waits
+    for her node's read)."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    bob_came, listed_read = asyncio.Event(), asyncio.Event()
+    asked: list[asyncio.Task] = []
+
+    async def online(players):
+        if asyncio.current_task() is hub.running.get(ANN):  # her node following Bob: slow
+            await bob_came.wait()
+        found = await read(players)
+        if asked and asyncio.current_task() is asked[0]:
+            listed_read.set()
+        return found
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    asked.append(asyncio.ensure_future(hub.answer(ANN)))
+    # (the store's thread is real: wait until the list has read Bob's entries, or waits)
+    await until(lambda: listed_read.is_set() or ANN in getattr(hub, "following", {}), 10)
+    world.open(B, BOB)
+    await world.hubs[B].running[BOB]
+    bob_came.set()
+    await world.settle()
+    listed = next(f["status"] for f in (await asked[0])["friends"] if f["id"] == BOB)
+    assert (told(ann, BOB) or [listed])[-1] == "online"
     await world.end()
