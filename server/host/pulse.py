@@ -30,6 +30,7 @@ import contextlib
 from collections.abc import Callable
 
 from server.host.clock import REAL, Clock
+from server.logs import log
 from server.store import Unavailable
 from server.store.leases import LeaseStore
 
@@ -82,6 +83,7 @@ class Pulse:
         if lapsed != self.lapsed:
             gone, came = lapsed - self.lapsed, self.lapsed - lapsed
             self.lapsed = lapsed
+            log("pulses", lapsed=sorted(gone), back=sorted(came))
             self.on_change(gone, came)
 
     async def run(self) -> None:
