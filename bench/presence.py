@@ -12,6 +12,12 @@ socket and a tenth of the waiting ones open theirs, at random moments (so about
 nearest on either side, the social records written straight into the store before anyone
 connects, as accepted requests leave them).
 
+Each socket, once its hello is answered, asks for its list (``friends``) as the web client
+does, and counts as connected (owed a message for each change of a friend) from that answer
+on: the list is what its screen starts from, a hello alone shows no friend. (Counted from
+the hello's answer, a socket whose node was still reading its friends' entries when a
+friend's change came was owed a message that no node sends: the list shows that change.)
+
 For every change it times, at each friend connected at that moment, the arrival of the
 ``friend`` message saying so, from just before the socket was opened or closed: p50, p99,
 max, and the messages missing after 10 s. A closing is shown after the grace period
@@ -198,6 +204,7 @@ class Bench:
         while True:
             try:
                 await player.open()
+                await player.request("friends")  # what its screen starts from
                 return
             except Unavailable:
                 self.retries += 1

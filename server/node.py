@@ -17,6 +17,7 @@ from server.host.driver import Driver
 from server.host.events import Events
 from server.host.homes import Homes
 from server.host.membership import Membership
+from server.host.pulse import Pulse
 from server.host.tasks import Tasks
 from server.host.upkeep import trims, watch_lag
 from server.services.replays import FramesCache, frames_pool
@@ -34,8 +35,11 @@ class Node:
         self.membership = Membership(
             store.leases, self.id, self._nodes_changed, on_back=lambda: self._resync({})
         )
+        # friends see a dead node's players offline by its pulse, within the grace
+        self.pulse = Pulse(store.leases, self.membership.name, self._pulse_changed)
         live = lambda: self.membership.live  # noqa: E731
         lives = lambda: self.membership.lives  # noqa: E731
+        present = lambda: self.membership.lives - self.pulse.lapsed  # noqa: E731
         # Worker processes: made here, started in start() (not at the first expert move).
         self.bot_pool = bot_pool(config.bot_workers)
         self.solver_pool = solver_pool(config.solver_workers)
@@ -49,32 +53,32 @@ class Node:
         self.frames = FramesCache(config.frames_cache_bytes, new_pool=frames_pool)
         gone = lambda: self.membership.gone  # noqa: E731
         host = services.Host(replicas, self.driver, homes, live, tasks.spawn, gone)
-        host.life, host.lives = self.membership.name, lives
+        host.life, host.lives = self.membership.name, present
         self.services = services.build(
             self.id, config, store, host, (self.bot_pool, self.solver_pool), self.frames,
             self.status,
         )  # fmt: skip
         self.players, self.clients = self.services.players, self.services.clients
-        seeks, lobby = self.services.seeks, self.services.lobby
-        self.events = Events(
-            store,
-            {
-                "entry": replicas.commits.on_entry,
-                "presence": self._presence,
-                "lobby": lobby.on_event,
-                "signed_out": self._signed_out,
-                "paired": seeks.on_paired,
-                "proposed": seeks.on_proposed,
-                "unpaired": seeks.on_unpaired,
-                "sought": seeks.on_sought,
-                "rematch": self.services.rematches.on_rematch,
-                "friend_presence": self.services.online.on_presence,
-                "social": self.services.online.on_social,
-                "challenge": self.services.challenges.on_challenge,
-                "resync": self._resync,
-            },
-            self.id,
-        )
+        self.events = Events(store, self._handlers(), self.id)
+
+    def _handlers(self) -> dict[str, Any]:
+        """What each kind of event from the other nodes is handed to."""
+        seeks, online, commits = self.services.seeks, self.services.online, self.replicas.commits
+        return {
+            "entry": commits.on_entry,
+            "presence": self._presence,
+            "lobby": self.services.lobby.on_event,
+            "signed_out": self._signed_out,
+            "paired": seeks.on_paired,
+            "proposed": seeks.on_proposed,
+            "unpaired": seeks.on_unpaired,
+            "sought": seeks.on_sought,
+            "rematch": self.services.rematches.on_rematch,
+            "friend_presence": online.on_presence,
+            "social": online.on_social,
+            "challenge": self.services.challenges.on_challenge,
+            "resync": self._resync,
+        }
 
     async def start(self) -> None:
         """Start the worker processes and the node's loops. Rooms are not rebuilt here: the
@@ -86,6 +90,7 @@ class Node:
         keep = self.tasks.keep
         keep("events", self.events.listen)
         keep("heartbeats", self.membership.run)
+        keep("pulse", self.pulse.run)
         keep("checks", lambda: self.replicas.commits.checks(self.config.check_seconds))
         keep("scan", self.driver.scan)
         keep("renew", self.driver.renew)
@@ -134,6 +139,9 @@ class Node:
 
     def _nodes_changed(self, gone: set[str], came: set[str]) -> None:
         self.replicas.presence.nodes_changed(gone, came)
+        self.services.online.nodes_changed(gone, came)
+
+    def _pulse_changed(self, gone: set[str], came: set[str]) -> None:
         self.services.online.nodes_changed(gone, came)
 
     def _signed_out(self, event: dict[str, Any]) -> None:

@@ -11,9 +11,11 @@ crossing an accept is one or the other, on one Redis or a cluster alike. The cha
 ``out`` only bounds them to one open challenge; it is cleared by a mirror step that never
 refuses.
 
-Before the accepting step, both players are *claimed* (``met``, on each one's record): a
-player claimed for another challenge in the last :data:`MET_SECONDS` (on their way to its
-table, where presence does not show them yet) is not taken to a second one.
+Before the accepting step, both players are *claimed* (``met``, on each one's record, naming
+the challenge and its challenged player): a player claimed for another challenge is not
+taken to a second one until that one is decided (ended, or its room made and over: on its
+way to its table, presence does not show them yet), which the claimer of the second reads
+from the first's record before taking the claim over (:mod:`server.services.claims`).
 
 A challenge is ``{"id", "from", "from_name", "to", "to_name", "target", "turn", "rated",
 "public", "rating", "provisional", "addr", "at", "until", "state", "room", "seed", "by"}``
@@ -25,6 +27,7 @@ with ``state`` one of ``offered``, ``accepted``, ``declined``, ``withdrawn``, ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from protocol.codec import Refusal
@@ -44,6 +47,7 @@ ENDED = ("declined", "withdrawn", "left", "expired")
 
 Record = dict[str, Any]
 Challenge = dict[str, Any]
+Step = Callable[[Record | None], Record]
 
 
 def new_record() -> Record:
@@ -188,20 +192,34 @@ def answer(cid: str, now_ms: int, state: str, challenger: str | None = None):
     return step
 
 
-def claim(cid: str, now_ms: int, code: str, message: str):
-    """Mark a player as taken to challenge ``cid``'s table; refused (``code``) if another
-    challenge took them there within MET_SECONDS."""
+def claim(
+    cid: str,
+    now_ms: int,
+    code: str,
+    message: str,
+    to: str | None = None,
+    replacing: str | None = None,
+):
+    """Mark a player as taken to challenge ``cid``'s table (``to``: its challenged player,
+    whose record decides it); refused (``code``) while another challenge holds them. A claim
+    naming its challenged player holds until one who has seen that challenge decided names
+    it as ``replacing`` (:mod:`server.services.claims`): no clock decides that two accepts
+    at once make one room. One without (written before claims named it) holds MET_SECONDS."""
 
     def step(record: Record | None) -> Record:
         mine = of(record)
         met = mine["met"]
-        if met is not None and met["id"] != cid and now_ms - met["at"] < MET_SECONDS * 1000:
+        if met is not None and met["id"] not in (cid, replacing) and _holds(met, now_ms):
             raise Refusal(code, message)
         if met is None or met["id"] != cid:
-            mine["met"] = {"id": cid, "at": now_ms}
+            mine["met"] = {"id": cid, "at": now_ms, **({"to": to} if to else {})}
         return mine
 
     return step
+
+
+def _holds(met: dict[str, Any], now_ms: int) -> bool:
+    return "to" in met or now_ms - met["at"] < MET_SECONDS * 1000
 
 
 def unclaim(cid: str):

@@ -68,7 +68,8 @@ class Host:
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
     gone: Callable[[], set[str]] = set  # the nodes known dead now (heard of, not alive)
     life: str = ""  # this node's life (server.host.membership), its id if not given
-    lives: Callable[[], set[str]] | None = None  # the lives alive now (this one's if not given)
+    # the lives whose players show to their friends: alive, and pulsing (this one's if not given)
+    lives: Callable[[], set[str]] | None = None
     clock: Clock = REAL
 
 

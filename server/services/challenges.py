@@ -31,6 +31,7 @@ from server.players import challenges as rules
 from server.players import friends, identity, ledger, pairing
 from server.rooms.room import new_room_code
 from server.seeds import new_seed
+from server.services import claims
 from server.services.connection import Connection
 from server.services.online import Online
 from server.services.players import Players, signed_out
@@ -176,18 +177,9 @@ class Challenges:
         them = challenge["from"]
         taken = "challenger_in_challenge", "Your friend has just gone to another challenge's table."
         mine = "in_challenge", "You have just accepted another challenge."
-        await self.store.friends.change_challenges(them, rules.claim(cid, now, *taken))
-        try:
-            await self.store.friends.change_challenges(me, rules.claim(cid, now, *mine))
-            room, seed = new_room_code(), new_seed()
-            made = await self.store.friends.change_challenges(
-                me, lambda record: rules.accept(record, cid, now, room, seed, conn.id)
-            )
-        except Refusal as refused:
-            if refused.code != "challenge_taken":  # (else the claims are the winner's)
-                for player in (them, me):
-                    await self.store.friends.change_challenges(player, rules.unclaim(cid))
-            raise
+        room, seed = new_room_code(), new_seed()
+        step = lambda record: rules.accept(record, cid, now, room, seed, conn.id)  # noqa: E731
+        made = await claims.accept_once(self.store, challenge, now, step, (taken, mine))
         accepted = made["in"][cid]
         await self.rooms.create_paired(accepted["room"], rules.room_meta(accepted))
         await self.store.friends.change_challenges(them, rules.unsend(cid))

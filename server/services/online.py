@@ -106,6 +106,7 @@ class Online:
         self.seated: set[str] = set()  # players here at a room not finished
         self.stale: set[str] = set()  # friends whose entries are to be read again
         self.reading: dict[str, asyncio.Task] = {}
+        self.following: dict[str, asyncio.Event] = {}  # player -> set once their friends read
         self._looking: Any = None
 
     # ---- this node's players --------------------------------------------------------------
@@ -227,12 +228,19 @@ class Online:
     # ---- the friends this node's players follow ---------------------------------------
 
     async def _follow(self, player: str) -> None:
-        """The player is here: follow their friends (their entries read once)."""
-        friends = await self._friends(player)
-        self._set_friends(player, friends)
-        await self._read([f for f in friends if f not in self.entries])
-        for friend in friends:
-            self.shown.setdefault(friend, visible(self.entries.get(friend, {}), self.lives()))
+        """The player is here: follow their friends (their entries read once). What is shown
+        of a friend first here is told to nobody: the player's list (:meth:`answer`) says it,
+        and waits for this read to say the same."""
+        done = self.following.setdefault(player, asyncio.Event())
+        try:
+            friends = await self._friends(player)
+            self._set_friends(player, friends)
+            await self._read([f for f in friends if f not in self.entries])
+            for friend in friends:
+                self.shown.setdefault(friend, visible(self.entries.get(friend, {}), self.lives()))
+        finally:
+            self.following.pop(player, None)
+            done.set()
 
     def _set_friends(self, player: str, friends: set[str]) -> None:
         for gone in self.friends_of.get(player, set()) - friends:
@@ -366,7 +374,12 @@ class Online:
 
     async def answer(self, player: str, record: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``friends`` reply: ``record`` (as just written) or the stored one, with what
-        shows of each friend (the entries of those not followed here read now)."""
+        shows of each friend (the entries of those not followed here read now). A player
+        whose friends are being followed here is answered once they are: a list read before
+        a friend's change and a follow read after it would show the change to nobody."""
+        following = self.following.get(player)
+        if following is not None:
+            await following.wait()
         if record is None:
             record = await self.store.friends.record(player)
         missing = [f for f in rules.of(record)["friends"] if f not in self.entries]

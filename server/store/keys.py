@@ -206,10 +206,10 @@ class _SharedKeys(_Prefixed):
         ``RedisLobby.put``)."""
         return f"{self.prefix}:lobby:version"
 
-    @property
-    def nodes(self) -> str:
-        """Sorted set: node -> its last heartbeat (ms, Redis clock)."""
-        return f"{self.prefix}:nodes"
+    def beats(self, kind: str) -> str:
+        """Sorted set: a node's life -> its last beat (ms, Redis clock), of a ``kind``:
+        ``nodes`` (heartbeats, each second) or ``pulses`` (:mod:`server.host.pulse`)."""
+        return f"{self.prefix}:{kind}"
 
     @property
     def events(self) -> str:

@@ -36,8 +36,15 @@ class LeaseStore(ABC):
         """Say ``node`` is alive; every node known, with how long ago (ms) it was heard."""
 
     @abstractmethod
+    async def pulse(self, life: str) -> dict[str, int]:
+        """Say the life ``life`` (``node/life``) runs now: its pulse, a beat a few times a
+        second whose lapse shows its players' friends it is gone well before its heartbeat
+        is old (:mod:`server.host.pulse`); every life's pulse known, with how long ago (ms,
+        by the store's one clock) it was given."""
+
+    @abstractmethod
     async def leave_cluster(self, node: str) -> None:
-        """Forget ``node``: its heartbeat and its presence in every room."""
+        """Forget ``node``: its heartbeat, its pulse and its presence in every room."""
 
     @abstractmethod
     async def set_presence(self, room_id: str, node: str, counts: list[int] | None) -> None:

@@ -159,6 +159,40 @@ async def test_an_accept_while_the_challenger_went_to_another_challenge_is_refus
     assert (await bob.request("challenges"))["incoming"][0]["id"] == to_bob  # still open
 
 
+async def test_a_challenger_accepted_and_accepting_at_once_on_two_nodes_goes_to_one_table(
+    redis_env, make_server
+):
+    """Ann (node a) has challenged Bob (node b) and Cy has challenged her: Bob accepts hers
+    on node b as she accepts Cy's on node a, at once. One room is made; the other accept is
+    refused with its own code (her claim is the winner's) and its challenge stays open."""
+    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
+    ann = await player(a, "Ann", "203.0.113.1")
+    bob = await player(b, "Bob", "203.0.113.2")
+    cy = await player(b, "Cy", "203.0.113.3")
+    await friends(ann, bob)
+    await friends(cy, ann)
+    to_bob = await challenged(ann, bob, bob)
+    from_cy = await challenged(cy, ann, ann)
+    outcomes = await asyncio.gather(
+        bob.request("challenge_answer", challenge=to_bob, do="accept"),
+        ann.request("challenge_answer", challenge=from_cy, do="accept"),
+        return_exceptions=True,
+    )
+    won = [o for o in outcomes if isinstance(o, dict)]
+    assert len(won) == 1, outcomes
+    if outcomes[0] is won[0]:  # Bob's: Ann is taken to his table
+        lost, (loser, cid) = outcomes[1], (ann, from_cy)
+        assert lost.code == "in_challenge"
+    else:  # Ann's of Cy's: her challenge to Bob cannot take her to a second table
+        lost, (loser, cid) = outcomes[0], (bob, to_bob)
+        assert lost.code == "challenger_in_challenge"
+    assert lost.message.endswith(".")
+    assert [c["id"] for c in (await loser.request("challenges"))["incoming"]] == [cid]
+    room = won[0]["challenge"]["room"]
+    seat = 0 if won[0]["challenge"]["from"] == ann.player["id"] else 1
+    assert (await ann.join(room, seat, "Ann")).view["seat"] == seat
+
+
 async def test_a_rated_challenge_between_two_players_of_one_network_is_refused(
     redis_env, make_server
 ):

@@ -1,14 +1,17 @@
 """Friends' presence (server/services/online.py) in fake time: two nodes' hubs on one
 embedded store, their words to each other carried by the store's events. The grace after a
-player's last socket, a node taken for dead, a hidden player, a table, and what a change
-costs: words to the nodes of online friends only."""
+player's last socket, a node taken for dead, a node killed (its pulse lapses within the
+grace), a hidden player, a table, and what a change costs: words to the nodes of online
+friends only."""
 
 from __future__ import annotations
 
 import asyncio
 
 from host_harness import FakeClock, Recorder
+from waiting import until
 
+from server.host.pulse import LAPSE_MS, PULSE_SECONDS, Pulse
 from server.players import friends as rules
 from server.services.connection import Connection
 from server.services.online import GRACE_SECONDS, HIDE, Online
@@ -29,11 +32,15 @@ class World:
         self.live = {A, B}
         self.sessions = {A: {}, B: {}}
         self.tables: dict[Connection, dict] = {}
+        self.pulses = {
+            life: Pulse(store.leases, life, self._pulsed(life), clock) for life in (A, B)
+        }
+        self.beating: dict[str, asyncio.Task] = {}
         self.hubs = {
             life: Online(
                 store,
                 life,
-                lambda: set(self.live),
+                lambda life=life: set(self.live) - self.pulses[life].lapsed,
                 self.sessions[life],
                 lambda conn: self.tables.get(conn),
                 clock,
@@ -41,6 +48,23 @@ class World:
             for life in (A, B)
         }
         self.words: list[dict] = []
+
+    def _pulsed(self, life: str):
+        return lambda gone, came: self.hubs[life].nodes_changed(gone, came)
+
+    def start_pulses(self) -> None:
+        for life, pulse in self.pulses.items():
+            self.beating[life] = asyncio.ensure_future(pulse.run())
+
+    def kill(self, life: str) -> None:
+        """The node dies: no pulse of it any more (its sockets close with no word)."""
+        self.beating.pop(life).cancel()
+
+    async def end(self) -> None:
+        for task in self.beating.values():
+            task.cancel()
+        await asyncio.gather(*self.beating.values(), return_exceptions=True)
+        await self.store.close()
 
     async def pump(self) -> None:
         """Hand every event the store holds to both hubs (as each node's listener would)."""
@@ -261,3 +285,131 @@ async def test_two_friends_coming_online_at_once_are_each_shown_the_other(tmp_pa
     assert calls[0] == [BOB]
     assert told(ann, BOB) == ["online"]
     await world.store.close()
+
+
+async def steps_until_told(world: World, conn: Connection, friend: str, status: str) -> float:
+    """Move on a tenth of a second at a time until ``conn`` is told ``friend`` is
+    ``status``; the seconds it took."""
+    waited = 0.0
+    while not told(conn, friend) or told(conn, friend)[-1] != status:
+        assert waited < 10, f"{friend} never shown {status}"
+        await world.settle(0.1)
+        waited += 0.1
+    return waited
+
+
+async def test_a_killed_node_s_players_show_offline_within_the_grace(tmp_path) -> None:
+    """Node n2 dies (no socket of Bob's closes by its word, its heartbeat is young for five
+    seconds more): Ann on n1 sees him offline once n2's pulse lapses, within the grace."""
+    world = await make(tmp_path)
+    world.start_pulses()
+    ann = world.open(A, ANN)
+    world.open(B, BOB)
+    await world.settle(2.0)
+    assert told(ann, BOB) == ["online"]
+    world.kill(B)
+    took = await steps_until_told(world, ann, BOB, "offline")
+    assert LAPSE_MS / 1000 <= took <= GRACE_SECONDS + 1e-6
+    assert told(ann, BOB) == ["online", "offline"]
+    assert (await world.hubs[A].answer(ANN))["friends"][0]["status"] == "offline"
+    await world.settle(60.0)  # ...and stays so, membership or not
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.end()
+
+
+async def test_a_stall_shorter_than_the_lapse_shows_nothing_a_longer_one_flaps(tmp_path) -> None:
+    """n2's loop stops (a stall, not a death) and goes on: under LAPSE_MS its players show
+    no change; past it they show offline, then online at its first pulse after (the flap the
+    pulse's docstring owns up to)."""
+    world = await make(tmp_path)
+    world.start_pulses()
+    ann = world.open(A, ANN)
+    world.open(B, BOB)
+    await world.settle(2.0)
+    world.kill(B)
+    await world.settle(LAPSE_MS / 1000 - PULSE_SECONDS)
+    world.beating[B] = asyncio.ensure_future(world.pulses[B].run())
+    await world.settle(5.0)
+    assert told(ann, BOB) == ["online"]
+    world.kill(B)
+    await world.settle(2.0)
+    world.beating[B] = asyncio.ensure_future(world.pulses[B].run())
+    await world.settle(PULSE_SECONDS)  # n1's next read
+    assert told(ann, BOB) == ["online", "offline", "online"]
+    await world.end()
+
+
+async def test_the_store_away_for_everyone_shows_no_friend_offline(tmp_path) -> None:
+    """Nobody can pulse for three seconds; at the first read after, every other life's
+    pulse is old until it gives the next: none is judged before, so nobody flaps."""
+    world = await make(tmp_path)
+    world.start_pulses()
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle(2.0)
+    give = world.store.leases.pulse
+    away = True
+
+    async def pulse(life: str) -> dict[str, int]:
+        if away:
+            raise Unavailable("away")
+        return await give(life)
+
+    world.store.leases.pulse = pulse
+    await world.settle(3.0)
+    away = False
+    await world.settle(5.0)
+    assert told(ann, BOB) == ["online"] and told(bob, ANN) == []  # (his list showed her)
+    assert world.hubs[B].shown[ANN]["status"] == "online"
+    await world.end()
+
+
+async def test_a_lapsed_life_forgotten_by_the_store_stays_offline(tmp_path) -> None:
+    """A lapsed life's pulse is removed (membership forgot it, with its heartbeat): not
+    being among the pulses does not make it alive again."""
+    world = await make(tmp_path)
+    world.start_pulses()
+    ann = world.open(A, ANN)
+    world.open(B, BOB)
+    await world.settle(2.0)
+    world.kill(B)
+    await world.settle(2.0)
+    await world.store.leases.leave_cluster(B)
+    await world.settle(5.0)
+    assert told(ann, BOB) == ["online", "offline"] and B in world.pulses[A].lapsed
+    await world.end()
+
+
+async def test_a_list_asked_while_the_friends_are_first_read_shows_a_change_between(
+    tmp_path,
+) -> None:
+    """Ann's first socket on n1: her node's read of her friend's entries is slow. Meanwhile
+    her page asks for her list, and Bob comes online on n2 (his node finds no entry of hers
+    yet: it tells nobody). Her node's read, after his write, shows him online to nobody but
+    her list: the list must say so, not what a read before his write said (the list waits
+    for her node's read)."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    bob_came, listed_read = asyncio.Event(), asyncio.Event()
+    asked: list[asyncio.Task] = []
+
+    async def online(players):
+        if asyncio.current_task() is hub.running.get(ANN):  # her node following Bob: slow
+            await bob_came.wait()
+        found = await read(players)
+        if asked and asyncio.current_task() is asked[0]:
+            listed_read.set()
+        return found
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    asked.append(asyncio.ensure_future(hub.answer(ANN)))
+    # (the store's thread is real: wait until the list has read Bob's entries, or waits)
+    await until(lambda: listed_read.is_set() or ANN in getattr(hub, "following", {}), 10)
+    world.open(B, BOB)
+    await world.hubs[B].running[BOB]
+    bob_came.set()
+    await world.settle()
+    listed = next(f["status"] for f in (await asked[0])["friends"] if f["id"] == BOB)
+    assert (told(ann, BOB) or [listed])[-1] == "online"
+    await world.end()

@@ -142,6 +142,7 @@ async def drive(store: RedisStore, recorder: Recorder, rooms: list[str]) -> None
         ("create_room again", lambda: _conflict(store.rooms.create_room(one, meta()))),
         ("room_meta", lambda: store.rooms.room_meta(one)),
         ("heartbeat", lambda: leases.heartbeat("node-a")),
+        ("pulse", lambda: leases.pulse("node-a/1")),
         ("lapsed", lambda: leases.lapsed(10)),
         ("acquire", lambda: take(one)),
         ("acquire", lambda: take(two)),

@@ -27,6 +27,18 @@ async def test_a_node_hears_itself_in_its_heartbeat(store: Store) -> None:
     assert 0 <= heard["node-a"] < 1000
 
 
+async def test_lives_pulse_and_a_forgotten_life_s_pulse_goes(stores: Stores) -> None:
+    """Two lives pulse (through one store, or two of Redis as two nodes do): each reads
+    both, with their ages; forgetting one takes its pulse away."""
+    one = stores.open()
+    two = one if stores.kind == "embedded" else stores.open()
+    await one.leases.pulse("n1/a")
+    ages = await two.leases.pulse("n2/b")
+    assert set(ages) == {"n1/a", "n2/b"} and 0 <= ages["n2/b"] <= ages["n1/a"] < 1000
+    await two.leases.leave_cluster("n1/a")
+    assert set(await one.leases.pulse("n2/b")) == {"n2/b"}
+
+
 async def test_events_carry_entries_presence_and_lobby_changes_in_order(store: Store) -> None:
     """Node b has a socket in r1: it hears node a's entries and presence there, and the
     lobby's changes, in order."""

@@ -31,6 +31,7 @@ class EmbeddedLeases(LeaseStore):
         self._tokens: dict[str, int] = {}
         self._lapsed: set[str] = set(lapsed)
         self._presence: dict[str, dict[str, list[int]]] = {}
+        self._pulses: dict[str, int] = {}  # life -> ms of its last pulse
 
     def _ms(self) -> int:
         return int(self._monotonic() * 1000)
@@ -104,7 +105,13 @@ class EmbeddedLeases(LeaseStore):
     async def heartbeat(self, node: str) -> dict[str, int]:
         return {node: 0}
 
+    async def pulse(self, life: str) -> dict[str, int]:
+        # every life pulsing through this store: one process, or a test's several hubs
+        now = self._pulses[life] = self._ms()
+        return {name: now - at for name, at in self._pulses.items()}
+
     async def leave_cluster(self, node: str) -> None:
+        self._pulses.pop(node, None)
         for counts in self._presence.values():
             counts.pop(node, None)
 

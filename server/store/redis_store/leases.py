@@ -96,7 +96,13 @@ class RedisLeases(Concern, LeaseStore):
 
     @reachable
     async def heartbeat(self, node: str) -> dict[str, int]:
-        now, flat = await self._heartbeat(keys=[self.keys.nodes], args=[node])
+        now, flat = await self._heartbeat(keys=[self.keys.beats("nodes")], args=[node])
+        return {n: int(now) - int(float(s)) for n, s in zip(flat[::2], flat[1::2], strict=True)}
+
+    @reachable
+    async def pulse(self, life: str) -> dict[str, int]:
+        # the heartbeat's script on the pulses' own sorted set (one key: one slot)
+        now, flat = await self._heartbeat(keys=[self.keys.beats("pulses")], args=[life])
         return {n: int(now) - int(float(s)) for n, s in zip(flat[::2], flat[1::2], strict=True)}
 
     @reachable
@@ -113,7 +119,8 @@ class RedisLeases(Concern, LeaseStore):
                     pipe.hdel(k.presence(room_id), node)
                 if room_ids:
                     pipe.delete(k.node_rooms(node, group))
-            pipe.zrem(k.nodes, node)
+            pipe.zrem(k.beats("nodes"), node)
+            pipe.zrem(k.beats("pulses"), node)
             await pipe.execute()
 
     @reachable
