@@ -117,7 +117,7 @@ async def test_presence_follows_a_player_s_sockets_on_two_nodes_and_a_killed_nod
 ):
     """Bob has a socket on node a and one on node b; Ann, on a, sees him online while either
     is open, offline within the grace after the last closes; online again on b, and offline
-    within the grace (and a second of a loaded machine's slack) once b is killed: b's pulse
+    within the grace (and a loaded machine's slack) once b is killed: b's pulse
     lapses, long before its heartbeat is taken for dead."""
     a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
     ann = await player(a, "Ann", "203.0.113.1")
@@ -136,8 +136,11 @@ async def test_presence_follows_a_player_s_sockets_on_two_nodes_and_a_killed_nod
     killed = time.monotonic()
     b.stop(signal.SIGKILL)
     await shows(ann, bob, "offline", timeout=15)
+    # b's pulse lapses within the grace (fake time: tests/host/test_friends_presence.py);
+    # here, with two seconds of a loaded machine's slack, still before b's heartbeat could
+    # be taken for dead (4.5 s after the kill in a run before the pulse)
     took = time.monotonic() - killed
-    assert took < GRACE_SECONDS + 1.0 < NODE_TIMEOUT_MS / 1000, took
+    assert took < GRACE_SECONDS + 2.0 < NODE_TIMEOUT_MS / 1000, took
     assert (await ann.request("friends"))["friends"][0]["status"] == "offline"
 
 
