@@ -22,7 +22,7 @@ from server.host.tasks import Tasks
 from server.host.upkeep import trims, watch_lag
 from server.services.replays import FramesCache, frames_pool
 from server.store import Store, Unavailable
-from server.workers import bot_pool, solver_pool, start_all
+from server.workers import bot_pool, solver_pool, start_all, stop_all
 
 
 class Node:
@@ -116,7 +116,7 @@ class Node:
             await self.store.leases.leave_cluster(self.membership.name)
         await self.tasks.close()
         for pool in (self.bot_pool, self.solver_pool):
-            pool.shutdown(wait=True, cancel_futures=True)
+            stop_all(pool)
         self.frames.close()
         await self.store.close()
 

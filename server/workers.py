@@ -77,6 +77,20 @@ def start_all(pool: ProcessPoolExecutor) -> list[int]:
     return sorted(pool._processes)
 
 
+def stop_all(pool: ProcessPoolExecutor, within: float = 5.0) -> None:
+    """Stop ``pool`` now: its queued tasks cancelled and its workers ended mid-task, not
+    waited for. What a worker is computing (a bot's move, a solve, a replay's frames) is of no
+    use to a server that stops: its rooms go to another node, which asks again. Waiting was
+    what a stop did before, and a bot thinking at nice 19 on a busy machine held a SIGTERM
+    past its 15 s (a test saw the server killed)."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(within)
+
+
 def bot_pool(workers: int) -> ProcessPoolExecutor:
     """Workers for the heavy bot levels. Bots think at the lowest CPU priority (nice 19):
     every player's moves and diffs go first. Not SCHED_IDLE: on a machine busy with anything

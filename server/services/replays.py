@@ -27,7 +27,7 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import pairwise
@@ -43,7 +43,7 @@ from server.games.solitaire import Solitaire, variant_for
 from server.rooms.gin import open_hands
 from server.rooms.solitaire import SOLITAIRES
 from server.store.keys import REPLAY_TTL
-from server.workers import pool
+from server.workers import pool, stop_all
 
 BUILDS = Counter(
     "cardroom_replay_frames_builds_total",
@@ -233,7 +233,10 @@ class FramesCache:
     def close(self) -> None:
         """Stop the worker (a build under way is abandoned) and release every entry."""
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            if isinstance(self.pool, ProcessPoolExecutor):
+                stop_all(self.pool)
+            else:
+                self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
         self.entries.clear()
         self._held(0)

@@ -67,3 +67,27 @@ def test_a_pool_started_at_once_has_all_its_workers():
         assert len(pids) == 3 and all(os.path.exists(f"/proc/{pid}") for pid in pids)
     finally:
         pool.shutdown()
+
+
+def test_a_pool_stopped_ends_its_workers_mid_task_without_waiting():
+    # A stopping server has no use for a bot's move or a solve under way: a worker thinking
+    # at nice 19 on a busy machine once held a SIGTERM past its 15 s. The task here would
+    # take a minute; the stop ends it at once, and the worker with it.
+    pool = workers.pool(1, 19)
+    pids = workers.start_all(pool)
+    task = pool.submit(time.sleep, 60)
+    until_sync(task.running, 10, "the task to start")
+    started = time.monotonic()
+    workers.stop_all(pool)
+    assert time.monotonic() - started < 30  # far from the task's minute
+    assert not any(_alive(pid) for pid in pids)
+    assert task.cancelled() or task.exception(timeout=10) is not None
+
+
+def _alive(pid: int) -> bool:
+    """A process that still runs (not gone, not a zombie: an ended child lingers until reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
