@@ -6,7 +6,6 @@ another: it can die at any moment, and what it accepted is already in the store.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from typing import Any
 
@@ -22,7 +21,7 @@ from server.host.tasks import Tasks
 from server.host.upkeep import trims, watch_lag
 from server.services.replays import FramesCache, frames_pool
 from server.store import Store, Unavailable
-from server.workers import bot_pool, solver_pool, start_all, stop_all
+from server.workers import Pools
 
 
 class Node:
@@ -41,10 +40,9 @@ class Node:
         lives = lambda: self.membership.lives  # noqa: E731
         present = lambda: self.membership.lives - self.pulse.lapsed  # noqa: E731
         # Worker processes: made here, started in start() (not at the first expert move).
-        self.bot_pool = bot_pool(config.bot_workers)
-        self.solver_pool = solver_pool(config.solver_workers)
+        self.pools = Pools(config.bot_workers, config.solver_workers, lambda: self.frames.warm())
         self.driver = Driver(
-            store, self.id, config, Bots(self.bot_pool).think, tasks.spawn, lives,
+            store, self.id, config, Bots(self.pools.bots).think, tasks.spawn, lives,
             on_strangers=lambda nodes: self.membership.look(tasks.spawn),
             name=self.membership.name,
         )  # fmt: skip
@@ -55,7 +53,7 @@ class Node:
         host = services.Host(replicas, self.driver, homes, live, tasks.spawn, gone)
         host.life, host.lives = self.membership.name, present
         self.services = services.build(
-            self.id, config, store, host, (self.bot_pool, self.solver_pool), self.frames,
+            self.id, config, store, host, (self.pools.bots, self.pools.solvers), self.frames,
             self.status,
         )  # fmt: skip
         self.players, self.clients = self.services.players, self.services.clients
@@ -84,7 +82,7 @@ class Node:
         """Start the worker processes and the node's loops. Rooms are not rebuilt here: the
         driver's scan takes every room nobody drives (all of them, after a restart), and a
         room a client asks for is loaded on demand, so the port listens at once."""
-        self.tasks.spawn(asyncio.to_thread(self._warm))
+        self.pools.start()
         with contextlib.suppress(Unavailable):
             await self.membership.beat()  # known to the others before the first client
         keep = self.tasks.keep
@@ -100,23 +98,13 @@ class Node:
         keep("seeks", self.services.seeks.run)
         keep("trims", lambda: trims(self.config.trim_seconds))
 
-    def _warm(self) -> None:
-        """Start every worker process now, not at the first expert move, hint or replay:
-        in a thread, so that their start (about half a second: a fork server importing the
-        engines) neither holds the loop nor keeps the node from serving meanwhile (what
-        asks a worker meanwhile waits for it)."""
-        start_all(self.bot_pool)
-        start_all(self.solver_pool)
-        self.frames.warm()
-
     async def close(self) -> None:
         self.stopping = True
         await self.driver.release_all()
         with contextlib.suppress(Unavailable):
             await self.store.leases.leave_cluster(self.membership.name)
         await self.tasks.close()
-        for pool in (self.bot_pool, self.solver_pool):
-            stop_all(pool)
+        await self.pools.stop()
         self.frames.close()
         await self.store.close()
 

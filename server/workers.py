@@ -18,10 +18,13 @@ tracker, whose pipe the whole family held, reads EOF and exits too.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import multiprocessing
 import os
 import select
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 PRELOAD = ["server.games.gin_rummy.bots", "server.games.solitaire.hints", "server.services.replays"]
@@ -104,3 +107,39 @@ def solver_pool(workers: int) -> ProcessPoolExecutor:
     Their own pool: a hint must not wait behind an expert bot's think. Nice 5: a player's
     move on the event loop still goes first."""
     return pool(workers, 5)
+
+
+WARM_SECONDS = 10.0
+"""How long a stop waits for workers still starting (about half a second, idle)."""
+
+
+class Pools:
+    """A node's bot and solver pools: made at once, their workers started in a thread beside
+    the serving node (:meth:`start`; ``also``: more to start there), stopped with it."""
+
+    def __init__(self, bots: int, solvers: int, also: Callable[[], None] = lambda: None) -> None:
+        self.bots = bot_pool(bots)
+        self.solvers = solver_pool(solvers)
+        self.also = also
+        self.warming: asyncio.Future | None = None
+
+    def start(self) -> None:
+        """Start every worker now, not at the first expert move or hint: in a thread, so
+        that their start (about half a second: a fork server importing the engines) neither
+        holds the loop nor keeps the node from serving (what asks a worker waits for it)."""
+        self.warming = asyncio.ensure_future(asyncio.to_thread(self._warm))
+
+    def _warm(self) -> None:
+        start_all(self.bots)
+        start_all(self.solvers)
+        self.also()
+
+    async def stop(self) -> None:
+        """Stop both pools at once (:func:`stop_all`), once the workers still starting (a stop
+        just after start-up) have started: stopped mid-start, their queues' semaphores were
+        left to the resource tracker, whose warning broke the log's one-JSON-line format."""
+        if self.warming is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.warming), WARM_SECONDS)
+        stop_all(self.bots)
+        stop_all(self.solvers)
