@@ -140,19 +140,24 @@ async def test_bad_challenges_are_refused_and_change_nothing(server):
     assert not pushed(bob, "challenge")
 
 
-async def test_an_accept_while_the_challenger_went_to_another_challenge_is_refused(
-    redis_env, make_server
-):
-    """Cy challenges Ann, who has challenged Bob; Ann accepts Cy's (on her way to its table,
-    not seated yet): Bob's accept of hers is refused, and Ann's own table is one."""
+async def crossed(redis_env, make_server) -> tuple[Client, Client, str, str]:
+    """Ann (node a) has challenged Bob (node b), and Cy (node b) has challenged her: Ann,
+    Bob, and the ids of the challenge to Bob and the one from Cy."""
     a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
     ann = await player(a, "Ann", "203.0.113.1")
     bob = await player(b, "Bob", "203.0.113.2")
     cy = await player(b, "Cy", "203.0.113.3")
     await friends(ann, bob)
     await friends(cy, ann)
-    to_bob = await challenged(ann, bob, bob)
-    from_cy = await challenged(cy, ann, ann)
+    return ann, bob, await challenged(ann, bob, bob), await challenged(cy, ann, ann)
+
+
+async def test_an_accept_while_the_challenger_went_to_another_challenge_is_refused(
+    redis_env, make_server
+):
+    """Cy challenges Ann, who has challenged Bob; Ann accepts Cy's (on her way to its table,
+    not seated yet): Bob's accept of hers is refused, and Ann's own table is one."""
+    ann, bob, to_bob, from_cy = await crossed(redis_env, make_server)
     taken = await ann.request("challenge_answer", challenge=from_cy, do="accept")
     assert taken["challenge"]["state"] == "accepted"
     await refused(bob, "challenger_in_challenge", "challenge_answer", challenge=to_bob, do="accept")
@@ -165,14 +170,7 @@ async def test_a_challenger_accepted_and_accepting_at_once_on_two_nodes_goes_to_
     """Ann (node a) has challenged Bob (node b) and Cy has challenged her: Bob accepts hers
     on node b as she accepts Cy's on node a, at once. One room is made; the other accept is
     refused with its own code (her claim is the winner's) and its challenge stays open."""
-    a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
-    ann = await player(a, "Ann", "203.0.113.1")
-    bob = await player(b, "Bob", "203.0.113.2")
-    cy = await player(b, "Cy", "203.0.113.3")
-    await friends(ann, bob)
-    await friends(cy, ann)
-    to_bob = await challenged(ann, bob, bob)
-    from_cy = await challenged(cy, ann, ann)
+    ann, bob, to_bob, from_cy = await crossed(redis_env, make_server)
     outcomes = await asyncio.gather(
         bob.request("challenge_answer", challenge=to_bob, do="accept"),
         ann.request("challenge_answer", challenge=from_cy, do="accept"),

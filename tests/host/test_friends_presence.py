@@ -298,14 +298,20 @@ async def steps_until_told(world: World, conn: Connection, friend: str, status: 
     return waited
 
 
-async def test_a_killed_node_s_players_show_offline_within_the_grace(tmp_path) -> None:
-    """Node n2 dies (no socket of Bob's closes by its word, its heartbeat is young for five
-    seconds more): Ann on n1 sees him offline once n2's pulse lapses, within the grace."""
+async def pulsing(tmp_path) -> tuple[World, Connection, Connection]:
+    """Both nodes pulsing; Ann on n1 and Bob on n2 online, and told of each other."""
     world = await make(tmp_path)
     world.start_pulses()
     ann = world.open(A, ANN)
-    world.open(B, BOB)
+    bob = world.open(B, BOB)
     await world.settle(2.0)
+    return world, ann, bob
+
+
+async def test_a_killed_node_s_players_show_offline_within_the_grace(tmp_path) -> None:
+    """Node n2 dies (no socket of Bob's closes by its word, its heartbeat is young for five
+    seconds more): Ann on n1 sees him offline once n2's pulse lapses, within the grace."""
+    world, ann, _ = await pulsing(tmp_path)
     assert told(ann, BOB) == ["online"]
     world.kill(B)
     took = await steps_until_told(world, ann, BOB, "offline")
@@ -321,11 +327,7 @@ async def test_a_stall_shorter_than_the_lapse_shows_nothing_a_longer_one_flaps(t
     """n2's loop stops (a stall, not a death) and goes on: under LAPSE_MS its players show
     no change; past it they show offline, then online at its first pulse after (the flap the
     pulse's docstring owns up to)."""
-    world = await make(tmp_path)
-    world.start_pulses()
-    ann = world.open(A, ANN)
-    world.open(B, BOB)
-    await world.settle(2.0)
+    world, ann, _ = await pulsing(tmp_path)
     world.kill(B)
     await world.settle(LAPSE_MS / 1000 - PULSE_SECONDS)
     world.beating[B] = asyncio.ensure_future(world.pulses[B].run())
@@ -342,11 +344,7 @@ async def test_a_stall_shorter_than_the_lapse_shows_nothing_a_longer_one_flaps(t
 async def test_the_store_away_for_everyone_shows_no_friend_offline(tmp_path) -> None:
     """Nobody can pulse for three seconds; at the first read after, every other life's
     pulse is old until it gives the next: none is judged before, so nobody flaps."""
-    world = await make(tmp_path)
-    world.start_pulses()
-    ann = world.open(A, ANN)
-    bob = world.open(B, BOB)
-    await world.settle(2.0)
+    world, ann, bob = await pulsing(tmp_path)
     give = world.store.leases.pulse
     away = True
 
@@ -367,11 +365,7 @@ async def test_the_store_away_for_everyone_shows_no_friend_offline(tmp_path) -> 
 async def test_a_lapsed_life_forgotten_by_the_store_stays_offline(tmp_path) -> None:
     """A lapsed life's pulse is removed (membership forgot it, with its heartbeat): not
     being among the pulses does not make it alive again."""
-    world = await make(tmp_path)
-    world.start_pulses()
-    ann = world.open(A, ANN)
-    world.open(B, BOB)
-    await world.settle(2.0)
+    world, ann, _ = await pulsing(tmp_path)
     world.kill(B)
     await world.settle(2.0)
     await world.store.leases.leave_cluster(B)
