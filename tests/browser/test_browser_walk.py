@@ -129,18 +129,15 @@ def solitaires(walk: Walk, page: Page) -> None:
 
 def pages_of_the_player(walk: Walk, page: Page) -> None:
     """The profile, the friends page, Watch, the boards and the settings."""
-    go(page, "#/player/me")
-    page.wait_for_selector("#identity")
-    walk.check(page, "the profile", scroll=True)
-    go(page, "#/friends")
-    page.wait_for_selector("#friend-link")
-    walk.check(page, "the friends page", scroll=True)
-    go(page, "#/watch")
-    page.wait_for_selector("#watch-tv")
-    walk.check(page, "Watch", scroll=True)
-    go(page, "#/leaderboard/gin_rummy")
-    page.wait_for_selector("#previous-day")
-    walk.check(page, "the boards", scroll=True)
+    for route, shown, name in (
+        ("#/player/me", "#identity", "the profile"),
+        ("#/friends", "#friend-link", "the friends page"),
+        ("#/watch", "#watch-tv", "Watch"),
+        ("#/leaderboard/gin_rummy", "#previous-day", "the boards"),
+    ):
+        go(page, route)
+        page.wait_for_selector(shown)
+        walk.check(page, name, scroll=True)
     page.click("#settings-button")
     expect(page.locator("#settings-dialog")).to_be_visible()
     walk.check(page, "the settings", scroll=True)
