@@ -2,7 +2,7 @@
 width, for people to look at (nothing here asserts anything).
 
     .venv/bin/python bench/screens.py                      # everything, to tests/artifacts/screens/
-    .venv/bin/python bench/screens.py --only gin-room --lang ko --size 375
+    .venv/bin/python bench/screens.py --only gin-room --lang ko --size 390
 
 It starts a real server (the embedded store, a free loopback port, a temporary directory),
 drives Debian's chromium (/usr/bin/chromium, never a downloaded browser) with Playwright,
@@ -45,7 +45,7 @@ from server.games.solitaire import EASY_HARP, REFLECHI_DRAW1, IllegalMove, Solit
 from server.games.solitaire.deals import encode  # noqa: E402
 
 LANGUAGES = ("en", "ko", "pl")
-SIZES = {375: {"width": 375, "height": 812}, 1440: {"width": 1440, "height": 900}}
+SIZES = {390: {"width": 390, "height": 844}, 1440: {"width": 1440, "height": 900}}
 SETTINGS_KEY = "cardroom.settings"
 SET_LANGUAGE = """lang => { const s = JSON.parse(localStorage.getItem('cardroom.settings') || '{}');
     s.language = lang; localStorage.setItem('cardroom.settings', JSON.stringify(s)); }"""
@@ -494,7 +494,7 @@ def main() -> int:
         help="en, ko, pl (repeat or comma-separate)",
     )
     parser.add_argument(
-        "--size", action="append", type=listed(int, tuple(SIZES)), help="375 or 1440"
+        "--size", action="append", type=listed(int, tuple(SIZES)), help="390 or 1440"
     )
     parser.add_argument(
         "--only", action="append", type=listed(str, PAGES), metavar="PAGE", help=", ".join(PAGES)
