@@ -413,3 +413,67 @@ async def test_a_list_asked_while_the_friends_are_first_read_shows_a_change_betw
     listed = next(f["status"] for f in (await asked[0])["friends"] if f["id"] == BOB)
     assert (told(ann, BOB) or [listed])[-1] == "online"
     await world.end()
+
+
+async def test_an_old_read_answered_late_never_undoes_a_newer_one(tmp_path) -> None:
+    """Cy comes to n1, where Ann follows Bob: n1 reads Bob's entries once Cy's is written (to
+    show him to Cy), and that answer is slow to come. Meanwhile Bob leaves: n1, told, reads
+    his entries again (none) and shows him offline. The older answer, come last, must not
+    show him online again (to Ann or Cy: nothing would ever correct it)."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+
+    async def online(players):
+        found = await read(players)
+        if asyncio.current_task() is hub.running.get(CY) and BOB in players:
+            await world.clock.sleep(GRACE_SECONDS + 1)  # its answer late
+        return found
+
+    world.store.friends.online = online
+    cy = world.open(A, CY)
+    await world.settle()  # Cy's node has read Bob online: the answer on its way
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.settle(1.0)  # the old answer comes
+    assert told(ann, BOB)[-1] == "offline"
+    assert told(cy, BOB)[-1:] == ["offline"]
+    await world.end()
+
+
+async def test_a_friend_read_after_the_last_follower_left_is_shown_afresh_to_the_next(
+    tmp_path,
+) -> None:
+    """n1 reads Bob's entries again (a word of him), slowly; meanwhile Ann, his only
+    follower there, leaves. When Ann comes back, what n1 shows of Bob starts from her new
+    read (online), not from the answer that came for nobody: his leaving reaches her."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+
+    slow = [True]
+
+    async def online(players):
+        found = await read(players)
+        if asyncio.current_task() is hub.reading.get(BOB) and slow and slow.pop():
+            await world.clock.sleep(GRACE_SECONDS + 1)  # this one answer late
+        return found
+
+    world.store.friends.online = online
+    hub.on_presence({"k": "friend_presence", "player": BOB})
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS + 0.5)  # Ann gone from n1 (no follower of Bob)
+    await world.settle(1.0)  # the answer comes, for nobody
+    ann = world.open(A, ANN)
+    await world.settle()
+    listed = (await hub.answer(ANN))["friends"]
+    assert [(f["id"], f["status"]) for f in listed] == [(BOB, "online")]
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(ann, BOB) == ["offline"]
+    await world.end()
