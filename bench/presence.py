@@ -346,6 +346,20 @@ def describe(h, less: float = 0.0) -> str:
     )
 
 
+def print_logs(cluster: LocalCluster) -> None:
+    """The nodes' warnings and errors (a background task failed: a change lost) and their
+    pulses' lapses (a flap: friends shown offline and back), as counts and the first few."""
+    for k in range(1, len(cluster.all_nodes) + 1):
+        path = cluster.workdir / f"node{k}.log"
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        notable = [
+            line for line in lines if '"level": "error"' in line or '"event": "pulses"' in line
+        ]
+        print(f"node{k}: {len(notable)} lines of errors or lapses")
+        for line in notable[:5]:
+            print(f"  {line[:300]}")
+
+
 async def run(args) -> None:
     workdir = Path(tempfile.mkdtemp(prefix=f"bench-presence-{os.getpid()}-"))
     print(
@@ -354,7 +368,7 @@ async def run(args) -> None:
         f"(+{max(1, int(args.players * args.churn))} waiting), {args.friends} friends each, "
         f"{args.churn:.0%} coming and going a minute"
     )
-    with LocalCluster(workdir, nodes=2, env=ENV) as cluster:
+    with LocalCluster(workdir, nodes=2, env={**ENV, "LOG_LEVEL": args.log_level}) as cluster:
         bench = Bench(cluster, args.players, args.friends, args.seed, args.churn)
         t = time.perf_counter()
         await bench.make_players()
@@ -426,6 +440,7 @@ async def run(args) -> None:
             f"{describe(lags)}"
         )
         await bench.close_all()
+        print_logs(cluster)
 
 
 def main() -> None:
@@ -437,6 +452,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--churn", type=float, default=0.1, help="the share that comes and goes each minute"
+    )
+    parser.add_argument(
+        "--log-level", default="warning", help="the nodes' (info: the pulses' lapses too)"
     )
     parser.add_argument("--trace", type=int, default=10, help="missing messages traced")
     try:
