@@ -142,7 +142,7 @@ class Bench:
     ) -> None:
         self.cluster = cluster
         self.rng = random.Random(seed)
-        self.churn = churn
+        self.share = churn  # coming and going a minute
         urls = [node.ws for node in cluster.all_nodes]
         self.urls = urls
         total = players + max(1, int(players * churn))
@@ -258,7 +258,7 @@ class Bench:
     async def churn(self, minutes: float) -> int:
         """Each minute a tenth come and a tenth go, at random moments; a player who went
         comes back only after the grace and the wait (its messages all counted first)."""
-        per_minute = max(1, int(self.connected * self.churn))
+        per_minute = max(1, int(self.connected * self.share))
         count = int(per_minute * minutes) * 2
         gap = 60.0 / (2 * per_minute)
         away: list[tuple[float, Player]] = [(0.0, p) for p in self.players[self.connected :]]
@@ -384,6 +384,7 @@ async def run(args) -> None:
         )
         await asyncio.sleep(5)
         bench.unasked = 0
+        bench.unasked_why.clear()
         idle_at, idle_cpu = time.perf_counter(), cpu(cluster)
         idle_redis = redis_counts(cluster.redis_url)
         await asyncio.sleep(args.idle)
