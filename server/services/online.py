@@ -396,10 +396,15 @@ class Online:
         """The ``friends`` reply: ``record`` (as just written) or the stored one, with what
         shows of each friend (the entries of those not followed here read now). A player
         whose friends are being followed here is answered once they are: a list read before
-        a friend's change and a follow read after it would show the change to nobody."""
-        following = self.following.get(player)
-        if following is not None:
-            await following.wait()
+        a friend's change and a follow read after it would show the change to nobody. So
+        also when that follow failed (the store away; its step tries again later): the
+        list follows them itself, or is refused as unavailable."""
+        while player in self.sessions and player not in self.friends_of:
+            following = self.following.get(player)
+            if following is not None:
+                await following.wait()
+            else:
+                await self._follow(player)
         if record is None:
             record = await self.store.friends.record(player)
         missing = [f for f in rules.of(record)["friends"] if f not in self.entries]

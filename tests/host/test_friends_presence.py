@@ -477,3 +477,32 @@ async def test_a_friend_read_after_the_last_follower_left_is_shown_afresh_to_the
     await world.settle(GRACE_SECONDS + 0.5)
     assert told(ann, BOB) == ["offline"]
     await world.end()
+
+
+async def test_a_list_asked_while_the_friends_cannot_be_read_waits_for_them(tmp_path) -> None:
+    """Ann's first socket on n1: her node cannot read her friend list (the store away), and
+    tries again in half a second. Her page asks for her list meanwhile: it is not answered
+    from a read of that moment (Bob offline), since Bob then comes online on n2 (his node
+    finds no entry of hers: it tells nobody) and her node's later read would show him online
+    to nobody but her list."""
+    world = await make(tmp_path)
+    hub, record = world.hubs[A], world.store.friends.record
+    failed: list[bool] = []
+
+    async def read_record(player):
+        if asyncio.current_task() is hub.running.get(ANN) and not failed:
+            failed.append(True)
+            raise Unavailable("away")
+        return await record(player)
+
+    world.store.friends.record = read_record
+    ann = world.open(A, ANN)
+    await world.settle()
+    assert failed
+    asked = asyncio.ensure_future(hub.answer(ANN))
+    await world.settle()
+    world.open(B, BOB)
+    await world.settle(1.0)
+    listed = next(f["status"] for f in (await asked)["friends"] if f["id"] == BOB)
+    assert (told(ann, BOB) or [listed])[-1] == "online"
+    await world.end()
