@@ -399,10 +399,12 @@ class Online:
         a friend's change and a follow read after it would show the change to nobody. So
         also when that follow failed (the store away; its step tries again later): the
         list follows them itself, or is refused as unavailable."""
-        while player in self.sessions and player not in self.friends_of:
+        while player in self.sessions:
             following = self.following.get(player)
-            if following is not None:
+            if following is not None:  # (its friends are listed by then, not yet read)
                 await following.wait()
+            elif player in self.friends_of:
+                break
             else:
                 await self._follow(player)
         if record is None:
