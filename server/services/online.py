@@ -237,9 +237,7 @@ class Online:
         try:
             friends = await self._friends(player)
             self._set_friends(player, friends)
-            await self._read([f for f in friends if f not in self.entries])
-            for friend in friends:
-                self.shown.setdefault(friend, visible(self.entries.get(friend, {}), self.lives()))
+            self._first(await self._read([f for f in friends if f not in self.entries]))
         finally:
             self.following.pop(player, None)
             done.set()
@@ -310,6 +308,17 @@ class Online:
         finally:
             self.reading.pop(player, None)
 
+    def _first(self, friends: list[str]) -> None:
+        """A read kept these friends' entries for a player's list: what shows of one first
+        here is told to nobody (the list says it); one shown already (to other followers)
+        is shown again, so that what this node shows and every list it gives agree."""
+        lives = self.lives()
+        for friend in friends:
+            if friend in self.shown:
+                self._show(friend)
+            else:
+                self.shown[friend] = visible(self.entries.get(friend, {}), lives)
+
     def _show(self, friend: str) -> None:
         """Push what ``friend``'s followers here see of them, if it changed (a friend no
         longer followed here keeps nothing: the next to follow them starts afresh)."""
@@ -371,10 +380,7 @@ class Online:
         record = await self.store.friends.record(player)
         friends = set(rules.of(record)["friends"])
         self._set_friends(player, friends)
-        await self._read([f for f in friends if f not in self.entries])
-        lives = self.lives()
-        for friend in friends:
-            self.shown.setdefault(friend, visible(self.entries.get(friend, {}), lives))
+        self._first(await self._read([f for f in friends if f not in self.entries]))
         message = {"t": "friends", **self.listing(record)}
         for conn in self.sessions.get(player, ()):
             conn.send(message)
@@ -410,7 +416,10 @@ class Online:
         if record is None:
             record = await self.store.friends.record(player)
         missing = [f for f in rules.of(record)["friends"] if f not in self.entries]
+        number = next(self._reads)
         found = await self.store.friends.online(missing)
+        # followed here (a follow that could not read them): kept, and shown from now on
+        self._first(self._keep(number, missing, found))
         return self.listing(record, dict(zip(missing, found, strict=True)))
 
     # ---- tables ------------------------------------------------------------------------------

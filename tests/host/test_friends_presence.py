@@ -506,3 +506,40 @@ async def test_a_list_asked_while_the_friends_cannot_be_read_waits_for_them(tmp_
     listed = next(f["status"] for f in (await asked)["friends"] if f["id"] == BOB)
     assert (told(ann, BOB) or [listed])[-1] == "online"
     await world.end()
+
+
+async def test_a_list_shows_what_its_node_shows_of_a_friend_read_for_it(tmp_path) -> None:
+    """Ann's first socket on n1: her friends are listed but cannot be read (the store away
+    for her node's step), so her list reads Bob's entries itself (online). Bob leaves; n1
+    is told nothing (no entry of Ann's yet), and Cy's follow there reads him offline. When
+    Ann's step gets through, what she was shown of Bob must be corrected."""
+    world = await make(tmp_path)
+    hub, read, write = world.hubs[A], world.store.friends.online, world.store.friends.set_online
+    away = [True]
+
+    def hers() -> bool:
+        return away[0] and asyncio.current_task() is hub.running.get(ANN)
+
+    async def online(players):
+        if hers():
+            raise Unavailable("away")
+        return await read(players)
+
+    async def set_online(player, life, state):
+        if hers():
+            raise Unavailable("away")
+        return await write(player, life, state)
+
+    world.store.friends.online, world.store.friends.set_online = online, set_online
+    bob = world.open(B, BOB)
+    ann = world.open(A, ANN)
+    await world.settle()
+    listed = next(f["status"] for f in (await hub.answer(ANN))["friends"] if f["id"] == BOB)
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    world.open(A, CY)
+    await world.settle()
+    away[0] = False
+    await world.settle(1.0)
+    assert (told(ann, BOB) or [listed])[-1] == "offline"
+    await world.end()
