@@ -86,6 +86,9 @@ class Player:
         self.ws = None
         self.reader: asyncio.Task | None = None
         self.waiting: asyncio.Future | None = None
+        self.screen: dict[str, str] = {}  # friend -> the status this socket's screen shows
+        self.heard: list[tuple[float, str, str]] = []  # (when, friend, status) as they came
+        self.listed_at = 0.0  # when its list last came
 
     async def open(self) -> dict:
         self.ws = await websockets.connect(
@@ -119,21 +122,30 @@ class Player:
         try:
             async for frame in self.ws:
                 m = msgpack.unpackb(frame)
+                if m["t"] == "ok" and isinstance(m.get("friends"), list):
+                    self.screen = {row["id"]: row["status"] for row in m["friends"]}
+                    self.listed_at = time.perf_counter()
                 if m["t"] in ("ok", "error"):
                     if self.waiting is not None and not self.waiting.done():
                         self.waiting.set_result(m)
                 elif m["t"] == "friend":
+                    self.screen[m["player"]] = m["status"]
+                    self.heard.append((time.perf_counter(), m["player"], m["status"]))
                     self.bench.told(self, m)
         except websockets.ConnectionClosed:
             pass
 
 
 class Bench:
-    def __init__(self, cluster: LocalCluster, players: int, friends: int, seed: int) -> None:
+    def __init__(
+        self, cluster: LocalCluster, players: int, friends: int, seed: int, churn: float = 0.1
+    ) -> None:
         self.cluster = cluster
         self.rng = random.Random(seed)
+        self.share = churn  # coming and going a minute
         urls = [node.ws for node in cluster.all_nodes]
-        total = players + players // 10
+        self.urls = urls
+        total = players + max(1, int(players * churn))
         self.players = [Player(self, urls[i % len(urls)]) for i in range(total)]
         self.connected = players
         self.friends = friends
@@ -146,13 +158,23 @@ class Bench:
         self.opens = histogram()
         self.closes = histogram()
         self.missing: Counter = Counter()
+        self.missed: list[tuple[str, str]] = []  # (subject, friend) of each missing message
+        self.began = 0.0  # when the churn began
         self.unasked = 0
+        self.unasked_why: Counter = Counter()
         self.retries = 0
 
     def told(self, me: Player, m: dict) -> None:
         change = self.changes.get(m["player"])
         if change is None or change[0] != m["status"] or me.id not in change[2]:
             self.unasked += 1
+            self.unasked_why[
+                "no change"
+                if change is None
+                else "another status"
+                if change[0] != m["status"]
+                else "not owed"
+            ] += 1
             return
         change[2].discard(me.id)
         took = int((time.perf_counter() - change[1]) * 1_000_000)
@@ -236,12 +258,12 @@ class Bench:
     async def churn(self, minutes: float) -> int:
         """Each minute a tenth come and a tenth go, at random moments; a player who went
         comes back only after the grace and the wait (its messages all counted first)."""
-        per_minute = max(1, self.connected // 10)
+        per_minute = max(1, int(self.connected * self.share))
         count = int(per_minute * minutes) * 2
         gap = 60.0 / (2 * per_minute)
         away: list[tuple[float, Player]] = [(0.0, p) for p in self.players[self.connected :]]
         tasks = []
-        began = time.perf_counter()
+        began = self.began = time.perf_counter()
         for k in range(count):
             await asyncio.sleep(
                 max(0.0, began + (k + self.rng.random()) * gap - time.perf_counter())
@@ -263,7 +285,33 @@ class Bench:
             for friend in owed:
                 across = self.by_id[friend].url != self.by_id[subject].url
                 self.missing[(status, "across nodes" if across else "same node")] += 1
+                self.missed.append((subject, friend))
         return len(tasks)
+
+    def wrong_screens(self) -> list[tuple[str, str, str]]:
+        """Each (socket's player, friend, status shown) whose screen shows a friend otherwise
+        than they are, once everything settled: what a missing message really costs."""
+        wrong = []
+        for me in sorted(self.open):
+            screen = self.by_id[me].screen
+            for friend in self.friends_of[me]:
+                truth = "online" if friend in self.open else "offline"
+                if screen.get(friend) != truth:
+                    wrong.append((me, friend, str(screen.get(friend))))
+        return wrong
+
+    def trace(self, subject: str, friend: str) -> str:
+        """One missing message end to end: the change, the friend's socket and its list,
+        and what the friend heard of the subject (seconds from the churn's start)."""
+        status, at, _ = self.changes[subject]
+        them, me = self.by_id[subject], self.by_id[friend]
+        heard = [(round(t - self.began, 2), s) for t, f, s in me.heard if f == subject]
+        return (
+            f"{subject} (n{self.urls.index(them.url) + 1}) {status} at "
+            f"{at - self.began:.2f} s, to {friend} (n{self.urls.index(me.url) + 1}, list at "
+            f"{me.listed_at - self.began:.2f} s): heard {heard}, shows "
+            f"{me.screen.get(subject)}"
+        )
 
 
 async def watch_lag(lags, every: float = 0.01) -> None:
@@ -298,15 +346,30 @@ def describe(h, less: float = 0.0) -> str:
     )
 
 
+def print_logs(cluster: LocalCluster) -> None:
+    """The nodes' warnings and errors (a background task failed: a change lost) and their
+    pulses' lapses (a flap: friends shown offline and back), as counts and the first few."""
+    for k in range(1, len(cluster.all_nodes) + 1):
+        path = cluster.workdir / f"node{k}.log"
+        lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+        notable = [
+            line for line in lines if '"level": "error"' in line or '"event": "pulses"' in line
+        ]
+        print(f"node{k}: {len(notable)} lines of errors or lapses")
+        for line in notable[:5]:
+            print(f"  {line[:300]}")
+
+
 async def run(args) -> None:
     workdir = Path(tempfile.mkdtemp(prefix=f"bench-presence-{os.getpid()}-"))
     print(
         f"{time.strftime('%Y-%m-%d %H:%M:%S %Z')}; {os.cpu_count()} cores; {load()}; "
         f"2 nodes, a private redis-server, loopback; {args.players} players connected "
-        f"(+{args.players // 10} waiting), {args.friends} friends each"
+        f"(+{max(1, int(args.players * args.churn))} waiting), {args.friends} friends each, "
+        f"{args.churn:.0%} coming and going a minute"
     )
-    with LocalCluster(workdir, nodes=2, env=ENV) as cluster:
-        bench = Bench(cluster, args.players, args.friends, args.seed)
+    with LocalCluster(workdir, nodes=2, env={**ENV, "LOG_LEVEL": args.log_level}) as cluster:
+        bench = Bench(cluster, args.players, args.friends, args.seed, args.churn)
         t = time.perf_counter()
         await bench.make_players()
         await bench.befriend()
@@ -321,6 +384,7 @@ async def run(args) -> None:
         )
         await asyncio.sleep(5)
         bench.unasked = 0
+        bench.unasked_why.clear()
         idle_at, idle_cpu = time.perf_counter(), cpu(cluster)
         idle_redis = redis_counts(cluster.redis_url)
         await asyncio.sleep(args.idle)
@@ -347,6 +411,14 @@ async def run(args) -> None:
             f"{WAIT:.0f} s {dict(bench.missing)}, "
             f"{bench.unasked} not asked for; {load()}"
         )
+        print(f"not asked for, why: {dict(bench.unasked_why)}")
+        wrong = bench.wrong_screens()
+        print(
+            f"screens showing a friend otherwise than they are at the end: {len(wrong)}"
+            + "".join(f"\n  {w}" for w in wrong[: args.trace])
+        )
+        for subject, friend in bench.missed[: args.trace]:
+            print(f"  missing: {bench.trace(subject, friend)}")
         print(f"a socket opened, to a friend's screen: {describe(bench.opens)}")
         print(f"a socket closed, to a friend's screen: {describe(bench.closes)}")
         print(
@@ -369,6 +441,7 @@ async def run(args) -> None:
             f"{describe(lags)}"
         )
         await bench.close_all()
+        print_logs(cluster)
 
 
 def main() -> None:
@@ -378,6 +451,13 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=2.0)
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--churn", type=float, default=0.1, help="the share that comes and goes each minute"
+    )
+    parser.add_argument(
+        "--log-level", default="warning", help="the nodes' (info: the pulses' lapses too)"
+    )
+    parser.add_argument("--trace", type=int, default=10, help="missing messages traced")
     try:
         asyncio.run(run(parser.parse_args()))
     finally:  # the private Redis's files and the logs

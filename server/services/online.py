@@ -28,6 +28,7 @@ Cost proportional to the change (there is no walk over everyone connected, anywh
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -102,6 +103,8 @@ class Online:
         self.friends_of: dict[str, set[str]] = {}  # player here -> their friends
         self.watchers: dict[str, set[str]] = {}  # friend -> the players here who follow them
         self.entries: dict[str, Entries] = {}  # friend -> their entries, by life
+        self.taken: dict[str, int] = {}  # friend -> the number of the read entries came from
+        self._reads = itertools.count(1)  # reads of entries, numbered as they begin
         self.shown: dict[str, dict[str, Any]] = {}  # friend -> what was pushed of them
         self.seated: set[str] = set()  # players here at a room not finished
         self.stale: set[str] = set()  # friends whose entries are to be read again
@@ -205,17 +208,16 @@ class Online:
     async def _announce(self, player: str) -> None:
         """Tell the nodes of the player's online friends that the player's entries changed."""
         friends = sorted(self.friends_of.get(player) or await self._friends(player))
+        number = next(self._reads)
         found = await self.store.friends.online(friends)
         event = {"k": "friend_presence", "player": player}
         # every node named, not only those known alive here: a node started a moment ago
         # is not yet (a dead one's channel has nobody listening: a message lost, no harm)
         nodes = {node_of(life) for theirs in found for life in theirs}
-        for friend, theirs in zip(friends, found, strict=True):
-            if friend in self.watchers:
-                # Read after this player's write: a friend who wrote theirs meanwhile and
-                # read ours before it was written told nobody here; shown now all the same.
-                self.entries[friend] = theirs
-                self._show(friend)
+        # Read after this player's write: a friend who wrote theirs meanwhile and read ours
+        # before it was written told nobody here; shown now all the same.
+        for friend in self._keep(number, friends, found):
+            self._show(friend)
         for node in sorted(nodes):
             if node == self.node:
                 self.on_presence(event)
@@ -235,9 +237,7 @@ class Online:
         try:
             friends = await self._friends(player)
             self._set_friends(player, friends)
-            await self._read([f for f in friends if f not in self.entries])
-            for friend in friends:
-                self.shown.setdefault(friend, visible(self.entries.get(friend, {}), self.lives()))
+            self._first(await self._read([f for f in friends if f not in self.entries]))
         finally:
             self.following.pop(player, None)
             done.set()
@@ -256,17 +256,31 @@ class Online:
             if not watchers:
                 del self.watchers[friend]
                 self.entries.pop(friend, None)
+                self.taken.pop(friend, None)
                 self.shown.pop(friend, None)
 
     def _unfollow(self, player: str) -> None:
         for friend in self.friends_of.pop(player, set()):
             self._drop_watch(friend, player)
 
-    async def _read(self, friends: list[str]) -> None:
-        found = await self.store.friends.online(friends)
+    async def _read(self, friends: list[str]) -> list[str]:
+        """Read the friends' entries; those kept (:meth:`_keep`)."""
+        number = next(self._reads)
+        return self._keep(number, friends, await self.store.friends.online(friends))
+
+    def _keep(self, number: int, friends: list[str], found: list[Entries]) -> list[str]:
+        """Keep what read ``number`` found of each friend followed here, unless a read begun
+        later was kept already: two reads may be answered in another order than they began
+        (each on its own connection, a pipeline waiting for one), and the older answer, come
+        last, would undo the newer and show a friend as they were, with no word to come
+        that corrects it. The friends whose entries were kept."""
+        kept = []
         for friend, theirs in zip(friends, found, strict=True):
-            if friend in self.watchers:
+            if friend in self.watchers and number > self.taken.get(friend, 0):
                 self.entries[friend] = theirs
+                self.taken[friend] = number
+                kept.append(friend)
+        return kept
 
     def on_presence(self, event: dict[str, Any]) -> None:
         """A ``friend_presence`` event: a player's entries changed, and players here follow
@@ -284,17 +298,32 @@ class Online:
             while player in self.stale:
                 self.stale.discard(player)
                 try:
-                    await self._read([player])
+                    kept = await self._read([player])
                 except Unavailable:  # read again in a moment: no other word may come
                     self.stale.add(player)
                     await self.clock.sleep(0.5)
                     continue
-                self._show(player)
+                for friend in kept:  # (none: a read begun later has been shown already)
+                    self._show(friend)
         finally:
             self.reading.pop(player, None)
 
+    def _first(self, friends: list[str]) -> None:
+        """A read kept these friends' entries for a player's list: what shows of one first
+        here is told to nobody (the list says it); one shown already (to other followers)
+        is shown again, so that what this node shows and every list it gives agree."""
+        lives = self.lives()
+        for friend in friends:
+            if friend in self.shown:
+                self._show(friend)
+            else:
+                self.shown[friend] = visible(self.entries.get(friend, {}), lives)
+
     def _show(self, friend: str) -> None:
-        """Push what ``friend``'s followers here see of them, if it changed."""
+        """Push what ``friend``'s followers here see of them, if it changed (a friend no
+        longer followed here keeps nothing: the next to follow them starts afresh)."""
+        if friend not in self.watchers:
+            return
         seen = visible(self.entries.get(friend, {}), self.lives())
         if self.shown.get(friend) == seen:
             return
@@ -351,10 +380,7 @@ class Online:
         record = await self.store.friends.record(player)
         friends = set(rules.of(record)["friends"])
         self._set_friends(player, friends)
-        await self._read([f for f in friends if f not in self.entries])
-        lives = self.lives()
-        for friend in friends:
-            self.shown.setdefault(friend, visible(self.entries.get(friend, {}), lives))
+        self._first(await self._read([f for f in friends if f not in self.entries]))
         message = {"t": "friends", **self.listing(record)}
         for conn in self.sessions.get(player, ()):
             conn.send(message)
@@ -376,14 +402,24 @@ class Online:
         """The ``friends`` reply: ``record`` (as just written) or the stored one, with what
         shows of each friend (the entries of those not followed here read now). A player
         whose friends are being followed here is answered once they are: a list read before
-        a friend's change and a follow read after it would show the change to nobody."""
-        following = self.following.get(player)
-        if following is not None:
-            await following.wait()
+        a friend's change and a follow read after it would show the change to nobody. So
+        also when that follow failed (the store away; its step tries again later): the
+        list follows them itself, or is refused as unavailable."""
+        while player in self.sessions:
+            following = self.following.get(player)
+            if following is not None:  # (its friends are listed by then, not yet read)
+                await following.wait()
+            elif player in self.friends_of:
+                break
+            else:
+                await self._follow(player)
         if record is None:
             record = await self.store.friends.record(player)
         missing = [f for f in rules.of(record)["friends"] if f not in self.entries]
+        number = next(self._reads)
         found = await self.store.friends.online(missing)
+        # followed here (a follow that could not read them): kept, and shown from now on
+        self._first(self._keep(number, missing, found))
         return self.listing(record, dict(zip(missing, found, strict=True)))
 
     # ---- tables ------------------------------------------------------------------------------

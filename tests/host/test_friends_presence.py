@@ -407,3 +407,133 @@ async def test_a_list_asked_while_the_friends_are_first_read_shows_a_change_betw
     listed = next(f["status"] for f in (await asked[0])["friends"] if f["id"] == BOB)
     assert (told(ann, BOB) or [listed])[-1] == "online"
     await world.end()
+
+
+async def test_an_old_read_answered_late_never_undoes_a_newer_one(tmp_path) -> None:
+    """Cy comes to n1, where Ann follows Bob: n1 reads Bob's entries once Cy's is written (to
+    show him to Cy), and that answer is slow to come. Meanwhile Bob leaves: n1, told, reads
+    his entries again (none) and shows him offline. The older answer, come last, must not
+    show him online again (to Ann or Cy: nothing would ever correct it)."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+
+    async def online(players):
+        found = await read(players)
+        if asyncio.current_task() is hub.running.get(CY) and BOB in players:
+            await world.clock.sleep(GRACE_SECONDS + 1)  # its answer late
+        return found
+
+    world.store.friends.online = online
+    cy = world.open(A, CY)
+    await world.settle()  # Cy's node has read Bob online: the answer on its way
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.settle(1.0)  # the old answer comes
+    assert told(ann, BOB)[-1] == "offline"
+    assert told(cy, BOB)[-1:] == ["offline"]
+    await world.end()
+
+
+async def test_a_friend_read_after_the_last_follower_left_is_shown_afresh_to_the_next(
+    tmp_path,
+) -> None:
+    """n1 reads Bob's entries again (a word of him), slowly; meanwhile Ann, his only
+    follower there, leaves. When Ann comes back, what n1 shows of Bob starts from her new
+    read (online), not from the answer that came for nobody: his leaving reaches her."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+
+    slow = [True]
+
+    async def online(players):
+        found = await read(players)
+        if asyncio.current_task() is hub.reading.get(BOB) and slow and slow.pop():
+            await world.clock.sleep(GRACE_SECONDS + 1)  # this one answer late
+        return found
+
+    world.store.friends.online = online
+    hub.on_presence({"k": "friend_presence", "player": BOB})
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS + 0.5)  # Ann gone from n1 (no follower of Bob)
+    await world.settle(1.0)  # the answer comes, for nobody
+    ann = world.open(A, ANN)
+    await world.settle()
+    listed = (await hub.answer(ANN))["friends"]
+    assert [(f["id"], f["status"]) for f in listed] == [(BOB, "online")]
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(ann, BOB) == ["offline"]
+    await world.end()
+
+
+async def test_a_list_asked_while_the_friends_cannot_be_read_waits_for_them(tmp_path) -> None:
+    """Ann's first socket on n1: her node cannot read her friend list (the store away), and
+    tries again in half a second. Her page asks for her list meanwhile: it is not answered
+    from a read of that moment (Bob offline), since Bob then comes online on n2 (his node
+    finds no entry of hers: it tells nobody) and her node's later read would show him online
+    to nobody but her list."""
+    world = await make(tmp_path)
+    hub, record = world.hubs[A], world.store.friends.record
+    failed: list[bool] = []
+
+    async def read_record(player):
+        if asyncio.current_task() is hub.running.get(ANN) and not failed:
+            failed.append(True)
+            raise Unavailable("away")
+        return await record(player)
+
+    world.store.friends.record = read_record
+    ann = world.open(A, ANN)
+    await world.settle()
+    assert failed
+    asked = asyncio.ensure_future(hub.answer(ANN))
+    await world.settle()
+    world.open(B, BOB)
+    await world.settle(1.0)
+    listed = next(f["status"] for f in (await asked)["friends"] if f["id"] == BOB)
+    assert (told(ann, BOB) or [listed])[-1] == "online"
+    await world.end()
+
+
+async def test_a_list_shows_what_its_node_shows_of_a_friend_read_for_it(tmp_path) -> None:
+    """Ann's first socket on n1: her friends are listed but cannot be read (the store away
+    for her node's step), so her list reads Bob's entries itself (online). Bob leaves; n1
+    is told nothing (no entry of Ann's yet), and Cy's follow there reads him offline. When
+    Ann's step gets through, what she was shown of Bob must be corrected."""
+    world = await make(tmp_path)
+    hub, read, write = world.hubs[A], world.store.friends.online, world.store.friends.set_online
+    away = [True]
+
+    def hers() -> bool:
+        return away[0] and asyncio.current_task() is hub.running.get(ANN)
+
+    async def online(players):
+        if hers():
+            raise Unavailable("away")
+        return await read(players)
+
+    async def set_online(player, life, state):
+        if hers():
+            raise Unavailable("away")
+        return await write(player, life, state)
+
+    world.store.friends.online, world.store.friends.set_online = online, set_online
+    bob = world.open(B, BOB)
+    ann = world.open(A, ANN)
+    await world.settle()
+    listed = next(f["status"] for f in (await hub.answer(ANN))["friends"] if f["id"] == BOB)
+    world.close(B, bob)
+    await world.settle(GRACE_SECONDS + 0.5)
+    world.open(A, CY)
+    await world.settle()
+    away[0] = False
+    await world.settle(1.0)
+    assert (told(ann, BOB) or [listed])[-1] == "offline"
+    await world.end()
