@@ -29,6 +29,14 @@ async def say(node: Host, replica: Replica, seat: int, phrase: str) -> dict:
     )
 
 
+async def at_play(node: Host, **options) -> Replica:
+    """Room r1 on ``node``, two people seated (so play has begun)."""
+    replica = await node.create("r1", seats=HUMANS, **options)
+    await node.sit(replica, 0)
+    await node.sit(replica, 1)
+    return replica
+
+
 async def refused(node: Host, replica: Replica, seat: int, phrase: str) -> str:
     """The code of a refused phrase, after checking that nothing was written."""
     before = len(await node.store.rooms.log(replica.room.id))
@@ -44,9 +52,7 @@ async def test_a_phrase_never_moves_the_turn_clock(world):
     out of time is played for at that deadline, not 30 s after the phrase."""
     clock, store, host, _ = world
     a = host("a")
-    replica = await a.create("r1", seats=HUMANS, turn_seconds=30)
-    await a.sit(replica, 0)
-    await a.sit(replica, 1)
+    replica = await at_play(a, turn_seconds=30)
     deadline = replica.room.deadline
     assert deadline is not None
     await clock.advance(20.0)
@@ -89,9 +95,7 @@ async def test_a_phrase_reaches_every_node_and_the_public_rooms_spectators_only(
 async def test_one_phrase_every_two_seconds_a_seat_by_the_logs_times(world):
     clock, _, host, _ = world
     a = host("a")
-    replica = await a.create("r1", seats=HUMANS)
-    await a.sit(replica, 0)
-    await a.sit(replica, 1)
+    replica = await at_play(a)
     first = await say(a, replica, 0, "hello")
     await clock.advance(PHRASE_GAP_MS / 1000 - 0.1)
     assert await refused(a, replica, 0, "thanks") == "phrase_too_soon"
@@ -104,9 +108,7 @@ async def test_one_phrase_every_two_seconds_a_seat_by_the_logs_times(world):
 async def test_thirty_phrases_a_seat_in_a_match_then_phrase_limit(world):
     clock, _, host, _ = world
     a = host("a")
-    replica = await a.create("r1", seats=HUMANS)
-    await a.sit(replica, 0)
-    await a.sit(replica, 1)
+    replica = await at_play(a)
     for k in range(PHRASES_PER_SEAT):
         await say(a, replica, 0, PHRASES[k % len(PHRASES)])
         await clock.advance(PHRASE_GAP_MS / 1000)
