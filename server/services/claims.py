@@ -71,12 +71,11 @@ async def take(
         try:
             await store.friends.change_challenges(player, step)
             return
-        except Refusal:
-            pass  # (the step refuses only this way)
-        met = rules.of(await store.friends.challenges(player))["met"]
-        if met is not None and not await over(store, met, now_ms):
-            raise Refusal(*refusal)
-        replacing = None if met is None else met["id"]
+        except Refusal:  # held by another challenge: taken over only once it is decided
+            met = rules.of(await store.friends.challenges(player))["met"]
+            if met is not None and not await over(store, met, now_ms):
+                raise Refusal(*refusal) from None
+            replacing = None if met is None else met["id"]
     raise Refusal(*refusal)
 
 
