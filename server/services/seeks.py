@@ -123,8 +123,6 @@ class Seeks:
         self.node_id = node_id
         self.live = live
         self.clock = clock
-        self.wall_ms = clock.wall_ms
-        self.monotonic = clock.monotonic
         self.waiting: dict[str, Waiting] = {}  # player -> this node's socket seeking
 
     # ---- requests ------------------------------------------------------------------------
@@ -142,7 +140,7 @@ class Seeks:
         # From here on the seek is the pool's: held before anything else can fail, so that
         # the store going away now delays it (the next looks mend what is left undone) and
         # never leaves a pairing whose player nobody tells.
-        waiting = self.waiting[player] = Waiting(conn, seek, self.monotonic())
+        waiting = self.waiting[player] = Waiting(conn, seek, self.clock.monotonic())
         seeking = {"seeking": True, "since": now}
         if made == "unknown":
             waiting.checked -= self.check_seconds  # looked up at the next look
@@ -170,7 +168,7 @@ class Seeks:
             raise RoomError("no_player", "Quick pairing needs a player: make one first.")
         name, session = conn.player["name"], fingerprint(conn.session)
         rating = await self.store.results.player_rating(player)
-        now = self.wall_ms()
+        now = self.clock.wall_ms()
         return {
             "player": player,
             "name": name,
@@ -294,7 +292,7 @@ class Seeks:
 
     def _pend(self, waiting: Waiting, made: dict[str, Any]) -> None:
         waiting.pending = made
-        waiting.deadline = self.monotonic() + pairing.CONFIRM_SECONDS
+        waiting.deadline = self.clock.monotonic() + pairing.CONFIRM_SECONDS
 
     async def _advance(self, made: dict[str, Any]) -> dict[str, Any] | None:
         """Confirm the players of a pending pairing whose socket is here and open; void it
@@ -365,7 +363,7 @@ class Seeks:
         waiting.pending = None
         if now is not None:
             await self._unpaired(now)
-        await self._again(player, waiting, self.wall_ms())
+        await self._again(player, waiting, self.clock.wall_ms())
 
     async def _again(self, player: str, waiting: Waiting, now: int) -> None:
         """Put a seek of this node's back in the pool, as it was (its waiting time kept)."""
@@ -410,7 +408,7 @@ class Seeks:
             await self.clock.sleep(SWEEP_SECONDS)
 
     async def tick(self) -> None:
-        now = self.wall_ms()
+        now = self.clock.wall_ms()
         rooms = [(new_room_code(), new_seed()) for _ in range(ROOMS_PER_SWEEP)]
         # The seeks of the nodes known dead are dropped, not those of every node not known
         # alive: a node that has not heard of the others yet (the first second after a
@@ -422,7 +420,7 @@ class Seeks:
 
     async def _look_after(self, now: int) -> None:
         """End this node's seeks past their time; look after the others now and then."""
-        clock = self.monotonic()
+        clock = self.clock.monotonic()
         for player, waiting in list(self.waiting.items()):
             if waiting.conn.closed:
                 del self.waiting[player]
