@@ -173,11 +173,12 @@ class Online:
         if was is not None and _shown(was) == _shown(state) and player not in self.untold:
             self.mine[player] = state  # only the count moved: friends see no change
             return
-        await self.store.friends.set_online(player, self.life, state)
+        # Taken as written before it is: a write whose answer is lost (Unavailable after
+        # Redis applied it) may stand, and must go when the player does. Until the friends'
+        # nodes are told, a step again writes it again and tells them.
         self.mine[player] = state
-        # Until the friends' nodes are told, a step again (the store away meanwhile) tells
-        # them, though the entry written is already what this node has.
         self.untold.add(player)
+        await self.store.friends.set_online(player, self.life, state)
         await self._announce(player)
         self.untold.discard(player)
 

@@ -537,3 +537,32 @@ async def test_a_list_shows_what_its_node_shows_of_a_friend_read_for_it(tmp_path
     await world.settle(1.0)
     assert (told(ann, BOB) or [listed])[-1] == "offline"
     await world.end()
+
+
+async def test_an_entry_written_whose_answer_was_lost_is_still_taken_away(tmp_path) -> None:
+    """Bob's node writes his entry; the store applies it but its answer is lost (Redis
+    slower than the client's timeout: Unavailable). Bob closes his page before the step is
+    tried again. His entry, written all the same, must go after the grace, and Ann be told:
+    otherwise he shows online to every friend for as long as the store keeps it."""
+    world = await make(tmp_path)
+    write = world.store.friends.set_online
+    lost: list[bool] = []
+
+    async def set_online(player, life, state):
+        await write(player, life, state)
+        if player == BOB and state is not None and not lost:
+            lost.append(True)
+            raise Unavailable("the answer timed out")
+
+    world.store.friends.set_online = set_online
+    ann = world.open(A, ANN)
+    bob = world.open(B, BOB)
+    await world.settle()
+    assert lost
+    world.close(B, bob)
+    await world.settle(0.5)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert (await world.store.friends.online([BOB])) == [{}]
+    listed = next(f["status"] for f in (await world.hubs[A].answer(ANN))["friends"])
+    assert listed == "offline" and told(ann, BOB)[-1:] != ["online"]
+    await world.end()
