@@ -155,8 +155,11 @@ class Online:
         if state is None:
             if player in self.expired:
                 await self._leave(player)
-            elif player in self.mine and player not in self.leaving:
-                self.leaving[player] = self.clock.call_later(GRACE_SECONDS, self._grace, player)
+            elif player in self.mine:
+                if player not in self.leaving:
+                    self.leaving[player] = self.clock.call_later(GRACE_SECONDS, self._grace, player)
+            else:  # followed, gone before anything was written: nobody here to show
+                self._unfollow(player)
             return
         self.expired.discard(player)
         timer = self.leaving.pop(player, None)
@@ -192,7 +195,8 @@ class Online:
     async def _leave(self, player: str) -> None:
         """The player's last socket here closed GRACE_SECONDS ago: their entry goes, then
         their friends' nodes are told (the player stays expired until both are done: the
-        store away in between, the step again does what is left)."""
+        store away in between, the step again does what is left; whom to tell is read from
+        their record then, the follow being over)."""
         if player not in self.mine and player not in self.untold:
             self.expired.discard(player)
             return
@@ -201,10 +205,13 @@ class Online:
             await self.store.friends.set_online(player, self.life, None)
             del self.mine[player]
             self.untold.add(player)
+            # No longer followed from here on, though the friends are not told yet: if the
+            # player comes back meanwhile, their friends are followed afresh (their list
+            # may have changed while no socket of theirs was here to reload it).
+            self._unfollow(player)
         await self._announce(player)
         self.untold.discard(player)
         self.expired.discard(player)
-        self._unfollow(player)
 
     async def _announce(self, player: str) -> None:
         """Tell the nodes of the player's online friends that the player's entries changed."""

@@ -566,3 +566,75 @@ async def test_an_entry_written_whose_answer_was_lost_is_still_taken_away(tmp_pa
     listed = next(f["status"] for f in (await world.hubs[A].answer(ANN))["friends"])
     assert listed == "offline" and told(ann, BOB)[-1:] != ["online"]
     await world.end()
+
+
+async def test_a_player_back_before_their_leave_was_told_follows_their_friends_afresh(
+    tmp_path,
+) -> None:
+    """Ann leaves n1: after the grace her entry goes, but her node cannot yet tell her
+    friends' nodes (the store away for that read), and tries again. Meanwhile she and Cy
+    become friends (no node holds a socket of hers: nobody reloads her list), and she comes
+    back to n1. Her node must follow her friends as they are now, Cy among them: when Cy
+    comes online, she is told."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    away = [False]
+
+    async def online(players):
+        if away[0] and asyncio.current_task() is hub.running.get(ANN):
+            raise Unavailable("away")
+        return await read(players)
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    world.open(B, BOB)
+    await world.settle()
+    away[0] = True
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS + 0.1)
+    assert (await read([ANN])) == [{}]  # her entry went; her friends' nodes not told yet
+    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
+    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await hub.lists_changed([ANN, CY])
+    ann = world.open(A, ANN)
+    away[0] = False
+    await world.settle(1.0)
+    listed = {f["id"]: f["status"] for f in (await hub.answer(ANN))["friends"]}
+    assert listed == {BOB: "online", CY: "offline"}
+    world.open(B, CY)
+    await world.settle(1.0)
+    assert told(ann, CY) == ["online"]
+    await world.end()
+
+
+async def test_a_player_gone_before_their_entry_was_written_leaves_no_follow_behind(
+    tmp_path,
+) -> None:
+    """Ann's first socket on n1: her friend list is read, their entries cannot be (the store
+    away), and she closes her page before her node tries again; nothing of hers was written.
+    While she is away she and Cy become friends. Back on n1, she is told when Cy comes."""
+    world = await make(tmp_path)
+    hub, read = world.hubs[A], world.store.friends.online
+    away = [True]
+
+    async def online(players):
+        if away[0] and asyncio.current_task() is hub.running.get(ANN):
+            raise Unavailable("away")
+        return await read(players)
+
+    world.store.friends.online = online
+    ann = world.open(A, ANN)
+    await world.settle()
+    world.close(A, ann)
+    await world.settle(1.0)
+    assert (await read([ANN])) == [{}] and not hub.watchers  # nothing kept for nobody
+    away[0] = False
+    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
+    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await hub.lists_changed([ANN, CY])
+    ann = world.open(A, ANN)
+    await world.settle(1.0)
+    world.open(B, CY)
+    await world.settle(1.0)
+    assert told(ann, CY) == ["online"]
+    await world.end()
