@@ -205,10 +205,13 @@ class Online:
             await self.store.friends.set_online(player, self.life, None)
             del self.mine[player]
             self.untold.add(player)
-            # No longer followed from here on, though the friends are not told yet: if the
-            # player comes back meanwhile, their friends are followed afresh (their list
-            # may have changed while no socket of theirs was here to reload it).
-            self._unfollow(player)
+            # Not followed from here on, though the friends are not told yet, unless the
+            # player is back: a list answered them from this follow, and this node must
+            # go on showing them what changes (their entry written again, its read of their
+            # friends' entries shows what came between). A list changed while no socket of
+            # theirs was here ended the follow (:meth:`reload`): followed afresh on return.
+            if player not in self.sessions:
+                self._unfollow(player)
         await self._announce(player)
         self.untold.discard(player)
         self.expired.discard(player)
@@ -382,8 +385,11 @@ class Online:
             self.spawn(self.reload(event["player"]))
 
     async def reload(self, player: str) -> None:
-        """Follow the player's friends as their record has them now, and send the list."""
+        """Follow the player's friends as their record has them now, and send the list (no
+        socket of theirs here, in their grace: the follow ends, to begin afresh if they come
+        back, and a list they ask then waits for it)."""
         if player not in self.sessions:
+            self._unfollow(player)
             return
         record = await self.store.friends.record(player)
         friends = set(rules.of(record)["friends"])

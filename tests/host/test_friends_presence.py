@@ -638,3 +638,64 @@ async def test_a_player_gone_before_their_entry_was_written_leaves_no_follow_beh
     await world.settle(1.0)
     assert told(ann, CY) == ["online"]
     await world.end()
+
+
+async def test_a_list_changed_in_the_grace_is_followed_when_its_player_comes_back(
+    tmp_path,
+) -> None:
+    """Ann closes her page on n1 and, within the grace, she and Cy become friends (her node
+    has no socket of hers to send her list to). She comes back within the grace: her node
+    follows Cy too, so she is told when he comes."""
+    world = await make(tmp_path)
+    hub = world.hubs[A]
+    ann = world.open(A, ANN)
+    await world.settle()
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS / 3)
+    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
+    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await hub.lists_changed([ANN, CY])
+    ann = world.open(A, ANN)
+    await world.settle(GRACE_SECONDS / 3)
+    listed = {f["id"]: f["status"] for f in (await hub.answer(ANN))["friends"]}
+    assert listed == {BOB: "offline", CY: "offline"}
+    world.open(B, CY)
+    await world.settle(1.0)
+    assert told(ann, CY) == ["online"]
+    await world.end()
+
+
+async def test_a_list_asked_as_its_player_comes_back_during_their_leave_misses_nothing(
+    tmp_path,
+) -> None:
+    """Ann's grace on n1 ran out: her node takes her entry away, slowly. She comes back and
+    her page asks for her list meanwhile (answered from what her node follows: Bob offline).
+    Bob comes online on n2 just after her entry went, before it is written again (his node
+    finds none of hers: it tells nobody). Her node must still show him to her."""
+    world = await make(tmp_path)
+    hub, write = world.hubs[A], world.store.friends.set_online
+    came: list[Connection] = []
+
+    async def set_online(player, life, state):
+        if player == ANN and state is None and not came:
+            await world.clock.sleep(1.0)
+            await write(player, life, state)
+            came.append(world.open(B, BOB))
+            await world.hubs[B].running[BOB]
+            return
+        await write(player, life, state)
+
+    world.store.friends.set_online = set_online
+    ann = world.open(A, ANN)
+    await world.settle()
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS + 0.1)  # her leave has begun: its write is slow
+    ann = world.open(A, ANN)
+    listed = {f["id"]: f["status"] for f in (await hub.answer(ANN))["friends"]}
+    assert listed == {BOB: "offline"}
+    await world.settle(1.0)
+    assert came and told(ann, BOB) == ["online"]
+    world.close(B, came[0])
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(ann, BOB) == ["online", "offline"]
+    await world.end()
