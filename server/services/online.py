@@ -380,8 +380,9 @@ class Online:
             await self.store.friends.tell(node, event)
 
     def on_social(self, event: dict[str, Any]) -> None:
-        """A ``social`` event: a player here has a new friend list."""
-        if event["player"] in self.sessions:
+        """A ``social`` event: a player here (or followed here, in their grace) has a new
+        friend list."""
+        if event["player"] in self.sessions or event["player"] in self.friends_of:
             self.spawn(self.reload(event["player"]))
 
     async def reload(self, player: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from host_harness import FakeClock, Recorder
 from waiting import until
 
@@ -640,12 +641,13 @@ async def test_a_player_gone_before_their_entry_was_written_leaves_no_follow_beh
     await world.end()
 
 
+@pytest.mark.parametrize("where", [A, B], ids=["asked-on-her-node", "asked-on-another"])
 async def test_a_list_changed_in_the_grace_is_followed_when_its_player_comes_back(
-    tmp_path,
+    tmp_path, where
 ) -> None:
-    """Ann closes her page on n1 and, within the grace, she and Cy become friends (her node
-    has no socket of hers to send her list to). She comes back within the grace: her node
-    follows Cy too, so she is told when he comes."""
+    """Ann closes her page on n1 and, within the grace, she and Cy become friends (by a
+    request served on n1 or n2: her node has no socket of hers to send her list to). She
+    comes back within the grace: her node follows Cy too, so she is told when he comes."""
     world = await make(tmp_path)
     hub = world.hubs[A]
     ann = world.open(A, ANN)
@@ -654,7 +656,8 @@ async def test_a_list_changed_in_the_grace_is_followed_when_its_player_comes_bac
     await world.settle(GRACE_SECONDS / 3)
     await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
     await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
-    await hub.lists_changed([ANN, CY])
+    await world.hubs[where].lists_changed([ANN, CY])
+    await world.settle()
     ann = world.open(A, ANN)
     await world.settle(GRACE_SECONDS / 3)
     listed = {f["id"]: f["status"] for f in (await hub.answer(ANN))["friends"]}
