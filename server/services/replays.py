@@ -40,8 +40,10 @@ from protocol.diff import diff
 from server.flights import Flights
 from server.games.gin_rummy import Action, Match, new_match
 from server.games.solitaire import Solitaire, variant_for
+from server.rooms import RoomError
 from server.rooms.gin import open_hands
 from server.rooms.solitaire import SOLITAIRES
+from server.store import Store
 from server.store.keys import REPLAY_TTL
 from server.workers import pool, stop_all
 
@@ -153,6 +155,22 @@ def frames_pool() -> Executor:
     against 102 ms. Its cost: one more process, about 23 MiB (PSS) once it has imported the
     engine."""
     return pool(1, 5)
+
+
+async def finished(store: Store, game_id: str) -> dict[str, Any]:
+    """The stored replay of the finished game ``game_id``, or a refusal: ``in_progress``
+    (its room is still active) or ``no_replay``. A room ends in one step of the store (its
+    replay written, the room no longer active), so a room found inactive after a first read
+    found no replay is read once more: the game may have ended between the two reads, and
+    "no finished game" would be wrong about a game that had just finished."""
+    found = await store.replays.replay(game_id)
+    if found is None:
+        if await store.rooms.is_active(game_id):
+            raise RoomError("in_progress", "A game still in progress has no replay or review yet.")
+        found = await store.replays.replay(game_id)
+    if found is None:
+        raise RoomError("no_replay", "There is no finished game with that id.")
+    return found
 
 
 def frames_etag(game_id: str) -> str:

@@ -27,6 +27,7 @@ from server.games.solitaire.hindsight import analyse, start_of
 from server.rooms import RoomError
 from server.services.connection import Connection
 from server.services.fair import FairQueue, Full
+from server.services.replays import finished
 
 HINDSIGHT_BUDGET = {"solve_nodes": 2_000_000, "max_nodes": 16_000_000}
 """A solitaire's "where it was lost" in the bot worker: 2 M positions a solve, 16 M in all.
@@ -103,11 +104,7 @@ class Reviews:
         """The ``review`` request: who may see what. A finished match's reviews are shown as
         its replay is, to anyone; a day's game before its day is over only to its own
         player (the identity that held the seat), their own seat's. Never a game in play."""
-        replay = await self.store.replays.replay(room)
-        if replay is None:
-            if await self.store.rooms.is_active(room):
-                raise RoomError("in_progress", "A game still in progress has no review.")
-            raise RoomError("no_replay", "There is no finished game with that id.")
+        replay = await finished(self.store, room)
         if seat not in range(len(replay.get("seats") or [])):
             raise RoomError("bad_seat", "That game has no such seat.")
         if not self.daily_over(replay.get("daily")):

@@ -14,11 +14,12 @@ from starlette.routing import Route
 from protocol import PROTOCOL_VERSION
 from server.games.solitaire import variant_for
 from server.games.solitaire.deals import daily_code
+from server.rooms import RoomError
 from server.services import Services
 from server.services.dailies import SOLITAIRE_KINDS, kind_name
 from server.services.limits import client_address
 from server.services.lobby import MAX_PAGE
-from server.services.replays import CACHE_CONTROL, Frames, FramesCache, frames_etag
+from server.services.replays import CACHE_CONTROL, Frames, FramesCache, finished, frames_etag
 from server.services.reviews import ReviewBusy
 from server.transport.web import MIN_COMPRESS, accepted_codings, etag_matches
 
@@ -97,13 +98,10 @@ def _daily_not_over() -> JSONResponse:
 
 async def _finished(request: Request) -> dict | JSONResponse:
     """The stored replay of a finished game, or the error saying why there is none (yet)."""
-    store = request.app.state.services.store
-    game_id = request.path_params["game_id"]
-    found = await store.replays.replay(game_id)
-    if found is None:
-        if await store.rooms.is_active(game_id):
-            return _error(409, "in_progress", "A game still in progress has no replay.")
-        return _error(404, "no_replay", "There is no finished game with that id.")
+    try:
+        found = await finished(request.app.state.services.store, request.path_params["game_id"])
+    except RoomError as refused:
+        return _error(409 if refused.code == "in_progress" else 404, refused.code, refused.message)
     if not _daily_is_over(request, found):
         return _daily_not_over()
     return found

@@ -11,6 +11,8 @@ import pytest
 import redis.asyncio as redis
 from stores import REDIS_URL, Stores, deal, entry, lobby_entry, meta, replay, summary
 
+from server.rooms import RoomError
+from server.services.replays import finished
 from server.store import Conflict, Store
 from server.store.keys import (
     DAILY_TTL,
@@ -444,3 +446,31 @@ async def test_redis_appends_of_one_step_go_together_and_survive_a_script_flush(
     with pytest.raises(Conflict):
         await store.rooms.append("f0", 1, entry(99))
     assert [await store.rooms.log(r) for r in rooms] == [[entry(0), entry(1)]] * len(rooms)
+
+
+async def test_a_game_that_ends_between_the_reads_of_its_replay_is_answered_with_it(
+    store: Store,
+) -> None:
+    """``/api/replays/{id}`` and the review read the replay, then (none) whether the room is
+    still active: a game that ended between the two reads is finished, not unknown (seen
+    as a 404 for a match of bots that had just ended, on a busy machine)."""
+    await store.rooms.create_room("r1", meta())
+    await store.rooms.append("r1", 0, entry(0))
+    read = store.replays.replay
+
+    async def ends_after_the_first_read(game_id: str):
+        found = await read(game_id)
+        if store.replays.replay is ends_after_the_first_read:
+            store.replays.replay = read
+            await store.rooms.finish_room("r1", replay("r1", 100.0))
+        return found
+
+    store.replays.replay = ends_after_the_first_read
+    assert await finished(store, "r1") == replay("r1", 100.0)
+    with pytest.raises(RoomError) as refused:
+        await finished(store, "nope")
+    assert refused.value.code == "no_replay"
+    await store.rooms.create_room("r2", meta())
+    with pytest.raises(RoomError) as refused:
+        await finished(store, "r2")
+    assert refused.value.code == "in_progress"
