@@ -229,6 +229,27 @@ def store_away_at(world: World, calls: set[int]) -> list[list[str]]:
     return asked
 
 
+def reads_away_in_the_step_of(world: World, life: str, player: str, away: bool) -> list[bool]:
+    """Make the store's reads of presence entries fail (Unavailable) in ``player``'s step
+    on ``life``'s node while the switch returned is on (``away``: how it starts)."""
+    hub, read = world.hubs[life], world.store.friends.online
+    switch = [away]
+
+    async def online(players):
+        if switch[0] and asyncio.current_task() is hub.running.get(player):
+            raise Unavailable("away")
+        return await read(players)
+
+    world.store.friends.online = online
+    return switch
+
+
+async def befriend(world: World, a: str, b: str) -> None:
+    """``a`` and ``b`` become friends in the store (as an accepted request leaves them)."""
+    await world.store.friends.change(a, rules.accepted(b, b, 0))
+    await world.store.friends.change(b, rules.accepted(a, a, 0))
+
+
 async def test_friends_are_told_of_a_change_made_while_the_store_was_away(tmp_path) -> None:
     """Bob's node writes his entry, then cannot read his friends' (to know whose nodes to
     tell): it tries again, though his entry is written already; the same when he leaves."""
@@ -579,14 +600,7 @@ async def test_a_player_back_before_their_leave_was_told_follows_their_friends_a
     comes online, she is told."""
     world = await make(tmp_path)
     hub, read = world.hubs[A], world.store.friends.online
-    away = [False]
-
-    async def online(players):
-        if away[0] and asyncio.current_task() is hub.running.get(ANN):
-            raise Unavailable("away")
-        return await read(players)
-
-    world.store.friends.online = online
+    away = reads_away_in_the_step_of(world, A, ANN, False)
     ann = world.open(A, ANN)
     world.open(B, BOB)
     await world.settle()
@@ -594,8 +608,7 @@ async def test_a_player_back_before_their_leave_was_told_follows_their_friends_a
     world.close(A, ann)
     await world.settle(GRACE_SECONDS + 0.1)
     assert (await read([ANN])) == [{}]  # her entry went; her friends' nodes not told yet
-    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
-    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await befriend(world, ANN, CY)
     await hub.lists_changed([ANN, CY])
     ann = world.open(A, ANN)
     away[0] = False
@@ -616,22 +629,14 @@ async def test_a_player_gone_before_their_entry_was_written_leaves_no_follow_beh
     While she is away she and Cy become friends. Back on n1, she is told when Cy comes."""
     world = await make(tmp_path)
     hub, read = world.hubs[A], world.store.friends.online
-    away = [True]
-
-    async def online(players):
-        if away[0] and asyncio.current_task() is hub.running.get(ANN):
-            raise Unavailable("away")
-        return await read(players)
-
-    world.store.friends.online = online
+    away = reads_away_in_the_step_of(world, A, ANN, True)
     ann = world.open(A, ANN)
     await world.settle()
     world.close(A, ann)
     await world.settle(1.0)
     assert (await read([ANN])) == [{}] and not hub.watchers  # nothing kept for nobody
     away[0] = False
-    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
-    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await befriend(world, ANN, CY)
     await hub.lists_changed([ANN, CY])
     ann = world.open(A, ANN)
     await world.settle(1.0)
@@ -654,8 +659,7 @@ async def test_a_list_changed_in_the_grace_is_followed_when_its_player_comes_bac
     await world.settle()
     world.close(A, ann)
     await world.settle(GRACE_SECONDS / 3)
-    await world.store.friends.change(ANN, rules.accepted(CY, CY, 0))
-    await world.store.friends.change(CY, rules.accepted(ANN, ANN, 0))
+    await befriend(world, ANN, CY)
     await world.hubs[where].lists_changed([ANN, CY])
     await world.settle()
     ann = world.open(A, ANN)
