@@ -133,8 +133,12 @@ def pack_map(value: dict[str, Any], deep: frozenset[str] = frozenset()) -> Packe
 
 
 def packed_size(packed: PackedMap) -> int:
-    """About the bytes of the map packed whole (its entries' bytes, keys left out)."""
-    return sum(packed_size(v) if isinstance(v, dict) else len(v) for v in packed.values())
+    """About the bytes of the map packed whole (its entries' bytes, keys left out). A loop,
+    not ``sum`` over a generator: it runs for every audience at every change."""
+    total = 0
+    for v in packed.values():
+        total += len(v) if type(v) is bytes else packed_size(v)
+    return total
 
 
 def unpack_map(packed: PackedMap) -> dict[str, Any]:
