@@ -77,14 +77,24 @@ def _why(error: Exception) -> str:
     return "The frame is not valid MessagePack."
 
 
-def _depth(value: Any, level: int = 1) -> int:
+def _too_deep(value: Any, level: int = 1) -> bool:
+    """Whether a value of ``value`` (itself at ``level``, the frame's map at 1) sits deeper
+    than MAX_DEPTH: a scalar inside a container counts as a level too. Plain loops that stop
+    at the first too deep, not a generator per container (every request is checked)."""
     if level > MAX_DEPTH:
-        return level
+        return True
     if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level
+        children: Any = value.values()
+    elif isinstance(value, list):
+        children = value
+    else:
+        return False
+    for child in children:
+        if level == MAX_DEPTH:  # a child of any kind is one level too deep
+            return True
+        if isinstance(child, dict | list) and _too_deep(child, level + 1):
+            return True
+    return False
 
 
 def unpack(frame: bytes) -> dict[str, Any]:
@@ -106,6 +116,6 @@ def unpack(frame: bytes) -> dict[str, Any]:
         raise ProtocolError("bad_frame", _why(refused)) from None
     if not isinstance(message, dict):
         raise ProtocolError("bad_frame", "A frame must be a MessagePack map.")
-    if _depth(message) > MAX_DEPTH:
+    if _too_deep(message):
         raise ProtocolError("bad_frame", f"Values may be nested at most {MAX_DEPTH} levels deep.")
     return message

@@ -52,3 +52,54 @@ def test_pack_refuses_what_messagepack_cannot_hold() -> None:
         except (OverflowError, ValueError, TypeError):
             continue
         raise AssertionError(f"{value} was packed")
+
+
+def nesting(value, level: int = 1) -> int:
+    """The deepest level of ``value`` (itself at ``level``, a scalar inside a container one
+    level below it): the rule of a frame's depth, written plainly."""
+    if isinstance(value, dict):
+        return max((nesting(v, level + 1) for v in value.values()), default=level)
+    if isinstance(value, list):
+        return max((nesting(v, level + 1) for v in value), default=level)
+    return level
+
+
+NESTED = st.recursive(
+    st.none() | st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3)
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=400)
+@given(st.dictionaries(st.text(max_size=2), NESTED, max_size=3))
+def test_a_frame_is_refused_exactly_when_it_nests_deeper_than_the_limit(message) -> None:
+    from protocol.codec import MAX_DEPTH, ProtocolError, unpack
+
+    frame = msgpack.packb(message)
+    try:
+        unpack(frame)
+    except ProtocolError as refused:
+        assert refused.code == "bad_frame" and nesting(message) > MAX_DEPTH
+    else:
+        assert nesting(message) <= MAX_DEPTH
+
+
+def test_the_depth_limit_counts_a_scalar_inside_a_container() -> None:
+    from protocol.codec import MAX_DEPTH, ProtocolError, unpack
+
+    deepest: object = {}
+    for _ in range(MAX_DEPTH - 1):
+        deepest = {"a": deepest}
+    unpack(msgpack.packb(deepest))  # eight maps, the last empty: eight levels
+    one_more: object = 1
+    for _ in range(MAX_DEPTH):
+        one_more = {"a": one_more}
+    try:
+        unpack(msgpack.packb(one_more))  # eight maps and a scalar in the last: nine
+    except ProtocolError:
+        pass
+    else:
+        raise AssertionError("nine levels were let through")
