@@ -333,8 +333,11 @@ class Wire(asyncio.Protocol):
                     self.transport.resume_reading()
                 await self.gateway.serve(self.conn, data)
                 # One request at a time for everyone: a socket with many waiting (lobby
-                # pages, refusals) that never wait on I/O must not hold the loop.
-                await asyncio.sleep(0)
+                # pages, refusals) that never wait on I/O must not hold the loop. With none
+                # waiting (an action, usually) the task ends here instead of taking one
+                # more step of the loop to find that out.
+                if self.pending:
+                    await asyncio.sleep(0)
         except Exception:
             logger.exception("a socket's request loop failed")
         finally:
