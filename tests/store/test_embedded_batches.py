@@ -5,8 +5,10 @@ refused as a conflict, or failed with the store closed, never left waiting."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
+from waiting import until
 
 from server.store import Conflict
 from server.store.embedded import EmbeddedStore
@@ -83,3 +85,57 @@ async def test_log_lengths_asked_while_a_room_finishes_answer_for_every_room(sto
     )
     assert lengths == [2, 0]
     assert "known" not in store.rooms._lengths_known  # a finished room is not remembered again
+
+
+async def test_an_append_is_answered_only_once_its_batch_has_been_written(store):
+    """The append waits for its batch's transaction to end on the writer's thread: while
+    the writer is inside it, nothing is acknowledged."""
+    inside, release = threading.Event(), threading.Event()
+    write = store.rooms._append_batch
+
+    def held(batch, known):
+        inside.set()
+        release.wait(10)
+        return write(batch, known)
+
+    store.rooms._append_batch = held
+    await store.rooms.create_room("a", {"seats": []})
+    append = asyncio.ensure_future(store.rooms.append("a", 0, {"n": 0}))
+    await until(inside.is_set, 10, "the writer inside the batch")
+    await asyncio.sleep(0.1)
+    assert not append.done()  # in the transaction: not acknowledged
+    release.set()
+    await asyncio.wait_for(append, 5)
+    assert [e["n"] for e in await store.rooms.log("a")] == [0]
+
+
+async def test_a_failed_batch_fails_each_of_its_appends_and_the_writer_goes_on(store):
+    write = store.rooms._append_batch
+    failures = [RuntimeError("disk gone")]
+
+    def failing(batch, known):
+        if failures:
+            raise failures.pop()
+        return write(batch, known)
+
+    store.rooms._append_batch = failing
+    await store.rooms.create_room("a", {"seats": []})
+    with pytest.raises(RuntimeError, match="disk gone"):
+        await store.rooms.append("a", 0, {"n": 0})
+    await store.rooms.append("a", 0, {"n": 0})  # the thread took the next batch
+    assert [e["n"] for e in await store.rooms.log("a")] == [0]
+
+
+async def test_entries_read_back_as_they_were_written_whatever_their_text(store):
+    """Entries are written as JSON by msgspec (rooms._json): names in any script, a lone
+    surrogate (written by json.dumps instead) and 64-bit command ids read back equal."""
+    entries = [
+        {"kind": "join", "seat": 0, "name": '김민준 Łukasz "q" \\ /', "at": 1},
+        {"kind": "join", "seat": 1, "name": "half \ud800 pair", "at": 2},
+        {"kind": "act", "seat": 0, "action": {"type": "draw_stock"}, "cmd": -(2**63), "at": 3},
+        {"kind": "act", "seat": 1, "action": {"type": "discard", "card": "TS"}, "cmd": "x" * 64},
+    ]
+    await store.rooms.create_room("a", {"seats": []})
+    for k, entry in enumerate(entries):
+        await store.rooms.append("a", k, entry)
+    assert await store.rooms.log("a") == entries
