@@ -8,7 +8,8 @@ error, the profile, the friends page, a review, a solitaire) the page itself may
 control, never an inner box that scrolls or clips; at the table in play and at the ends of
 hands and matches, every control is on the screen as it is, with no scrolling at all.
 
-The player's own screens are Cat's: the lobby, More options, a mistyped deal code, a match
+The player's own screens are Cat's: the lobby, More options, a mistyped deal code, an empty
+room code, a refused name, a room not available (what a bad or broken link shows), a match
 against the easy bot that she starts and acts in (the draw, the discard, a card selected; a
 knock ready when a card allows one) and that a protocol client holding her seat plays to the
 end of that hand, both solitaires with their new-game choices, the profile, the friends
@@ -72,7 +73,10 @@ SPEAK = """async language => {
     const select = document.querySelector('#set-language');
     select.value = language;
     select.dispatchEvent(new Event('change', {bubbles: true}));
-    while (document.documentElement.lang !== language) await new Promise(r => setTimeout(r, 5));
+    for (let waited = 0; document.documentElement.lang !== language; waited += 5) {
+        if (waited > 10000) throw new Error(`the page never took ${language}`);
+        await new Promise(r => setTimeout(r, 5));
+    }
     await new Promise(r => setTimeout(r));
     if (!open) document.querySelector('#settings-close').click();
 }"""
@@ -152,7 +156,8 @@ class Walk:
 
 
 def lobby(walk: Walk, page: Page) -> None:
-    """The lobby, More options open, and a mistyped deal code refused next to its form."""
+    """The lobby, More options open, a mistyped deal code and an empty room code refused
+    next to their forms, and a name refused next to its field."""
     walk.check(page, "the lobby", "#play-easy", scroll=True)
 
     def more() -> None:
@@ -175,6 +180,35 @@ def lobby(walk: Walk, page: Page) -> None:
         on_screen=("#sol-code-error", "#sol-new"),
         again=mistyped,
     )
+
+    def empty_code() -> None:
+        more()
+        page.click("#open-code")
+
+    empty_code()
+    walk.check(
+        page,
+        "an empty room code",
+        "#code-error",
+        scroll=True,
+        on_screen=("#code-error",),
+        again=empty_code,
+    )
+
+    def refused_name() -> None:  # three accents on one letter: Names allow two
+        page.fill("#name", "Cat\u0301\u0301\u0301")
+
+    refused_name()
+    walk.check(
+        page,
+        "a refused name",
+        "#name-error",
+        scroll=True,
+        on_screen=("#name-error",),
+        again=refused_name,
+    )
+    page.fill("#name", "Cat")
+    expect(page.locator("#name-error")).to_be_hidden()
 
 
 def bot_match(walk: Walk, page: Page, web) -> None:
@@ -232,7 +266,10 @@ def solitaires(walk: Walk, page: Page) -> None:
 
 
 def pages_of_the_player(walk: Walk, page: Page) -> None:
-    """The profile, the friends page, Watch, the boards and the settings."""
+    """A room that is not available, the profile, the friends page, Watch, the boards and
+    the settings."""
+    go(page, "#/room/zzzz")
+    walk.check(page, "a room not available", ".refusal")
     for route, shown, name in (
         ("#/player/me", "#identity", "the profile"),
         ("#/friends", "#friend-link", "the friends page"),
