@@ -314,6 +314,7 @@ def two_ended(walk: Walk, ann: Page, bob: Page, room: str) -> None:
     language no longer shows it): in each language Ann offers, and withdraws her offer but
     in the last."""
     for page in (ann, bob):
+        expect(page.locator("#result .winner")).to_be_visible()
         walk.check(page, "the end of a match", "#rematch")
     for n, language in enumerate(LANGUAGES):
         only = Walk(walk.screen, (language,))  # each language on its own offer
