@@ -1,7 +1,8 @@
 """A walk through every screen with an action, at a phone's size (with touch) and a laptop's,
 in English, Korean and Polish (issue 50): at each, every enabled button, link, field and
-error message is in view (browser.assert_in_view), so a whole class of "a button or an error
-out of sight on a phone" fails here, whatever the screen.
+error message is in view (browser.assert_in_view), and no page is wider than the screen, so
+a whole class of "a button or an error out of sight on a phone" fails here, whatever the
+screen.
 
 What "in view" means here: on a screen a player reads down (the lobby, More options, a form's
 error, the profile, the friends page, a review, a solitaire) the page itself may scroll to a
@@ -9,11 +10,12 @@ control, never an inner box that scrolls or clips; at the table in play and at t
 hands and matches, every control is on the screen as it is, with no scrolling at all.
 
 The player's own screens are Cat's: the lobby, More options, a mistyped deal code, an empty
-room code, a refused name, a room not available (what a bad or broken link shows), a match
-against the easy bot that she starts and acts in (the draw, the discard, a card selected; a
-knock ready when a card allows one) and that a protocol client holding her seat plays to the
-end of that hand, both solitaires with their new-game choices, the profile, the friends
-page, Watch, the boards and the settings. The screens between two people are Ann's and
+room code, a refused name, a match against the easy bot that she starts and acts in (the
+draw, the discard, a card selected; a knock ready when a card allows one) and that a
+protocol client holding her seat plays to the end of that hand, both solitaires with their
+new-game choices, a room not available (what a bad or broken link shows), the learn pages'
+index, a game's rules and a game's examples, the profile, the friends page, Watch, the
+boards and the settings. The screens between two people are Ann's and
 Bob's, in a match to 1 point made for them: the upcard offered, the end of the match, a
 rematch offered (Withdraw) and answered (Accept, Decline), the review from the end panel, and
 in the rematch, Bob gone, his grace counting down and the match won by forfeit; then the
@@ -92,6 +94,7 @@ READY = """sel => {
 # (browser.OUT_OF_VIEW), and whether each of some selectors is on the screen (browser.SEEN).
 LOOK = f"""([scroll, selectors]) => ({{
     text: document.body.innerText,
+    wide: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     out: ({OUT_OF_VIEW})(scroll),
     seen: selectors.map({SEEN}),
 }})"""
@@ -145,6 +148,8 @@ class Walk:
             self.seen.append(here)
             texts[language] = look["text"]
             self.found += [f"{here}: {what}" for what in look["out"]]
+            if look["wide"] > 0:
+                self.found.append(f"{here}: the page is {look['wide']} px wider than the screen")
             for selector, where_it_is in zip(on_screen, look["seen"], strict=True):
                 if where_it_is is not True:
                     self.found.append(f"{here}: {selector} is not on the screen: {where_it_is}")
@@ -267,10 +272,17 @@ def solitaires(walk: Walk, page: Page) -> None:
 
 
 def pages_of_the_player(walk: Walk, page: Page) -> None:
-    """A room that is not available, the profile, the friends page, Watch, the boards and
-    the settings."""
+    """A room that is not available, the learn pages, the profile, the friends page, Watch,
+    the boards and the settings."""
     go(page, "#/room/zzzz")
     walk.check(page, "a room not available", ".refusal")
+    for route, shown, name in (
+        ("#/learn", ".learn-index .learn-card", "the learn pages' index"),
+        ("#/learn/gin-rummy/rules", ".learn-text h2", "Gin Rummy's rules"),
+        ("#/learn/reflechi/examples", ".example-board .card", "Solitaire Réfléchi's examples"),
+    ):
+        go(page, route)
+        walk.check(page, name, shown, scroll=True)
     for route, shown, name in (
         ("#/player/me", "#identity", "the profile"),
         ("#/friends", "#friend-link", "the friends page"),
