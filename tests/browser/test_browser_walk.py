@@ -15,7 +15,8 @@ draw, the discard, a card selected; a knock ready when a card allows one) and th
 protocol client holding her seat plays to the end of that hand, both solitaires with their
 new-game choices, a room not available (what a bad or broken link shows), the learn pages'
 index, a game's rules and a game's examples, the profile, the friends page, Watch, the
-boards and the settings. The screens between two people are Ann's and
+boards, the settings, the profile's device link (its QR code), a device link that does not
+work and a reset of the player's secret. The screens between two people are Ann's and
 Bob's, in a match to 1 point made for them: the upcard offered, the end of the match, a
 rematch offered (Withdraw) and answered (Accept, Decline), the review from the end panel, and
 in the rematch, Bob gone, his grace counting down and the match won by forfeit; then the
@@ -295,6 +296,47 @@ def pages_of_the_player(walk: Walk, page: Page) -> None:
     page.click("#settings-button")
     walk.check(page, "the settings", "#settings-dialog", scroll=True)
     page.click("#settings-close")
+    this_device(walk, page)
+
+
+def this_device(walk: Walk, page: Page) -> None:
+    """The profile's device link shown as a QR code, a device link that does not work, and
+    a reset of the player's secret answered next to its button (last: it changes Cat's
+    secret)."""
+    go(page, "#/player/me")
+
+    def show() -> None:  # and scrolled to, as a camera is held up to it: whole on the screen
+        page.click("#device-show")
+        page.locator("#device-qr svg").scroll_into_view_if_needed()
+
+    show()
+    walk.check(page, "a device link", "#device-qr svg", True, ("#device-qr svg",), again=show)
+
+    def broken() -> None:  # well formed, but no player's
+        go(page, "#/device/AAAAAAAAAAAAAAAAAAAAAA")
+
+    broken()
+    walk.check(
+        page, "a device link that does not work", "#link-refused", True, ("#link-refused",), broken
+    )
+
+    def reset() -> None:  # the button at the bottom of the screen, where a thumb finds it
+        page.locator("#reset-secret").scroll_into_view_if_needed()
+        page.evaluate(
+            "() => scrollBy(0, document.querySelector('#reset-secret')"
+            ".getBoundingClientRect().bottom - innerHeight + 2)"
+        )
+        page.click("#reset-secret")
+
+    reset()
+    walk.check(
+        page,
+        "a reset answered",
+        "#identity-note:not(:empty)",
+        True,
+        ("#identity-note", "#reset-secret"),
+        again=reset,
+    )
 
 
 def two_seated(walk: Walk, ann: Page, bob: Page, web) -> tuple[str, list[str]]:
