@@ -254,7 +254,8 @@ def bot_match(walk: Walk, page: Page, web) -> None:
     token = page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token")
     # To the end of this hand (the bot may have ended the first before the page's draw).
     play_for(web, room, [token], hands=int(table_state(page)["hand"]))
-    walk.check(page, "the end of a hand", "#next-hand")
+    # A hand that scores 100 (a gin against 75 points of deadwood: seen once) ends the match.
+    walk.check(page, "the end of a hand", "#next-hand, #rematch")
 
 
 def solitaires(walk: Walk, page: Page) -> None:
