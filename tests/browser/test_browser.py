@@ -7,7 +7,6 @@ Screenshots land in tests/artifacts/ (git-ignored) for people to look at.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from browser import (
     discard_or_knock,
     hand_of,
     leaked,
+    play_for,
     play_to_my,
     server_client,
     settled,
@@ -30,7 +30,6 @@ from browser import (
     watch_policies,
 )
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from solitaire_play import win
 from waiting import until_sync
 
@@ -73,15 +72,11 @@ def start_bot_game(page: Page, web, level: str = "easy", name: str = "Alice") ->
     return page.url.rsplit("/", 1)[1]
 
 
-def play_until(page: Page, selector: str, next_hands: bool = False) -> None:
+def play_until(page: Page, selector: str) -> None:
     """Play the page's moves (and wait out the bot's) until ``selector`` shows."""
     for _ in range(1000):
         if page.locator(selector).is_visible():
             return
-        if next_hands and page.locator("#next-hand").is_visible():
-            with contextlib.suppress(PlaywrightTimeoutError):  # the table moved on: look again
-                page.click("#next-hand", timeout=5000)
-            continue
         state = table_state(page)  # one reading: a second one may be a move later
         if state["mine"] == "1":
             play_turn(page)
@@ -515,11 +510,17 @@ def test_todays_game_deals_everyone_the_same_cards(web, open_page):
 
 
 def test_a_short_match_ends_with_its_winner_and_a_rematch(web, open_page):
+    """A match of the shortest length the lobby offers, to its end and a rematch. Its hands,
+    as many as the deals take, are played for the page's seat by a protocol client holding
+    its token, the page showing each move: each of the page's own moves, and the next hand,
+    are played by its clicks in test_a_player_plays_a_whole_hand_against_the_easy_bot."""
     page = open_page()
     create_game(page, web, "bot:easy", target=10)
     page.wait_for_selector("#hand .slot")
     first = page.url
-    play_until(page, "#rematch", next_hands=True)
+    room = first.rsplit("/", 1)[1]
+    play_for(web, room, [page.evaluate(f"() => window.cardroom.conn.rooms.get('{room}').token")])
+    expect(page.locator("#rematch")).to_be_visible()
     expect(page.locator("#result .winner")).to_contain_text("the match!")
     expect(page.locator("#status")).to_contain_text("the match")
     audit(page, "gin match won")

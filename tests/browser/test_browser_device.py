@@ -15,8 +15,11 @@ from browser import LAPTOP, PHONE, ROOT, SEEN, assert_in_view, read_qr
 from playwright.sync_api import expect
 from waiting import until_sync
 
-SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
-LANGUAGES = pytest.mark.parametrize("language", ["en", "pl"])
+# Each of these screens is also the walk's (test_browser_walk.py: in view at both sizes, in
+# each language): here at one size in each of two languages.
+TWO = pytest.mark.parametrize(
+    "language,viewport", [("en", PHONE), ("pl", LAPTOP)], ids=["en-phone", "pl-laptop"]
+)
 SECRET = "() => localStorage.getItem('cardroom.player')"
 PLAYER = "() => window.cardroom.conn.player && window.cardroom.conn.player.id"
 
@@ -55,8 +58,7 @@ def drawn(path: str) -> set[tuple[int, int]]:
     return {(int(x) - 4, int(y) - 4) for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", path)}
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_the_device_links_qr_code_reads_as_the_link(web, open_page, viewport, language):
     page = open_page(language, viewport)
     first_visit(page, web)
@@ -71,8 +73,7 @@ def test_the_device_links_qr_code_reads_as_the_link(web, open_page, viewport, la
     assert page.evaluate(SEEN, "#device-qr svg") is True
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_a_reset_is_answered_next_to_its_button(web, open_page, viewport, language):
     page = open_page(language, viewport)
     first_visit(page, web)
@@ -97,8 +98,7 @@ def test_a_reset_is_answered_next_to_its_button(web, open_page, viewport, langua
     assert_in_view(page, f"a reset ({language})", scroll=True)
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_a_device_link_that_does_not_work_says_so_and_keeps_the_player(
     web, open_page, viewport, language
 ):

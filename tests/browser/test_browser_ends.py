@@ -1,8 +1,9 @@
 """The ends of hands and matches in a real browser (Debian's chromium under Playwright)
-against a real server: every button of the end-of-match panel (a rematch offer's answers
-too) is on the screen of a phone and of a laptop, in each language; the other player's
-result stays when one player deals the next hand; a match won because the opponent left
-ends like any other; a spectator of a finished match has a way out, and into the rematch.
+against a real server: the other player's result stays when one player deals the next hand;
+a match won because the opponent left ends like any other; a spectator of a finished match
+has a way out, and into the rematch. That every button of the end-of-match panel (a rematch
+offer's answers and the review too) is on the screen of a phone and of a laptop, in each
+language, is the walk's (test_browser_walk.py).
 
 Two pages sit down in a room made here and plain protocol clients holding their seats play
 it (as bots) to where a test wants it: the pages only watch the ends."""
@@ -20,37 +21,6 @@ from waiting import until_sync
 # A player whose page is gone forfeits after 3 s; bots answer at once.
 SERVER_ENV = {"CARDROOM_GRACE_SECONDS": "3", "CARDROOM_BOT_DELAY": "0.05"}
 ROOM = "() => location.hash.startsWith('#/room/') ? location.hash.slice(7) : null"
-
-
-@pytest.mark.parametrize(
-    "language,screen",
-    [("en", PHONE), ("pl", PHONE), ("ko", PHONE), ("en", LAPTOP), ("pl", LAPTOP)],
-    ids=["en-phone", "pl-phone", "ko-phone", "en-laptop", "pl-laptop"],
-)
-def test_every_button_of_a_finished_match_and_of_a_rematch_offer_is_on_the_screen(
-    web, open_page, language, screen
-):
-    ann, bob = open_page(language, screen), open_page(language, screen)
-    room, tokens = seated(web, ann, bob)
-    play_for(web, room, tokens)
-    for page in (ann, bob):
-        expect(page.locator("#result .winner")).to_be_visible()
-        expect(page.locator("#rematch")).to_be_visible()
-        assert_in_view(page, f"the end of a match ({language})")
-    ann.click("#rematch")
-    expect(bob.locator("#rematch-accept")).to_be_visible()
-    expect(ann.locator("#rematch-withdraw")).to_be_visible()
-    assert_in_view(bob, f"a rematch offered ({language})")
-    assert_in_view(ann, f"a rematch waiting for its answer ({language})")
-    shot(bob, f"ends-rematch-offered-{language}-{screen['width']}")
-    if screen == LAPTOP:
-        # The review opens in the panel, whole: the page scrolls to it, no box of its own.
-        bob.click("#review-button")
-        expect(bob.locator("#result .review, #result .refusal")).to_be_visible(timeout=20_000)
-        assert_in_view(bob, f"the review of a match ({language})", scroll=True)
-        expect(bob.locator("#rematch-accept")).to_be_in_viewport(ratio=1)
-    bob.click("#rematch-accept")
-    until_sync(lambda: (r := bob.evaluate(ROOM)) != room and r, what="bob in the rematch")
 
 
 @pytest.mark.parametrize("language,screen", [("en", PHONE), ("pl", LAPTOP)], ids=["en", "pl"])

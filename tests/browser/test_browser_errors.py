@@ -12,6 +12,11 @@ from waiting import until_sync
 
 SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 LANGUAGES = pytest.mark.parametrize("language", ["en", "pl"])
+# A refusal the walk also shows (test_browser_walk.py: in view at both sizes, in each
+# language): here at one size in each of two languages.
+TWO = pytest.mark.parametrize(
+    "language,viewport", [("en", PHONE), ("pl", LAPTOP)], ids=["en-phone", "pl-laptop"]
+)
 
 
 def lobby(web, page):
@@ -20,8 +25,7 @@ def lobby(web, page):
     page.click("#more-options summary")
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_a_mistyped_deal_code_is_refused_next_to_its_form(web, open_page, viewport, language):
     page = open_page(language, viewport)
     lobby(web, page)
@@ -40,8 +44,7 @@ def test_a_mistyped_deal_code_is_refused_next_to_its_form(web, open_page, viewpo
     assert page.url.endswith("/") or "#/room/" not in page.url
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_an_empty_room_code_is_refused_next_to_its_form(web, open_page, viewport, language):
     page = open_page(language, viewport)
     lobby(web, page)
@@ -54,8 +57,7 @@ def test_an_empty_room_code_is_refused_next_to_its_form(web, open_page, viewport
     assert_in_view(page, f"an empty room code ({language})", scroll=True)
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_a_broken_link_says_the_room_is_not_available(web, open_page, viewport, language):
     page = open_page(language, viewport)
     # What a bad room code shows...
@@ -132,8 +134,7 @@ def test_a_search_ended_elsewhere_is_said_next_to_quick_pairing(web, open_page, 
     other.click("#cancel-seek")
 
 
-@SIZES
-@LANGUAGES
+@TWO
 def test_a_refused_name_is_said_next_to_the_name_field(web, open_page, viewport, language):
     page = open_page(language, viewport)
     page.goto(f"{web.http}/")

@@ -4,7 +4,8 @@
 Every live example is tried in chromium, with its buttons and by hand: a refused move shows
 the engine's rule sentence in the page's language, an allowed one shows the position the
 engine answers. One whole flow runs per language, and its screenshots (a table, a learn page,
-the examples, the phone layout) land in tests/artifacts/ for people to look at.
+the examples) land in tests/artifacts/ for people to look at. That the lobby and the learn
+pages fit a phone (and a laptop), in each language, is the walk's (test_browser_walk.py).
 """
 
 from __future__ import annotations
@@ -450,22 +451,6 @@ def test_a_whole_flow_in_each_language(web, open_page, lang):
     )
     expect(page.locator("#refusal")).to_have_text(sentence(lang, "easy_harp", "bad_build"))
     shot(page, f"easy-harp-{lang}")
-
-
-@pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_the_lobby_and_the_learn_pages_fit_a_phone(web, open_page, lang):
-    page = open_page(lang, PHONE)
-    for address in ("#/", "#/learn", "#/learn/gin-rummy/rules", "#/learn/reflechi/examples"):
-        page.goto(f"{web.http}/{address}")
-        page.wait_for_selector("main h1")
-        if address.endswith("examples"):
-            expect(page.locator(".example-board .card").first).to_be_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], address
-    shot(page, f"phone-examples-{lang}")
-    page.goto(f"{web.http}/#/")
-    shot(page, f"phone-lobby-{lang}")
-    page.goto(f"{web.http}/#/learn/gin-rummy/rules")
-    shot(page, f"phone-learn-{lang}")
 
 
 def test_large_cards_still_fit_a_phone_with_eleven_in_hand(web, open_page):

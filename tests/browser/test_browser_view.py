@@ -14,6 +14,7 @@ from browser import (
     SEEN,
     UNSEEN_CARDS,
     audit,
+    play_for,
     play_to_my,
     server_client,
     settled,
@@ -140,39 +141,13 @@ def seat_against_the_easy_bot(page: Page, web, target: int) -> str:
     return room
 
 
-def play_one_hand(page: Page) -> None:
-    """Play the page's seat until a hand is over: pass, draw from the stock, knock when it
-    may, else discard the card just drawn."""
-    mine_or_over = (
-        "() => document.querySelector('#result')"
-        " || document.querySelector('#table')?.dataset.mine === '1'"
-    )
-    while True:
-        page.wait_for_function(mine_or_over)
-        if page.locator("#result").count():
-            return
-        state = table_state(page)
-        if state["phase"] == "offer":
-            page.click("#pass")
-        elif state["phase"] == "draw":
-            page.click("#stock")
-        else:
-            drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
-            page.locator(f"#hand button[data-card='{drawn}']").click()
-            page.click("#knock" if page.locator("#knock").is_enabled() else "#discard")
-        wait_for_move(page, int(state["ply"]))
-
-
-def play_the_match(page: Page) -> None:
-    """Play the page's seat until the match is over. A hand may end dead (the stock ran
-    down with nobody knocking: about one hand in twenty of this page's play against the easy
-    bot), which scores nothing, so even a match to one point may need another hand."""
-    while True:
-        play_one_hand(page)
-        if not page.locator("#next-hand").count():
-            return
-        page.click("#next-hand")
-        expect(page.locator("#result")).to_have_count(0)
+def play_for_the_page(page: Page, web, room: str, hands: int | None = None) -> None:
+    """Play the page's seat with the easy bot's choices from a protocol client holding its
+    token, to the match's end or that of ``hands`` hands, the page showing each move as it
+    comes (the page's own clicks at play are test_browser.py's)."""
+    token = page.evaluate("room => window.cardroom.conn.rooms.get(room).token", room)
+    play_for(web, room, [token], hands=hands)
+    expect(page.locator("#result")).to_be_visible()
 
 
 def finished_replay(web) -> str:
@@ -201,9 +176,9 @@ MISSING_GLYPHS = """el => {
 }"""
 
 
-def test_a_replay_shows_its_controls_and_never_looks_live(web, open_page):
+def test_a_replay_shows_its_controls_and_never_looks_live(web, open_page, marked_replay):
     page = open_page()
-    room = finished_replay(web)
+    room = marked_replay[0]
     page.goto(f"{web.http}/#/replay/{room}")
     expect(page.locator("#replay-position")).to_be_visible()
     for control in ("#first", "#back", "#play", "#forward", "#last"):
@@ -235,8 +210,8 @@ def test_a_new_players_profile_has_no_empty_box(web, open_page):
 
 def test_the_end_of_a_hand_fits_a_phone(web, open_page):
     page = open_page(viewport=PHONE)
-    seat_against_the_easy_bot(page, web, target=1)
-    play_one_hand(page)
+    room = seat_against_the_easy_bot(page, web, target=1)
+    play_for_the_page(page, web, room, hands=1)
     settled(page)
     result = page.locator("#result").bounding_box()
     cards = page.locator("#result .card").evaluate_all(
@@ -367,9 +342,9 @@ def test_after_a_solitaire_move_by_keyboard_the_keyboard_stays_on_the_board(web,
 
 @pytest.mark.parametrize("language", ["en", "ko", "pl"])
 def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
-    web, open_page, language
+    web, open_page, language, marked_replay
 ):
-    room = finished_replay(web)
+    room = marked_replay[0]
     status, review = web.get(f"/api/replays/{room}/review/0")
     assert status == 200
     marked = [d for d in review["decisions"] if d["mark"]]
@@ -396,25 +371,25 @@ def test_a_replay_shows_each_seats_review_and_a_mark_leads_to_its_position(
     )
     titles = {"en": "What each decision cost", "ko": "결정마다 잃은 점수", "pl": "Ile kosztowała"}
     expect(panel.locator("h3")).to_contain_text(titles[language])
-    if marked:
-        # A mark says its loss with the playouts' margin ("about 6.5 points (±1.2)").
-        first = marked[0]
-        tenths = math.floor(2 * first["error"] * 10 + 0.5) / 10  # as the page rounds it
-        margin = f"±{tenths:g}".replace(".", "," if language == "pl" else ".")
-        expect(panel.locator(".review-marks li").first).to_contain_text(margin)
-        # A mark is a way to the position where the decision was made.
-        panel.locator(".review-marks button").first.click()
-        expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
-        assert page.evaluate("at => document.querySelector('#scrub').value", first["at"]) == str(
-            first["at"]
-        )
+    assert marked  # the module's replay has marks: a mark's way is always taken
+    # A mark says its loss with the playouts' margin ("about 6.5 points (±1.2)").
+    first = marked[0]
+    tenths = math.floor(2 * first["error"] * 10 + 0.5) / 10  # as the page rounds it
+    margin = f"±{tenths:g}".replace(".", "," if language == "pl" else ".")
+    expect(panel.locator(".review-marks li").first).to_contain_text(margin)
+    # A mark is a way to the position where the decision was made.
+    panel.locator(".review-marks button").first.click()
+    expect(page.locator("#replay-position")).to_contain_text(str(first["at"]))
+    assert page.evaluate("at => document.querySelector('#scrub').value", first["at"]) == str(
+        first["at"]
+    )
     audit(page, f"replay with its review ({language})")
 
 
 def test_the_end_of_a_match_offers_the_players_review(web, open_page):
     page = open_page()
     room = seat_against_the_easy_bot(page, web, target=1)
-    play_the_match(page)
+    play_for_the_page(page, web, room)
     page.click("#review-button")
     panel = page.locator("#result .review")
     # The page shows the review once the server has made it, which it does from the stored
@@ -467,8 +442,8 @@ def test_a_solitaire_left_off_shows_in_hindsight_the_line_that_still_won(web, op
 
 def test_the_end_of_a_hand_offers_the_players_review_of_the_hands_so_far(web, open_page):
     page = open_page()
-    seat_against_the_easy_bot(page, web, target=500)
-    play_one_hand(page)
+    room = seat_against_the_easy_bot(page, web, target=500)
+    play_for_the_page(page, web, room, hands=1)
     expect(page.locator("#next-hand")).to_be_visible()
     page.click("#review-button")
     panel = page.locator("#result .review")
@@ -495,6 +470,13 @@ def replay_with_marks(web) -> tuple[str, dict]:
     raise AssertionError("six bot matches without a marked decision")
 
 
+@pytest.fixture(scope="module")
+def marked_replay(web) -> tuple[str, dict]:
+    """``replay_with_marks``, made once for the module's tests that only read a finished
+    match's replay and its reviews (none changes either; each review is kept once made)."""
+    return replay_with_marks(web)
+
+
 # The review's scale and its marks in each language: what 100 means, and a mark's cost said of
 # the choice (expected points), never as points it "would have saved" in a hand maybe won.
 REVIEW_WORDS = {
@@ -506,9 +488,9 @@ REVIEW_WORDS = {
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 @pytest.mark.parametrize("language", ["ko", "pl"])
 def test_a_marks_replay_keeps_the_list_of_marks_and_comes_back_to_it(
-    web, open_page, language, viewport
+    web, open_page, language, viewport, marked_replay
 ):
-    room, review = replay_with_marks(web)
+    room, review = marked_replay
     marked = [d for d in review["decisions"] if d["mark"]]
     first = marked[0]
     page = open_page(language, viewport)
