@@ -61,7 +61,7 @@ export class Connection {
     this.hello = hello;
     this.ws = null;
     this.state = "connecting"; // connecting | online | offline
-    this.rooms = new Map(); // room id -> {view, seq, epoch, seat, token}
+    this.rooms = new Map(); // room id -> {view, seq, epoch, seat, token, offer}
     this.lobby = null;
     this.featured = null; // the featured game's lobby summary ({id} alone if not in the page)
     this.wantLobby = false;
@@ -229,9 +229,16 @@ export class Connection {
       case "home":
         this.moveHome(message.node);
         return;
+      case "rematch": {
+        // How a rematch offer stands, kept with its room: a page drawn again (another
+        // language, the way back from another screen) shows it as it stands.
+        const room = this.rooms.get(message.room);
+        if (room) room.offer = message;
+        this.emit({ type: message.t, info: message });
+        return;
+      }
       case "paired":
       case "seek_ended":
-      case "rematch":
       case "friend":
       case "friends":
       case "challenge":

@@ -37,7 +37,7 @@ export function nextPlace(table, view, me) {
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   // The player's own order of their cards, kept in this browser for the room (a reload).
-  const state = { order: keptOrder(id), acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
+  const state = { order: keptOrder(id), acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: conn.rooms.get(id)?.offer ?? null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 

@@ -63,6 +63,7 @@ export function rematchFlow(id, page) {
 
   async function update(offer) {
     state.offer = offer;
+    if (room()) room().offer = offer; // (kept with the room: connection.js)
     render();
     if (offer.state !== "accepted" || !offer.next || state.moving || me() == null) return;
     state.moving = true; // both the reply and the message say so: join once
