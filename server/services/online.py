@@ -110,6 +110,8 @@ class Online:
         self.stale: set[str] = set()  # friends whose entries are to be read again
         self.reading: dict[str, asyncio.Task] = {}
         self.following: dict[str, asyncio.Event] = {}  # player -> set once their friends read
+        self.records: dict[str, Any] = {}  # player followed -> the record followed
+        self.unchecked: set[str] = set()  # first entry written, the record not read after it
         self._looking: Any = None
 
     # ---- this node's players --------------------------------------------------------------
@@ -181,9 +183,23 @@ class Online:
         # nodes are told, a step again writes it again and tells them.
         self.mine[player] = state
         self.untold.add(player)
+        if was is None:
+            self.unchecked.add(player)
         await self.store.friends.set_online(player, self.life, state)
+        if player in self.unchecked:
+            await self._recheck(player)
+            self.unchecked.discard(player)
         await self._announce(player)
         self.untold.discard(player)
+
+    async def _recheck(self, player: str) -> None:
+        """The player's first entry here is written: a change of their list made before it
+        was told to no node here (the node that made it found no entry of theirs to tell),
+        so their record is read again now, after the write, and if it moved since it was
+        followed, followed again and sent (:meth:`reload`). A change made after this read
+        finds the entry, and its node tells this one."""
+        if await self.store.friends.record(player) != self.records.get(player):
+            await self.reload(player)
 
     def _grace(self, player: str) -> None:
         """The grace ran out: the player's entry goes if no socket came back meanwhile, in
@@ -204,6 +220,7 @@ class Online:
             self.seated.discard(player)
             await self.store.friends.set_online(player, self.life, None)
             del self.mine[player]
+            self.unchecked.discard(player)
             self.untold.add(player)
             # Not followed from here on, though the friends are not told yet, unless the
             # player is back: a list answered them from this follow, and this node must
@@ -246,7 +263,8 @@ class Online:
         and waits for this read to say the same."""
         done = self.following.setdefault(player, asyncio.Event())
         try:
-            friends = await self._friends(player)
+            self.records[player] = record = await self.store.friends.record(player)
+            friends = set(rules.of(record)["friends"])
             self._set_friends(player, friends)
             self._first(await self._read([f for f in friends if f not in self.entries]))
         finally:
@@ -271,6 +289,7 @@ class Online:
                 self.shown.pop(friend, None)
 
     def _unfollow(self, player: str) -> None:
+        self.records.pop(player, None)
         for friend in self.friends_of.pop(player, set()):
             self._drop_watch(friend, player)
 
@@ -392,7 +411,7 @@ class Online:
         if player not in self.sessions:
             self._unfollow(player)
             return
-        record = await self.store.friends.record(player)
+        self.records[player] = record = await self.store.friends.record(player)
         friends = set(rules.of(record)["friends"])
         self._set_friends(player, friends)
         self._first(await self._read([f for f in friends if f not in self.entries]))

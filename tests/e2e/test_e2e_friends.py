@@ -78,6 +78,8 @@ async def test_a_request_and_its_answer_reach_both_players_on_two_nodes(redis_en
     a, b = make_server({**redis_env, **PROXIED}), make_server({**redis_env, **PROXIED})
     ann = await player(a, "Ann", "203.0.113.1")
     bob = await player(b, "Bob", "203.0.113.2")
+    for client in (ann, bob):  # what their screens start from, as the web client's do
+        assert (await client.request("friends"))["incoming"] == []
     sent = await ann.request("friend", player=bob.player["id"], do="request")
     assert [r["name"] for r in sent["outgoing"]] == ["Bob"]
     told = await until(lambda: pushed(bob, "friends"))

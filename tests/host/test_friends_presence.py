@@ -706,3 +706,31 @@ async def test_a_list_asked_as_its_player_comes_back_during_their_leave_misses_n
     await world.settle(GRACE_SECONDS + 0.5)
     assert told(ann, BOB) == ["online", "offline"]
     await world.end()
+
+
+async def test_a_friendship_made_as_a_player_comes_is_followed_and_listed(tmp_path) -> None:
+    """Cy comes to n2: his node reads his friend list (Bob alone), and just before it writes
+    his entry, Ann accepts his request on n1 (her node finds no entry of his: it tells
+    nobody). His node must follow Ann all the same and send him his new list: when she
+    leaves, he is told."""
+    world = await make(tmp_path)
+    hub, write = world.hubs[B], world.store.friends.set_online
+    ann = world.open(A, ANN)
+    await world.settle()
+
+    async def set_online(player, life, state):
+        if player == CY and state is not None and ANN not in hub.friends_of.get(CY, {ANN}):
+            await befriend(world, ANN, CY)
+            await world.hubs[A].lists_changed([ANN, CY])
+        await write(player, life, state)
+
+    world.store.friends.set_online = set_online
+    cy = world.open(B, CY)
+    await world.settle(1.0)
+    lists = [m for m in cy.socket.received if m.get("t") == "friends"]
+    assert lists and ANN in [f["id"] for f in lists[-1]["friends"]]
+    assert next(f for f in lists[-1]["friends"] if f["id"] == ANN)["status"] == "online"
+    world.close(A, ann)
+    await world.settle(GRACE_SECONDS + 0.5)
+    assert told(cy, ANN)[-1:] == ["offline"]
+    await world.end()
