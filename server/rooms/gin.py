@@ -85,15 +85,15 @@ class GinRoom(Room):
 
     def start(self) -> Standing:
         self.match: Match = new_match(self.meta["seed"], {"target": self.meta.get("target", 100)})
-        # The parts of the views kept from one change to the next (Match.views' ``parts``).
-        self._parts: dict[Any, tuple] = {}
         return _standing(self.match)
 
     def game_view(self, seat: int | None) -> dict[str, Any]:
         return self.game_views([seat])[0]
 
     def game_views(self, seats: list[int | None]) -> list[dict[str, Any]]:
-        games = self.match.views(seats, self._parts)
+        # The parts of the views kept from change to change (Match.views): the room's own.
+        parts = self.__dict__.setdefault("_parts", {})
+        games = self.match.views(seats, parts)
         if self.meta.get("open_hands") and None in seats:
             shown = open_hands(self.match)
             for seat, game in zip(seats, games, strict=True):
