@@ -195,23 +195,21 @@ def diff_views(
     views: dict[str, PackedMap],
     news: list[dict[str, Any]],
     deep: frozenset[str] = frozenset(),
-    stable: dict[str, Stable] | None = None,
+    stable: Stable | None = None,
     stable_keys: frozenset[str] = frozenset(),
     whole: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, int]]:
     """:func:`diff_packed` for each of a room's audiences after one change, ``news`` in the
     order of ``views``, with one memo for all of them (their shared parts are diffed once);
-    ``views`` takes the new packings in place. ``stable`` holds each audience's own
-    :data:`Stable` (a seat's hand sits under the same path in both seats' views). Each
-    audience's operations, and the size of its view now (:func:`packed_size`)."""
+    ``views`` takes the new packings in place. Each audience's operations, and the size of
+    its view now (:func:`packed_size`)."""
     out: dict[str, list[dict[str, Any]]] = {}
     sizes: dict[str, int] = {}
     memo: Memo = {}
     for audience, new in zip(list(views), news, strict=True):
         ops: list[dict[str, Any]] = []
-        held = None if stable is None else stable.setdefault(audience, {})
         views[audience] = packed = _diff_packed(
-            views[audience], new, "", ops, deep, memo, held, stable_keys, whole
+            views[audience], new, "", ops, deep, memo, stable, stable_keys, whole
         )
         out[audience] = ops
         sizes[audience] = packed_size(packed)
@@ -275,8 +273,6 @@ def _diff_entry(
         seen = memo.get((path, key, id(value)))
         if seen is not None and seen[0] is value and (seen[1] is was or seen[1] == was):
             ops.extend(seen[3])
-            if held is not None:  # this packing of this very value is what is kept now
-                held[(path, key)] = (value, seen[2])
             return seen[2]
         start = len(ops)
     sub = f"{path}/{_escape(key)}"

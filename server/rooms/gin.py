@@ -91,9 +91,7 @@ class GinRoom(Room):
         return self.game_views([seat])[0]
 
     def game_views(self, seats: list[int | None]) -> list[dict[str, Any]]:
-        # The parts of the views kept from change to change (Match.views): the room's own.
-        parts = self.__dict__.setdefault("_parts", {})
-        games = self.match.views(seats, parts)
+        games = self.match.views(seats)
         if self.meta.get("open_hands") and None in seats:
             shown = open_hands(self.match)
             for seat, game in zip(seats, games, strict=True):

@@ -39,15 +39,10 @@ from server.rooms.phrases import PHRASE_GAP_MS, PHRASES, PHRASES_PER_SEAT, PHRAS
 AUDIENCES = ("seat0", "seat1", "spectators")
 DEEP = frozenset({"game"})
 """The part of a view kept packed entry by entry (the room part changes rarely, as a whole)."""
-STABLE = frozenset({"hands_played", "scores", "discard_pile", "hand", "melds"})
-"""Parts of a game's view that its room hands out as the same object until they change (a
-match's finished hands, which grow with the match; the scores, the discard pile, a seat's
-hand and melds: :meth:`server.games.gin_rummy.game.Match.views` with the room's ``parts``):
-not packed or diffed again while they are the same (protocol.diff.diff_packed), so that a
-move costs work in proportion to what it changed (issue 52: the move changed one hand and
-the pile, or one hand and the stock; the other hand and the scores are skipped). Sound
-because a view is never written to: the same object is the same value, which packs to the
-same bytes and has no operations, exactly what diffing it would have found."""
+STABLE = frozenset({"hands_played"})
+"""Parts of a game's view that its engine hands out as the same object until they change (a
+match's finished hands, which grow with the match): not packed again while they are the same
+(protocol.diff.diff_packed), so that a move costs work in proportion to what it changed."""
 WHOLE = frozenset({"turn"})
 """Parts of a game's view replaced in one operation when they change: a Gin Rummy ``turn``
 (phase, who acts, ply, counts, the seat's options) changes at every move in several of its
@@ -214,7 +209,7 @@ class Room(ABC):
         # 50 000-80 000 containers and 9-40 ms per collection, which was most of the latency
         # tail. Part by part, a change unpacks only the parts it changed.
         self._views: dict[str, PackedMap] = {}
-        self._stable: dict[str, Stable] = {}  # each audience's (protocol.diff.diff_views)
+        self._stable: Stable = {}
         self.view_sizes: dict[str, int] = {}  # each view's bytes packed, at the last change
         for audience in AUDIENCES if watched is None else watched:
             self.follow(audience)
@@ -373,7 +368,6 @@ class Room(ABC):
     def unfollow(self, audience: str) -> None:
         """Stop rendering ``audience`` (nobody here looks at it)."""
         self._views.pop(audience, None)
-        self._stable.pop(audience, None)
 
     def view(self, audience: str) -> dict[str, Any]:
         self.follow(audience)

@@ -363,21 +363,12 @@ class Match:
         """
         return self.views([seat])[0]
 
-    def views(
-        self, seats: list[int | None], parts: dict[Any, tuple] | None = None
-    ) -> list[dict[str, Any]]:
+    def views(self, seats: list[int | None]) -> list[dict[str, Any]]:
         """:meth:`view` for each of ``seats``, the public part built once: the views share
         its lists and dicts (a room renders every audience at each change; diffing the
         shared parts once is most of what that saves), and the match's own history events
         (copying each of them at every change cost a room 4 % of its change, for nothing:
-        nobody writes to a view). Treat them as read-only.
-
-        ``parts``, kept by the caller from one position to the next (a room), makes the
-        scores, the discard pile and each seat's hand and melds the very objects handed out
-        last time while what they are made of is the same object of the match: a position
-        shares the fields a move did not change with the one before it (:func:`_evolve`),
-        and those are tuples of strings and integers, so the same field is the same value.
-        A room then neither builds nor diffs them again (server.rooms.room.STABLE)."""
+        nobody writes to a view). Treat them as read-only."""
         for seat in seats:
             if seat not in (0, 1, None):
                 raise ValueError("a view is for seat 0, seat 1 or a spectator (None)")
@@ -393,36 +384,26 @@ class Match:
             "seat": None,
             "hand_no": self.hand_no + 1,
             "dealer": self.dealer,
-            "scores": _kept(parts, "scores", self.scores),
+            "scores": list(self.scores),
             "target": self.options.target,
             "turn": turn,
-            "discard_pile": _kept(parts, "discard_pile", self.discard_pile),
+            "discard_pile": list(self.discard_pile),
             "history": list(self.history),
             "hands_played": self.past.view,
             "result": None if self.result is None else self.result.to_dict(),
             "winner": self.winner,
         }
-        return [
-            public.copy() if seat is None else self._private(public, seat, parts) for seat in seats
-        ]
+        return [public.copy() if seat is None else self._private(public, seat) for seat in seats]
 
-    def _private(
-        self, public: dict[str, Any], seat: int, parts: dict[Any, tuple] | None = None
-    ) -> dict[str, Any]:
+    def _private(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
         """A seat's view: the public part and what only that seat may see."""
         v = public.copy()
         v["seat"] = seat
         v["turn"] = turn = dict(public["turn"])
         hand = self.hands[seat]
-        held = None if parts is None else parts.get(seat)
-        if held is not None and held[0] is hand:  # the same tuple: the same arrangement
-            _, v["hand"], v["melds"], arrangement = held
-        else:
-            arrangement = arrange(hand)
-            v["hand"] = list(hand)
-            v["melds"] = [list(m) for m in arrangement.melds]
-            if parts is not None:
-                parts[seat] = (hand, v["hand"], v["melds"], arrangement)
+        arrangement = arrange(hand)
+        v["hand"] = list(hand)
+        v["melds"] = [list(m) for m in arrangement.melds]
         turn["deadwood"] = arrangement.deadwood
         turn["drawn"] = self.drawn if self.to_act == seat else None
         knocks = {c: dw for c, dw in self.knock_deadwood(seat).items() if dw <= KNOCK_LIMIT}
@@ -433,19 +414,6 @@ class Match:
         turn["forbidden"] = self.taken if self.to_act == seat else None
         turn["knocks"] = knocks
         return v
-
-
-def _kept(parts: dict[Any, tuple] | None, name: str, source: tuple) -> list:
-    """``list(source)``, or the list made of the very same ``source`` last time (``parts``:
-    :meth:`Match.views`')."""
-    if parts is None:
-        return list(source)
-    held = parts.get(name)
-    if held is not None and held[0] is source:
-        return held[1]
-    made = list(source)
-    parts[name] = (source, made)
-    return made
 
 
 def _evolve(match: Match, **changes: Any) -> Match:
