@@ -4,8 +4,7 @@ socket with none left ends its task at once (issue 52: no extra step for the usu
 
 from __future__ import annotations
 
-import asyncio
-
+from waiting import until
 from wires import Accepting, Peer
 
 
@@ -29,7 +28,7 @@ async def test_sockets_with_requests_waiting_are_served_in_turns():
         peers.append((peer, server, b"".join(peer.client.data_to_send())))
     for _, server, data in peers:
         server.data_received(data)  # five requests in one read
-    await asyncio.sleep(0.05)
+    await until(lambda: len(served) == 10, 5, "the ten requests served")
     assert [name for name, _ in served] == ["a", "b"] * 5
     assert [data for name, data in served if name == "a"] == [b"%d" % k for k in range(5)]
     for peer, server, _ in peers:
