@@ -263,13 +263,19 @@ class Online:
         and waits for this read to say the same."""
         done = self.following.setdefault(player, asyncio.Event())
         try:
-            self.records[player] = record = await self.store.friends.record(player)
-            friends = set(rules.of(record)["friends"])
-            self._set_friends(player, friends)
-            self._first(await self._read([f for f in friends if f not in self.entries]))
+            await self._take_list(player)
         finally:
             self.following.pop(player, None)
             done.set()
+
+    async def _take_list(self, player: str) -> dict[str, Any] | None:
+        """Read the player's record, follow their friends as it has them (those not
+        followed here yet read once, :meth:`_first`); the record."""
+        self.records[player] = record = await self.store.friends.record(player)
+        friends = set(rules.of(record)["friends"])
+        self._set_friends(player, friends)
+        self._first(await self._read([f for f in friends if f not in self.entries]))
+        return record
 
     def _set_friends(self, player: str, friends: set[str]) -> None:
         for gone in self.friends_of.get(player, set()) - friends:
@@ -411,10 +417,7 @@ class Online:
         if player not in self.sessions:
             self._unfollow(player)
             return
-        self.records[player] = record = await self.store.friends.record(player)
-        friends = set(rules.of(record)["friends"])
-        self._set_friends(player, friends)
-        self._first(await self._read([f for f in friends if f not in self.entries]))
+        record = await self._take_list(player)
         message = {"t": "friends", **self.listing(record)}
         for conn in self.sessions.get(player, ()):
             conn.send(message)
