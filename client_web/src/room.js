@@ -37,12 +37,13 @@ export function nextPlace(table, view, me) {
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   // The player's own order of their cards, kept in this browser for the room (a reload).
-  const state = { order: keptOrder(id), acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, offer: conn.rooms.get(id)?.offer ?? null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
+  const state = { order: keptOrder(id), acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
   const room = () => conn.rooms.get(id);
   const me = () => room()?.seat ?? null;
+  const offer = () => room()?.offer ?? null; // how a rematch offer stands (connection.js)
   const bubbles = phraseBubbles(() => render());
   const motions = tableMotion(root);
   const focusNext = (view) => nextPlace(root.querySelector("#table"), view, me())?.focus();
@@ -92,11 +93,11 @@ export function mountRoom(root, app, id) {
 
   function resultActions(view) {
     const over = view.game.turn.phase === "match_over" || view.room.status === "finished";
-    if (me() == null) return spectatorActions(over, state.offer);
+    if (me() == null) return spectatorActions(over, offer());
     if (over) {
       return matchEndActions(view, {
         review: state.review,
-        rematch: () => rematchOffer(view, me(), state.offer, rematch.answer),
+        rematch: () => rematchOffer(view, me(), offer(), rematch.answer),
         onRematch: rematch.rematch,
         friend: friendControl(view, me(), { conn, state, render: () => alive && render() }),
         onReview: review({ wait: true }),
@@ -201,7 +202,7 @@ export function mountRoom(root, app, id) {
   const offSettings = onSettings((name) => name === "mutePhrases" && render());
   clock = setInterval(() => {
     tickClock();
-    if (state.offer?.state === "offered") render(); // the offer's seconds left
+    if (offer()?.state === "offered") render(); // the offer's seconds left
   }, 500);
   root.replaceChildren(); // what the page before drew is not ours to update
   conn.open(id).then(() => noShow(room()?.view, me(), state, app) || render());

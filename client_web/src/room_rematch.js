@@ -32,7 +32,7 @@ export function rematchOffer(view, me, offer, answer) {
 
 /** The rematch's requests for room ``id``: ``rematch()`` (against bots), ``answer(word)``
  * and ``update(offer)`` (the server's news of the offer). ``page``: {conn, app, state (its
- * acting, message, offer, moving), me(), room(), render()}. */
+ * acting, message, moving), me(), room(), render()}. */
 export function rematchFlow(id, page) {
   const { conn, app, state, me, room, render } = page;
   async function rematch() {
@@ -62,8 +62,7 @@ export function rematchFlow(id, page) {
   }
 
   async function update(offer) {
-    state.offer = offer;
-    if (room()) room().offer = offer; // (kept with the room: connection.js)
+    if (room()) room().offer = offer; // kept with the room, as the message's (connection.js)
     render();
     if (offer.state !== "accepted" || !offer.next || state.moving || me() == null) return;
     state.moving = true; // both the reply and the message say so: join once
