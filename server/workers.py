@@ -85,13 +85,23 @@ def stop_all(pool: ProcessPoolExecutor, within: float = 5.0) -> None:
     waited for. What a worker is computing (a bot's move, a solve, a replay's frames) is of no
     use to a server that stops: its rooms go to another node, which asks again. Waiting was
     what a stop did before, and a bot thinking at nice 19 on a busy machine held a SIGTERM
-    past its 15 s (a test saw the server killed)."""
+    past its 15 s (a test saw the server killed).
+
+    It returns once the pool's manager thread has ended too (within ``within``): that thread
+    holds the pool's queues, whose semaphores are given back to the resource tracker only
+    when they are freed. A server stopped by a signal never runs ``atexit`` (uvicorn raises
+    the signal again once it has shut down, with the default handler back in place), so
+    queues still held then were reported by the tracker as leaked, in plain text in the
+    log (a test saw it after a stop just after start-up, on a busy machine)."""
     processes = list((pool._processes or {}).values())
+    manager = pool._executor_manager_thread  # gone from the pool once it is shut down
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(within)
+    if manager is not None:
+        manager.join(within)
 
 
 def bot_pool(workers: int) -> ProcessPoolExecutor:

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 
 import pytest
 from processes import run_group, survivors, tree
@@ -82,6 +83,22 @@ def test_a_pool_stopped_ends_its_workers_mid_task_without_waiting():
     assert time.monotonic() - started < 30  # far from the task's minute
     assert not any(_alive(pid) for pid in pids)
     assert task.cancelled() or task.exception(timeout=10) is not None
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "mid-task"])
+def test_a_pool_stopped_has_freed_its_queues_when_the_stop_returns(busy):
+    # A server stopped by a signal never runs atexit (uvicorn raises the signal again once
+    # it has shut down), so a queue's semaphores are given back to the resource tracker only
+    # if the queue was freed before: one still held by the pool's manager thread was
+    # reported as leaked, in plain text in the JSON log.
+    pool = workers.pool(1, 0)
+    workers.start_all(pool)
+    if busy:
+        task = pool.submit(time.sleep, 60)
+        until_sync(task.running, 10, "the task to start")
+    queues = [weakref.ref(pool._call_queue), weakref.ref(pool._result_queue)]
+    workers.stop_all(pool)
+    assert [queue() for queue in queues] == [None, None]
 
 
 def _alive(pid: int) -> bool:
