@@ -45,7 +45,7 @@ export function mountRoom(root, app, id) {
   const me = () => room()?.seat ?? null;
   const offer = () => room()?.offer ?? null; // how a rematch offer stands (connection.js)
   const bubbles = phraseBubbles(() => render());
-  const motions = tableMotion(root);
+  const motions = tableMotion(root, id);
   const focusNext = (view) => nextPlace(root.querySelector("#table"), view, me())?.focus();
 
   // Two people at play may say a phrase to each other (not to a bot, not from the rail).

@@ -675,6 +675,32 @@ def test_gin_cards_fly_at_the_deal_the_draw_the_discard_and_the_lay_offs(web, op
     }
 
 
+def test_a_table_drawn_again_in_another_language_deals_no_card_again(web, open_page):
+    # A new language draws the page anew: the hand was dealt again, every card sliding out of
+    # the stock (over a finished hand's buttons too).
+    page = open_page()
+    page.add_init_script(LOG_FLIGHTS)
+    page.goto(f"{web.http}/")
+    page.click("#play-easy")
+    until_sync(lambda: len(flown(page)) >= 10, what="the deal")
+    wait_for_my_move(page)  # the bot waits for this seat: nothing moves on the table
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    flown(page)
+    page.click("#settings-button")
+    page.select_option("#set-language", "pl")
+    expect(page.locator("#rules-button")).to_contain_text(messages("pl")["room.rules"])
+    page.click("#settings-close")
+    expect(page.locator("#table #hand .slot")).to_have_count(10)
+    assert flown(page) == []
+    # The next move still slides its card (the upcard taken, or the stock's top drawn).
+    ply = int(table_state(page)["ply"])
+    page.click("#take" if table_state(page)["phase"] == "offer" else "#stock")
+    page.wait_for_function(
+        "ply => Number(document.querySelector('#table').dataset.ply) > ply", arg=ply
+    )
+    assert until_sync(lambda: flown(page), what="the move's slide")
+
+
 @pytest.mark.parametrize("how", ["setting", "reduced-motion"])
 def test_no_slides_when_turned_off_or_the_system_asks_for_less_motion(web, open_page, how):
     page = open_page(reduced_motion="reduce" if how == "reduced-motion" else "no-preference")
