@@ -36,8 +36,11 @@ function land(el) {
 
 function slideFrom(el, dx, dy, delay = 0) {
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  // Above its neighbours while it flies (a card is positioned: z-index applies).
-  el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 }, { transform: "none", zIndex: 20 }], {
+  // Above its neighbours while it flies (a card is positioned: z-index applies), and never
+  // what a pointer hits: a card passing over a button (the deal crosses the upcard offer)
+  // would take the press or the release meant for it, and the click would be lost.
+  const flying = { zIndex: 20, pointerEvents: "none" };
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)`, ...flying }, { transform: "none", ...flying }], {
     duration: SLIDE_MS,
     delay,
     easing: EASING,

@@ -19,6 +19,7 @@ from browser import (
     UNSEEN_CARDS,
     audit,
     play_to_my,
+    seated,
     server_client,
     settled,
     shot,
@@ -613,6 +614,61 @@ def test_cards_slide_briefly_are_never_hidden_and_never_hold_up_the_next_move(we
         assert server.watch(room)["game"] == engine.view()
     expect(page.locator("#refusal")).to_have_text("")
     page.wait_for_function("() => document.getAnimations().length === 0")  # every card landed
+
+
+# The middle of the Pass button, and the first moment of the held flights at which a card's
+# drawn box (mid-flight, transformed) covers it: each flight is moved to that moment.
+PASS_POINT = """() => {
+    const r = document.querySelector('#pass').getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2};
+}"""
+FLIGHT_OVER = """({x, y}) => {
+    const flights = document.getAnimations();
+    for (let t = 0; t <= 1000; t += 5) {
+        for (const flight of flights) flight.currentTime = t;
+        for (const flight of flights) {
+            const r = flight.effect.target.getBoundingClientRect();
+            if (r.left <= x && x <= r.right && r.top <= y && y <= r.bottom)
+                return [t, flight.effect.target.getAttribute('aria-label')];
+        }
+    }
+    return null;
+}"""
+HIT = """({x, y}) => document.elementFromPoint(x, y)?.closest('button')?.id ?? null"""
+
+
+def test_a_card_in_the_air_never_takes_a_press_meant_for_the_table(web, open_page):
+    """The deal's cards fly from the stock to the hand across the upcard offer. A card in the
+    air is not in the way: Pass pressed before a card passes over it and released while it
+    is over it still passes. (A release on the card sent the click to the parent the card
+    and the button share, not to Pass: a browser test that passed as the hand was dealt
+    waited for a move that was never made.) The flights are held and moved by hand, so the
+    card is over the button at the release on any machine, however slow."""
+    ann, bob = open_page(), open_page()
+    seated(web, ann, bob)
+    for page in (ann, bob):
+        page.add_init_script(FREEZE_FLIGHTS)
+        page.add_init_script("window.freeze = true;")  # every flight held at its start
+        page.reload()  # the table drawn anew: the deal flies again
+        page.wait_for_function("() => window.flights.length >= 10")  # the hand is in the air
+    for page in (ann, bob):  # both back: no badge comes or goes to move the table meanwhile
+        expect(page.locator(".away")).to_have_count(0)
+    # The non-dealer is offered the upcard as the hand is dealt.
+    page = next(p for p in (ann, bob) if table_state(p)["mine"] == "1")
+    state = table_state(page)
+    assert state["phase"] == "offer"
+    point = page.evaluate(PASS_POINT)
+    over = page.evaluate(FLIGHT_OVER, point)
+    assert over, "no card of the deal flies over the Pass button"
+    assert page.evaluate(HIT, point) == "pass"  # the card over it is not what is hit
+    page.evaluate("() => document.getAnimations().forEach(f => { f.currentTime = 0; })")
+    assert page.evaluate(HIT, point) == "pass"
+    page.mouse.move(point["x"], point["y"])
+    page.mouse.down()
+    page.evaluate("t => document.getAnimations().forEach(f => { f.currentTime = t; })", over[0])
+    page.mouse.up()
+    expect(page.locator("#table")).to_have_attribute("data-ply", str(int(state["ply"]) + 1))
+    expect(page.locator("#table")).to_have_attribute("data-mine", "0")
 
 
 LOG_FLIGHTS = """
