@@ -46,6 +46,8 @@ class StoreSettings:
     wait_ms: int = 500
     prefix: str = "cardroom"  # of every Redis key
     db_path: str = "cardroom.sqlite3"
+    # the embedded store's batches of appends at least this far apart when busy (0: none)
+    commit_ms: float = 10.0
 
     @property
     def redis(self) -> bool:
@@ -66,10 +68,23 @@ class StoreSettings:
             wait_ms=int(env.get("REDIS_WAIT_MS", 500)),
             prefix=env.get("REDIS_PREFIX") or "cardroom",
             db_path=env.get("CARDROOM_DB") or "cardroom.sqlite3",
+            commit_ms=_milliseconds("CARDROOM_COMMIT_MS", env.get("CARDROOM_COMMIT_MS", "10")),
         )
 
 
 CLUSTER_SCHEME = "redis+cluster://"
+
+
+def _milliseconds(name: str, value: str) -> float:
+    """``value`` as a number of milliseconds from 0 to a second, or ValueError naming the
+    setting (at start-up: the node does not start)."""
+    try:
+        ms = float(value)
+    except ValueError:
+        ms = -1.0
+    if not 0 <= ms <= 1000:
+        raise ValueError(f"{name} must be a number of milliseconds from 0 to 1000, not {value!r}")
+    return ms
 
 
 def _sentinels(spec: str) -> list[tuple[str, int]]:

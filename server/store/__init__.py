@@ -74,7 +74,7 @@ def open_store(settings: StoreSettings, limits: Limits = DEFAULT_LIMITS) -> Stor
         )
     from server.store.embedded import EmbeddedStore
 
-    return EmbeddedStore(settings.db_path, limits=limits)
+    return EmbeddedStore(settings.db_path, limits=limits, commit_ms=settings.commit_ms)
 
 
 __all__ = ["Conflict", "Fenced", "Limits", "Store", "Unavailable", "open_store"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from server.config import Config, StoreSettings
+from server.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTING = re.compile(r"""["']((?:CARDROOM|REDIS)_[A-Z_]+|HOST|PORT|LOG_LEVEL)["']""")
@@ -62,6 +63,21 @@ def test_settings_come_from_the_environment_given():
 def test_with_nothing_set_the_store_is_the_embedded_file():
     settings = StoreSettings.from_env({})
     assert not settings.redis and settings.db_path == "cardroom.sqlite3"
+
+
+async def test_the_embedded_stores_commit_spacing_is_a_setting_of_its_store(tmp_path):
+    settings = StoreSettings.from_env(
+        {"CARDROOM_DB": str(tmp_path / "db"), "CARDROOM_COMMIT_MS": "2.5"}
+    )
+    assert StoreSettings.from_env({}).commit_ms == 10.0
+    store = open_store(settings)
+    try:
+        assert store.rooms.spacing == 0.0025
+    finally:
+        await store.close()
+    for bad in ("-1", "1001", "soon", "nan", ""):
+        with pytest.raises(ValueError, match="CARDROOM_COMMIT_MS"):
+            StoreSettings.from_env({"CARDROOM_COMMIT_MS": bad})
 
 
 def test_a_node_id_is_letters_digits_dots_dashes_and_underscores():

@@ -46,6 +46,20 @@ async def test_a_steps_appends_share_a_batch_and_those_made_during_one_share_the
         assert [e["n"] for e in await store.rooms.log(room)] == [0, 1]
 
 
+async def test_a_busy_stores_batches_are_spaced_and_a_quiet_stores_append_goes_at_once(store):
+    """Batches are handed to the writer at least ``spacing`` apart (on the loop's clock), so
+    that a busy server's appends share a disk sync; an append after a quiet spell does not
+    wait for it."""
+    await store.rooms.create_room("a", {"seats": []})
+    store.rooms.spacing = 3600.0  # nothing handed on yet: the first append goes at once
+    await asyncio.wait_for(store.rooms.append("a", 0, {"n": 0}), 10)
+    first = store.rooms._handed
+    store.rooms.spacing = 0.3  # the next one waits for the rest of the spacing
+    await store.rooms.append("a", 1, {"n": 1})
+    assert store.rooms._handed - first >= 0.3 - 1e-3
+    assert [e["n"] for e in await store.rooms.log("a")] == [0, 1]
+
+
 async def test_a_conflict_in_a_batch_refuses_only_its_own_append(store):
     await store.rooms.create_room("a", {"seats": []})
     await store.rooms.create_room("b", {"seats": []})

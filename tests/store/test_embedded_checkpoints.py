@@ -25,6 +25,7 @@ ENTRY = {"kind": "act", "seat": 0, "action": {"type": "discard", "card": "QH"}, 
 async def append_rounds(path: Path) -> int:
     """Append ROUNDS entries to each of ROOMS rooms; the largest size the WAL file had."""
     store = EmbeddedStore(str(path))
+    store.rooms.spacing = 0  # appends far apart, as under light load: each one handed at once
     wal = Path(f"{path}-wal")
     largest = 0
     try:

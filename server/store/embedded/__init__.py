@@ -33,7 +33,7 @@ from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.players import EmbeddedPlayers
 from server.store.embedded.replays import EmbeddedReplays
 from server.store.embedded.results import EmbeddedResults
-from server.store.embedded.rooms import EmbeddedLobby, EmbeddedRooms
+from server.store.embedded.rooms import COMMIT_SPACING, EmbeddedLobby, EmbeddedRooms
 from server.store.embedded.seeks import EmbeddedSeeks
 from server.store.embedded.sqlite import Sqlite
 
@@ -45,13 +45,15 @@ WITH_DEADLINES = (
 
 class EmbeddedStore(Store):
     """``monotonic``: the clock leases run on (a test of the room host passes its fake
-    clock's, so that a lease lapses when the test says)."""
+    clock's, so that a lease lapses when the test says). ``commit_ms``: how far apart a busy
+    store's batches of appends go to disk (:data:`.rooms.COMMIT_SPACING`)."""
 
     def __init__(
         self,
         path: str,
         monotonic: Callable[[], float] = time.monotonic,
         limits: Limits = DEFAULT_LIMITS,
+        commit_ms: float = 1000 * COMMIT_SPACING,
     ) -> None:
         self.path = path
         self.sqlite = Sqlite(path)
@@ -62,6 +64,7 @@ class EmbeddedStore(Store):
         self.leases = EmbeddedLeases(self.sqlite, monotonic, lapsed=active, dues=dues)
         self.lobby = EmbeddedLobby(self.sqlite, running)
         self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases, dues)
+        self.rooms.spacing = commit_ms / 1000
         self.seeks = EmbeddedSeeks(self.sqlite)
         self.players = EmbeddedPlayers(self.sqlite, self.seeks, limits)
         self.results = EmbeddedResults(self.sqlite, limits)
