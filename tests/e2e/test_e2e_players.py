@@ -503,7 +503,11 @@ async def test_the_daily_board_ranks_first_attempts_and_hides_replays_until_the_
     await bob.close()  # leaves today's Gin Rummy: forfeited after the grace period
 
     me = bob.player["id"]
-    profile = await profile_when(server, me, lambda p: len(p["games"]) == 2)
+    # A finished game's steps are each atomic on their own (server/store/results.py): the
+    # player's games, then the day's board. Wait for both of Bob's games in both.
+    profile = await profile_when(
+        server, me, lambda p: len(p["games"]) == 2 and len(p["today"]["ranks"]) == 2
+    )
     status, board = server.get(f"/api/leaderboards/daily/reflechi_draw1?player={me}")
     assert status == 200 and board["over"] is False and board["total"] == 2
     assert [(r["rank"], r["player"], r["won"]) for r in board["rows"]] == [
