@@ -295,9 +295,13 @@ async def one_trial(
                 for p in players
             ]
             played = games.exception() if games.done() else "playing"
+            status = (await trace.rooms([victim_room]))[victim_room]
+            status = None if status is None else status.status
+            fence_now = await trace.fence(victim_room)
             raise AssertionError(
                 f"nobody took the room over: {victim_room} ({kind}, driven by {driver}) has "
-                f"{len(entries)} entries ({moves_before} before the fault), the last {kinds}; "
+                f"{len(entries)} entries ({moves_before} before the fault), the last {kinds}, "
+                f"status {status}, fence {fence_at_fault} at the fault and {fence_now} now; "
                 f"leases now {holders}; the people (node, closed, reconnects, acked) {people}, "
                 f"their play {played!r}"
             ) from None
