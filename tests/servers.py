@@ -100,6 +100,10 @@ def env_for(tmp_path: Path, **extra: str) -> dict[str, str]:
         "REDIS_URL": "",
         # Scripted players act far faster than people; the flood test sets its own limit.
         "CARDROOM_RATE": "2000",
+        # ...and one after another, each waiting for the answer to the last: the spacing of a
+        # busy store's batches (tested in tests/store/test_embedded_batches.py) would hold
+        # each of their moves back (a quarter more time for the e2e tests of the players).
+        "CARDROOM_COMMIT_MS": "0",
         "CARDROOM_ADDRESS_ROOMS": "100000",  # every test client comes from 127.0.0.1
         "CARDROOM_ADDRESS_PLAYERS": "100000",
         "CARDROOM_BURST": "4000",
