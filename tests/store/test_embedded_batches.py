@@ -60,6 +60,24 @@ async def test_a_busy_stores_batches_are_spaced_and_a_quiet_stores_append_goes_a
     assert [e["n"] for e in await store.rooms.log("a")] == [0, 1]
 
 
+async def test_an_append_waiting_for_the_spacing_is_written_when_the_store_closes(tmp_path):
+    path = str(tmp_path / "db.sqlite3")
+    closing = EmbeddedStore(path)
+    await closing.rooms.create_room("a", {"seats": []})
+    closing.rooms.spacing = 3600.0
+    await closing.rooms.append("a", 0, {"n": 0})  # the first goes at once
+    waiting = asyncio.ensure_future(closing.rooms.append("a", 1, {"n": 1}))
+    await asyncio.sleep(0)  # made: it waits for the spacing
+    assert not waiting.done()
+    await closing.close()
+    await asyncio.wait_for(waiting, 5)  # written, not failed
+    reopened = EmbeddedStore(path)
+    try:
+        assert [e["n"] for e in await reopened.rooms.log("a")] == [0, 1]
+    finally:
+        await reopened.close()
+
+
 async def test_a_conflict_in_a_batch_refuses_only_its_own_append(store):
     await store.rooms.create_room("a", {"seats": []})
     await store.rooms.create_room("b", {"seats": []})

@@ -80,6 +80,7 @@ class EmbeddedStore(Store):
             yield await self.sqlite.queue.get()
 
     async def close(self) -> None:
+        self.rooms.flush()
         await self.sqlite.close()
 
 

@@ -108,6 +108,7 @@ class EmbeddedRooms(RoomStore):
         self._writing = False  # a batch is due or with the writer's thread (_write_batch)
         self.spacing = COMMIT_SPACING
         self._handed = -float("inf")  # the loop's time the last batch was handed on
+        self._due: asyncio.TimerHandle | None = None  # a batch waiting for the spacing
 
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
         try:
@@ -191,7 +192,7 @@ class EmbeddedRooms(RoomStore):
         loop = asyncio.get_running_loop()
         wait = self._handed + self.spacing - loop.time()
         if wait > 0:
-            loop.call_later(wait, self._write_batch)
+            self._due = loop.call_later(wait, self._write_batch)
         elif now:
             self._write_batch()
         else:
@@ -207,6 +208,7 @@ class EmbeddedRooms(RoomStore):
         next step. Through a task awaiting the thread, they went on two steps later (the
         task woken, then the appenders), and on a busy loop every step waits behind all
         that is ready: at 1 000 busy rooms, the tail of an action's latency."""
+        self._due = None
         batch, self._appends = self._appends, []
         known = {b[0]: self._lengths_known[b[0]] for b in batch if b[0] in self._lengths_known}
         loop = asyncio.get_running_loop()
@@ -235,6 +237,14 @@ class EmbeddedRooms(RoomStore):
         else:
             self._writing = False
         self._settle(batch, results)
+
+    def flush(self) -> None:
+        """Hand on now a batch waiting for the spacing: a store that closes writes it
+        before its file is closed (the writer's thread takes work in order) rather than
+        failing it after."""
+        if self._due is not None:
+            self._due.cancel()
+            self._write_batch()
 
     @staticmethod
     def _settle(
