@@ -63,8 +63,9 @@ class EmbeddedStore(Store):
         dues = Dues(room for (room,) in dated)
         self.leases = EmbeddedLeases(self.sqlite, monotonic, lapsed=active, dues=dues)
         self.lobby = EmbeddedLobby(self.sqlite, running)
-        self.rooms = EmbeddedRooms(self.sqlite, running, self.lobby, self.leases, dues)
-        self.rooms.spacing = commit_ms / 1000
+        self.rooms = EmbeddedRooms(
+            self.sqlite, running, self.lobby, self.leases, dues, spacing=commit_ms / 1000
+        )
         self.seeks = EmbeddedSeeks(self.sqlite)
         self.players = EmbeddedPlayers(self.sqlite, self.seeks, limits)
         self.results = EmbeddedResults(self.sqlite, limits)

@@ -94,6 +94,7 @@ class EmbeddedRooms(RoomStore):
         lobby: EmbeddedLobby,
         leases: EmbeddedLeases,
         dues: Dues | None = None,
+        spacing: float = COMMIT_SPACING,
     ) -> None:
         self._sqlite = sqlite
         self._dues = dues or Dues()
@@ -106,7 +107,7 @@ class EmbeddedRooms(RoomStore):
         self._lengths_known: dict[str, int] = {}
         self._appends: list[tuple[str, int, str, asyncio.Future]] = []
         self._writing = False  # a batch is due or with the writer's thread (_write_batch)
-        self.spacing = COMMIT_SPACING
+        self.spacing = spacing
         self._handed = -float("inf")  # the loop's time the last batch was handed on
         self._due: asyncio.TimerHandle | None = None  # a batch waiting for the spacing
 
