@@ -37,7 +37,7 @@ export function nextPlace(table, view, me) {
 export function mountRoom(root, app, id) {
   const conn = app.conn;
   // The player's own order of their cards, kept in this browser for the room (a reload).
-  const state = { order: keptOrder(id), acting: false, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
+  const state = { order: keptOrder(id), acting: false, actedAt: null, selected: null, message: "", showPile: false, lost: null, copied: "", review: null, moving: false, open: false, dealt: null, shownEnd: null, earlier: null, phrases: false, friendship: null };
   let alive = true; // false once the page has moved on: late replies redraw nothing
   let clock = null;
 
@@ -64,22 +64,33 @@ export function mountRoom(root, app, id) {
   }
 
   // One action at a time: until the server answers, another click (the second of a double
-  // click on Discard) does nothing, and the table's buttons wait.
+  // click on Discard) does nothing, and the table's buttons wait. An action's patch comes
+  // as a message of its own just before its answer: once the table shows a move past the
+  // one the action was sent at, it took effect, and the next may go (a Discard clicked as
+  // soon as the drawn card showed was dropped without a sign).
+  let sent = 0; // the actions sent: only the last one's answer ends the wait
+  const at = () => { const g = room()?.view?.game; return g ? `${g.hand_no}/${g.turn.ply}` : ""; };
+  const waiting = () => state.acting && !(state.actedAt != null && state.actedAt !== at());
+
   async function act(action) {
-    if (state.acting) return;
+    if (waiting()) return;
+    const mine = ++sent;
     state.acting = true;
+    state.actedAt = at();
     state.message = "";
     render();
     let done = false;
     try {
       await conn.act(id, action);
       done = true;
-      if (action.type === "discard" || action.type === "knock") state.selected = null;
+      if ((action.type === "discard" || action.type === "knock") && mine === sent) state.selected = null;
     } catch (error) {
       state.message = describeError(error, "gin_rummy");
       sound.play("refuse");
     }
+    if (mine !== sent) return; // a later action is under way: its answer ends the wait
     state.acting = false;
+    state.actedAt = null;
     render();
     // A drawn card is to be discarded next: the keyboard goes to it.
     const drew = ["draw_stock", "draw_discard", "take_upcard"].includes(action.type);
@@ -175,7 +186,7 @@ export function mountRoom(root, app, id) {
       header(view, phraseButton),
       phraseList,
       joinPanel(view, { me: me(), acting: state.acting, join }),
-      renderTable(view, { ...hand.ui, me: me(), busy: state.acting, bubbles: bubbles.update(view, me()), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view, me(), closeEarlier) : null }),
+      renderTable(view, { ...hand.ui, me: me(), busy: waiting(), bubbles: bubbles.update(view, me()), order: state.order, selected: state.selected, message: state.message, showPile: state.showPile, resultActions: resultActions(view), earlier: state.earlier, earlierActions: state.earlier ? earlierActions(view, me(), closeEarlier) : null }),
     );
     motions.after(before, view);
     tickClock();

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import msgpack
 from browser import (
     ARTIFACTS,
     PHONE,
@@ -372,6 +373,55 @@ def test_a_dropped_connection_reconnects_and_the_game_goes_on(web, open_page):
     discard_or_knock(page)
     wait_for_move(page, ply + 1)
     expect(page.locator("#hand .slot")).to_have_count(10)
+
+
+def test_a_move_the_table_shows_before_its_answer_lets_the_next_move_go(web, open_page):
+    """An action's patch and its answer are two messages: a Discard clicked once the drawn
+    card shows, before the draw's answer has come, is sent (it was dropped without a sign,
+    the page taking the draw as still on its way). The answer is held back here."""
+    page = open_page()
+    hold, held, asked, sockets = [False], [], [], []
+
+    def route(ws) -> None:
+        sockets.append(ws)
+        server = ws.connect_to_server()
+
+        def from_page(message) -> None:
+            if isinstance(message, bytes):
+                asked.append(msgpack.unpackb(message))
+            server.send(message)
+
+        def from_server(message) -> None:
+            if hold[0] and isinstance(message, bytes) and msgpack.unpackb(message)["t"] == "ok":
+                held.append(message)
+            else:
+                ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws"), route)
+    start_bot_game(page, web)
+    play_to_my(page, "draw")
+    ply = int(table_state(page)["ply"])
+    hold[0] = True
+    page.click("#stock")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "discard")
+    until_sync(lambda: held, what="the draw's answer, held back")
+    drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
+    tap(page, drawn)
+    page.click("#discard")
+    discards = lambda: [  # noqa: E731
+        m for m in asked if m.get("t") == "act" and m["action"]["type"] == "discard"
+    ]
+    until_sync(discards, 10, what="the discard sent while the draw's answer is held")
+    assert discards()[0]["action"]["card"] == drawn
+    wait_for_move(page, ply + 1)  # the discard was made
+    hold[0] = False
+    for message in held:
+        sockets[0].send(message)
+    expect(page.locator("#hand .slot")).to_have_count(10)
+    expect(page.locator("#refusal")).to_have_text("")  # and nothing was refused
 
 
 def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_page):
