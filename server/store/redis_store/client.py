@@ -21,7 +21,7 @@ from typing import Any
 
 import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
-from redis.asyncio.connection import BlockingConnectionPool
+from redis.asyncio.connection import BlockingConnectionPool, Connection
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 from redis.backoff import ExponentialWithJitterBackoff
@@ -73,13 +73,31 @@ no pool that waits for a free connection, and its answer to running out (an erro
 retry) must not come into a burst of requests."""
 
 
+class _Connection(Connection):
+    """A connection that reports a command written on it after it was closed under it as the
+    lost connection it is (``ConnectionError``), before a byte is sent.
+
+    While a primary is failing over, redis-py closes a cluster client's connections to start
+    afresh (:class:`_Cluster`), and a connection a second command was still setting up
+    (its ``HELLO`` on the way) is among them. That command's write then found no writer
+    (AttributeError, on asyncio's loop) or a closed transport (RuntimeError "the handler is
+    closed", on uvloop, which the server runs): neither is an error redis-py retries or the
+    store reports as Redis away, so a player's action was answered ``internal``. A
+    ``ConnectionError`` is retried on the cluster's new map; nothing was sent, so the retry
+    cannot apply the command twice."""
+
+    async def _send_packed_command(self, command: Any) -> None:
+        writer = self._writer
+        if writer is None or writer.transport.is_closing():
+            raise redis.ConnectionError("the connection was closed before the command was sent")
+        await super()._send_packed_command(command)
+
+
 class _Cluster(RedisCluster):
     """redis-py's cluster client with what the store needs of it besides:
 
-    - one more error it may try a command again on: while a primary is failing over, a
-      connection it is reconnecting can be handed to a second command, which finds no
-      writer (AttributeError on ``writelines``) before a byte is sent; its other errors
-      already make it read the slots again and retry;
+    - connections that report a write after they were closed under it as lost
+      (:class:`_Connection`), which redis-py retries on the cluster's new map;
     - scripts loaded on every primary before their first call (:class:`_ClusterScript`);
     - a plain client of each primary (:meth:`primary`), for what must run on one connection
       to it (a write and the WAIT that follows it), its connections closed with this client's
@@ -87,10 +105,14 @@ class _Cluster(RedisCluster):
     - the closing of the nodes a fail-over took out of its maps waited for when it closes:
       redis-py closes a dropped node's idle connections in a task it never waits for."""
 
-    ERRORS_ALLOW_RETRY = (*RedisCluster.ERRORS_ALLOW_RETRY, AttributeError)
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # redis-py's cluster client takes no connection class: every node it makes from
+        # now on is made with these arguments, and the start-up nodes it already made have
+        # no connection yet.
+        self.nodes_manager.connection_kwargs["connection_class"] = _Connection
+        for node in self.nodes_manager.startup_nodes.values():
+            node.connection_class = _Connection
         self._primaries: dict[tuple[str, int], redis.Redis] = {}
 
     def register_script(self, script: Any) -> Any:
@@ -100,7 +122,7 @@ class _Cluster(RedisCluster):
         if (host, port) not in self._primaries:
             pool = _EveryConnectionPool(
                 host=host, port=port, decode_responses=True, socket_timeout=2.0,
-                socket_connect_timeout=1.0,
+                socket_connect_timeout=1.0, connection_class=_Connection,
             )  # fmt: skip
             self._primaries[host, port] = redis.Redis(connection_pool=pool)
         return self._primaries[host, port]
