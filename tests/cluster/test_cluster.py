@@ -266,18 +266,20 @@ async def one_trial(
     killed_at = time.monotonic()
 
     async def taken_over() -> float:
-        """Seconds from the fault until another node drove the victim's room: an entry
-        appended under a newer lease than any before the fault (an append the struck
-        driver had sent before it stopped does not count)."""
+        """Seconds from the fault until another node drove the victim's room (an entry
+        appended under a newer lease than any before the fault: an append the struck
+        driver had sent before it stopped does not count), or until the room was over."""
 
         async def moved_on() -> bool:
             _, entries = await trace.read(victim_room)
             if any(e.get("lease", -1) > fence_before for e in entries[moves_before:]):
                 return True
-            # Or the match ended since the fault by a person's move (which carries no lease
-            # token) under a lease granted since: the room was taken over, and its new
-            # driver had nothing of its own to append.
-            if len(entries) == moves_before or await trace.fence(victim_room) <= fence_at_fault:
+            # Or the match ended since the fault, and the room with it: by a person's move
+            # (which carries no lease token) under a lease granted since, whose driver had
+            # nothing of its own to append; or by the struck driver's own last move, its room
+            # finished before it stopped. Either way nothing is left to drive (a room ended
+            # by a move but left unfinished is not: its status stays playing).
+            if len(entries) == moves_before:
                 return False
             return (await trace.rooms([victim_room]))[victim_room].status == "finished"
 
