@@ -19,7 +19,7 @@ from typing import Any
 import jsonpatch
 import msgpack
 
-from protocol.codec import pack
+from protocol.codec import kept, pack, pack_kept
 
 SMALL = 12
 """Dicts up to this many keys are replaced whole when that is shorter than their changes."""
@@ -128,8 +128,15 @@ garbage collector, and a dict holding only bytes is not even tracked by it."""
 
 def pack_map(value: dict[str, Any], deep: frozenset[str] = frozenset()) -> PackedMap:
     return {
-        k: pack_map(v) if k in deep and isinstance(v, dict) else pack(v) for k, v in value.items()
+        k: pack_map(v) if k in deep and isinstance(v, dict) else pack_kept(v)
+        for k, v in value.items()
     }
+
+
+def _kept(was: Any, now: bytes) -> bytes:
+    """What a packed map keeps of an entry packed again: its old packing when that is equal
+    (the new one is dropped at once), else the new one at its own size (:func:`kept`)."""
+    return was if was == now else kept(now)
 
 
 def packed_size(packed: PackedMap) -> int:
@@ -238,6 +245,7 @@ def _diff_packed(
             now = pack(value)
             if was != now:
                 _changed(was, now, value, f"{path}/{_escape(key)}", ops, whole)
+            now = _kept(was, now)
         else:
             held = stable if key in stable_keys else None
             now = _diff_entry(
@@ -289,6 +297,7 @@ def _diff_entry(
                 ops.append({"op": "replace", "path": sub, "value": value})
             else:
                 _changed(was, now, value, sub, ops, whole)
+        now = _kept(was, now)
         if held is not None:
             held[(path, key)] = (value, now)
     if memo is not None:

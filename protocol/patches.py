@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from protocol.codec import pack
+from protocol.codec import pack_kept
 
 RECENT = 256
 """Most patch frames kept per audience, so a client that reconnects can catch up without a
@@ -53,7 +53,7 @@ class PatchLog:
     def add(self, room_id: str, seq: int, ops: list[dict[str, Any]], budget: int) -> bytes:
         """Frame the change ``seq``, keep it with as many before it as RECENT and ``budget``
         (the size of the audience's view, packed) allow; the frame."""
-        frame = pack({"t": "patch", "room": room_id, "seq": seq, "ops": ops})
+        frame = pack_kept({"t": "patch", "room": room_id, "seq": seq, "ops": ops})
         self.frames.push(frame)
         self.seq = seq
         while len(self.frames) > 1 and (self.frames.size > budget or len(self.frames) > RECENT):

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgpack
 
-from protocol.codec import Refusal, pack
+from protocol.codec import Refusal, pack_kept
 from protocol.diff import (
     PackedMap,
     Stable,
@@ -82,7 +82,7 @@ class PackedLog:
         self._packed: list[bytes] = []
 
     def append(self, entry: dict[str, Any]) -> None:
-        self._packed.append(pack(entry))
+        self._packed.append(pack_kept(entry))
 
     def __len__(self) -> int:
         return len(self._packed)
@@ -580,7 +580,7 @@ class Room(ABC):
         elif kind == "act":
             self.standing = self.play(seat, entry["action"], after)
             if entry.get("cmd") is not None:
-                self.commands[seat][entry["cmd"]] = pack([self.seq + 1, entry["action"]])
+                self.commands[seat][entry["cmd"]] = pack_kept([self.seq + 1, entry["action"]])
             if entry.get("auto"):
                 self.seats[seat].timeouts += 1
         elif kind == "forfeit":

@@ -4,11 +4,16 @@ views are compared packed (protocol.diff) and clients decode with any MessagePac
 
 from __future__ import annotations
 
+import sys
+import tracemalloc
+
 import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from protocol.codec import pack
+from protocol import diff
+from protocol.codec import pack, pack_kept
+from protocol.diff import diff_views, pack_map
 
 
 class Cards(tuple):
@@ -43,6 +48,55 @@ VALUES = st.recursive(
 @settings(max_examples=500, deadline=None)
 def test_pack_writes_the_bytes_msgpack_writes(value) -> None:
     assert pack(value) == msgpack.packb(value, use_bin_type=True)
+
+
+def held_bytes(make) -> tuple[bytes, int]:
+    """What ``make()`` returns, and the memory it holds (traced while it was made)."""
+    tracemalloc.start()
+    try:
+        made = make()
+        size, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return made, size
+
+
+SIZES = [None, 7, "Alice", list(range(20)), {"hand": ["7h", "Kd", "2c"] * 4}, "x" * 300]
+
+
+def test_what_is_held_for_long_is_packed_at_its_own_size() -> None:
+    # msgspec's bytes come in the buffer it grew while encoding: a room's log, views and
+    # recent patches held 5-6 KiB more a room than their bytes (1 000 rooms in bench/load.py).
+    grown = 0
+    for value in SIZES:
+        plain, plain_held = held_bytes(lambda v=value: pack(v))
+        packed, held = held_bytes(lambda v=value: pack_kept(v))
+        assert packed == plain == msgpack.packb(value, use_bin_type=True)
+        assert held <= sys.getsizeof(packed), value
+        grown += plain_held > sys.getsizeof(plain)
+    assert grown  # (what the copy is for: pack's own bytes hold more than their size)
+
+
+def test_a_views_entry_packed_again_to_the_same_bytes_keeps_the_bytes_it_had(monkeypatch):
+    # The packing held is the old one when equal (the new one dropped at once), else the new
+    # one at its own size: a part changed by a move is held no larger than its bytes.
+    def changed(copy: bool) -> tuple[dict, dict, int]:
+        if not copy:
+            monkeypatch.setattr(diff, "kept", lambda packed: packed)
+        old = {"score": 3, "hand": ["7h", "Kd"], **{f"pile{k}": list(range(40)) for k in range(9)}}
+        views = {"seat0": pack_map(old)}
+        was = dict(views["seat0"])
+        new = {**old, **{f"pile{k}": list(range(41)) for k in range(9)}}
+        _, held = held_bytes(lambda: diff_views(views, [new]))
+        monkeypatch.undo()
+        return was, views["seat0"], held
+
+    changed(copy=True)  # (what a first diff makes once and keeps is not counted below)
+    was, now, held = changed(copy=True)
+    assert now["score"] is was["score"] and now["hand"] is was["hand"]
+    assert all(now[f"pile{k}"] == pack(list(range(41))) for k in range(9))
+    _, _, held_as_packed = changed(copy=False)
+    assert held < held_as_packed  # (held as msgspec packed them, they were larger)
 
 
 def test_pack_refuses_what_messagepack_cannot_hold() -> None:
