@@ -31,6 +31,11 @@ LOST_ENTRIES = Counter(
 )
 LOOP_LAG = Gauge("cardroom_event_loop_lag_seconds", "Worst event-loop lag in the last interval")
 LOOP_LAG_MAX = Gauge("cardroom_event_loop_lag_max_seconds", "Worst event-loop lag since start")
+LOOP_LAGS = Histogram(
+    "cardroom_event_loop_lag_sample_seconds",
+    "How late the event loop woke a sleeper, each sample (one every 50 ms): its percentiles",
+    buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0),
+)
 GC_PAUSE = Histogram(
     "cardroom_gc_pause_seconds",
     "Time the cyclic garbage collector stopped the process, by generation",

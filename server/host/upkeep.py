@@ -36,8 +36,8 @@ async def trims(every: float) -> None:
 
 
 async def watch_lag(interval: float = 0.05) -> None:
-    """Measure how late the loop wakes a sleeper: the event-loop lag (the worst of each five
-    seconds, and the worst since the start, in /metrics)."""
+    """Measure how late the loop wakes a sleeper: the event-loop lag (each sample in a
+    histogram, the worst of each five seconds, and the worst since the start, in /metrics)."""
     loop = asyncio.get_running_loop()
     worst = 0.0
     window_worst, window_start = 0.0, loop.time()
@@ -45,6 +45,7 @@ async def watch_lag(interval: float = 0.05) -> None:
         before = loop.time()
         await asyncio.sleep(interval)
         lag = max(0.0, loop.time() - before - interval)
+        metrics.LOOP_LAGS.observe(lag)
         window_worst = max(window_worst, lag)
         if lag > worst:
             worst = lag
