@@ -63,20 +63,35 @@ export function mountRoom(root, app, id) {
     render();
   }
 
-  // One action at a time: until the server answers, another click (the second of a double
+  // One request at a time: until the server answers, another click (the second of a double
   // click on Discard) does nothing, and the table's buttons wait. An action's patch comes
   // as a message of its own just before its answer: once the table shows a move past the
-  // one the action was sent at, it took effect, and the next may go (a Discard clicked as
-  // soon as the drawn card showed was dropped without a sign).
-  let sent = 0; // the actions sent: only the last one's answer ends the wait
+  // one the action was sent at, it took effect, and the next request may go (a Discard
+  // clicked as soon as the drawn card showed, or Rematch as soon as the match's end showed,
+  // was dropped without a sign). Only the last request's answer ends the wait.
+  let sent = 0;
   const at = () => { const g = room()?.view?.game; return g ? `${g.hand_no}/${g.turn.ply}` : ""; };
   const waiting = () => state.acting && !(state.actedAt != null && state.actedAt !== at());
+  const busy = {
+    waiting,
+    /** A request starts (``move``: an action, which the table shows when made): its token. */
+    begin(move = false) {
+      state.acting = true;
+      state.actedAt = move ? at() : null;
+      return ++sent;
+    },
+    /** The request of ``token`` is answered: whether it was the last one (the wait is over). */
+    end(token) {
+      if (token !== sent) return false;
+      state.acting = false;
+      state.actedAt = null;
+      return true;
+    },
+  };
 
   async function act(action) {
     if (waiting()) return;
-    const mine = ++sent;
-    state.acting = true;
-    state.actedAt = at();
+    const mine = busy.begin(true);
     state.message = "";
     render();
     let done = false;
@@ -85,12 +100,12 @@ export function mountRoom(root, app, id) {
       done = true;
       if ((action.type === "discard" || action.type === "knock") && mine === sent) state.selected = null;
     } catch (error) {
-      state.message = describeError(error, "gin_rummy");
-      sound.play("refuse");
+      if (mine === sent) { // (a later request's page is not told of an earlier one's refusal)
+        state.message = describeError(error, "gin_rummy");
+        sound.play("refuse");
+      }
     }
-    if (mine !== sent) return; // a later action is under way: its answer ends the wait
-    state.acting = false;
-    state.actedAt = null;
+    if (!busy.end(mine)) return; // a later request is under way: its answer ends the wait
     render();
     // A drawn card is to be discarded next: the keyboard goes to it.
     const drew = ["draw_stock", "draw_discard", "take_upcard"].includes(action.type);
@@ -98,7 +113,7 @@ export function mountRoom(root, app, id) {
   }
 
   const hand = handInput(id, { root, state, act, render, me, view: () => room()?.view });
-  const rematch = rematchFlow(id, { conn, app, state, me, room, render });
+  const rematch = rematchFlow(id, { conn, app, state, busy, me, room, render });
 
   const review = (options) => () => ((state.review = loadReview(id, me(), render, { ...options, conn })), render());
 
@@ -131,16 +146,15 @@ export function mountRoom(root, app, id) {
   }
 
   async function join(seat) {
-    if (state.acting) return; // a double tap takes the seat once
-    state.acting = true;
+    if (waiting()) return; // a double tap takes the seat once
+    const mine = busy.begin();
     render();
     try {
       await conn.join(id, seat, app.name());
     } catch (error) {
-      state.message = describeError(error);
+      if (mine === sent) state.message = describeError(error);
     }
-    state.acting = false;
-    render();
+    if (busy.end(mine)) render();
   }
 
   function tickClock() {

@@ -32,12 +32,13 @@ export function rematchOffer(view, me, offer, answer) {
 
 /** The rematch's requests for room ``id``: ``rematch()`` (against bots), ``answer(word)``
  * and ``update(offer)`` (the server's news of the offer). ``page``: {conn, app, state (its
- * acting, message, moving), me(), room(), render()}. */
+ * message, moving), busy (the page's one request at a time: waiting(), begin(), end(token)),
+ * me(), room(), render()}. */
 export function rematchFlow(id, page) {
-  const { conn, app, state, me, room, render } = page;
+  const { conn, app, state, busy, me, room, render } = page;
   async function rematch() {
-    if (state.acting) return;
-    state.acting = true;
+    if (busy.waiting()) return;
+    const mine = busy.begin();
     const view = room().view;
     const seats = view.room.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
     try {
@@ -47,8 +48,7 @@ export function rematchFlow(id, page) {
     } catch (error) {
       state.message = describeError(error);
     }
-    state.acting = false;
-    render();
+    if (busy.end(mine)) render();
   }
 
   async function answer(word) {
