@@ -87,6 +87,8 @@ class _Connection(Connection):
     cannot apply the command twice."""
 
     async def _send_packed_command(self, command: Any) -> None:
+        # (redis-py writes through this method when a socket timeout is set, as every client
+        # of the store's has; without one it writes inline and this check would not run)
         writer = self._writer
         if writer is None or writer.transport.is_closing():
             raise redis.ConnectionError("the connection was closed before the command was sent")
