@@ -274,13 +274,11 @@ async def one_trial(
             _, entries = await trace.read(victim_room)
             if any(e.get("lease", -1) > fence_before for e in entries[moves_before:]):
                 return True
-            # Or the match ended since the fault, and the room with it: by a person's move
-            # (which carries no lease token) under a lease granted since, whose driver had
-            # nothing of its own to append; or by the struck driver's own last move, its room
-            # finished before it stopped. Either way nothing is left to drive (a room ended
-            # by a move but left unfinished is not: its status stays playing).
-            if len(entries) == moves_before:
-                return False
+            # Or the room is finished since the fault (it was in play when chosen): by a
+            # driver granted a lease since, whose move or finishing carried no lease token
+            # of its own, or by the struck driver itself before it stopped (its last move
+            # and the room's finishing are two steps). Either way nothing is left to drive;
+            # a room whose match ended but was left unfinished is not: it stays playing.
             return (await trace.rooms([victim_room]))[victim_room].status == "finished"
 
         try:
