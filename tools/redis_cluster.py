@@ -170,8 +170,13 @@ class LocalRedisCluster:
         return True
 
     def replicas_in_sync(self) -> bool:
-        """Every live replica's link to its primary is up (a replica that never synced
-        would not take over from a primary that dies)."""
+        """Every primary has a replica online, and every live replica's link to its primary
+        is up (a replica that never synced would not take over from a primary that dies).
+        The first part matters just after the cluster is created: the node asked may not
+        have heard yet that another became a replica, and then counts it as a primary
+        (the full suite, once: a test found no replica of the primary it was to kill)."""
+        if self.replicas and not all(self.replicas_of(p) >= 1 for p in self.primary_ports()):
+            return False
         replicas = [n for n in self.nodes() if not n.primary and self.parts[n.port].running]
         return all(
             "master_link_status:up" in self.cli(n.port, "info", "replication") for n in replicas
