@@ -87,6 +87,16 @@ def _milliseconds(name: str, value: str) -> float:
     return ms
 
 
+def _switch(name: str, value: str) -> bool:
+    """``on`` or ``off`` (or true/false, yes/no, 1/0), or ValueError naming the setting."""
+    word = value.strip().lower()
+    if word in ("on", "true", "yes", "1"):
+        return True
+    if word in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(f"{name} must be on or off, not {value!r}")
+
+
 def _sentinels(spec: str) -> list[tuple[str, int]]:
     """``host:port,host:port`` -> [(host, port), ...]"""
     found = []
@@ -142,6 +152,10 @@ class Config:
     # holds all the 100 replays /api/replays lists even if every one were that long (42 MiB),
     # or some 650 usual ones: a small part of a node's memory, for the replays people open.
     frames_cache_bytes: int = 64 << 20
+    # permessage-deflate offered to sockets: a patch leaves in about a fifth of its bytes,
+    # for about an eighth more CPU an action (bench/RESULTS.md, issue 52); off suits a server
+    # whose traffic costs less than its cores.
+    deflate: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
@@ -188,6 +202,7 @@ class Config:
             daily_secret=env.get("CARDROOM_DAILY_SECRET") or None,
             hsts_seconds=int(env.get("CARDROOM_HSTS_SECONDS", 0)),
             frames_cache_bytes=int(env.get("CARDROOM_FRAMES_CACHE_BYTES", 64 << 20)),
+            deflate=_switch("CARDROOM_DEFLATE", env.get("CARDROOM_DEFLATE", "on")),
         )
 
 

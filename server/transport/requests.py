@@ -398,6 +398,7 @@ class Gateway:
         self.services = services
         self.config = services.config
         self.rate, self.burst = self.config.rate, self.config.burst  # per socket
+        self.deflate = self.config.deflate  # whether sockets are offered permessage-deflate
 
     def address(self, wire) -> str:
         return client_address(wire.address, wire.forwarded, self.config.trusted_proxies)

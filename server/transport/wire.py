@@ -180,7 +180,8 @@ class Wire(asyncio.Protocol):
         self.connections = server_state.connections
         # The app's gateway (its lifespan state): ``check``, ``open`` and ``serve``.
         self.gateway = (app_state or {}).get("gateway")
-        self.ws = ServerProtocol(extensions=[deflate()], max_size=MAX_FRAME)
+        offered = [deflate()] if getattr(self.gateway, "deflate", True) else []
+        self.ws = ServerProtocol(extensions=offered, max_size=MAX_FRAME)
         self.transport: asyncio.Transport | None = None
         self.conn = None  # the node's Connection, once the handshake is done
         self.bucket: TokenBucket | None = None  # its requests' rate limit, from then on

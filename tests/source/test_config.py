@@ -107,3 +107,12 @@ def test_a_node_with_a_bad_setting_does_not_start_and_says_why():
 def test_the_paired_join_period_is_a_setting():
     assert Config.from_env({}).paired_join_seconds == 5.0
     assert Config.from_env({"CARDROOM_PAIRED_JOIN_SECONDS": "1.5"}).paired_join_seconds == 1.5
+
+
+def test_deflate_is_offered_unless_it_is_turned_off():
+    assert Config.from_env({}).deflate
+    for word, on in (("off", False), ("OFF", False), ("0", False), ("on", True), ("yes", True)):
+        assert Config.from_env({"CARDROOM_DEFLATE": word}).deflate is on
+    for bad in ("", "sometimes", "2"):
+        with pytest.raises(ValueError, match="CARDROOM_DEFLATE"):
+            Config.from_env({"CARDROOM_DEFLATE": bad})
