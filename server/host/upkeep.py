@@ -35,22 +35,23 @@ async def trims(every: float) -> None:
         await asyncio.to_thread(trim_memory)
 
 
-async def watch_lag(interval: float = 0.05) -> None:
+async def watch_lag(interval: float = 0.05, clock=None, sleep=asyncio.sleep) -> None:
     """Measure how late the loop wakes a sleeper: the event-loop lag (each sample in a
-    histogram, the worst of each five seconds, and the worst since the start, in /metrics)."""
-    loop = asyncio.get_running_loop()
+    histogram, the worst of each five seconds, and the worst since the start, in /metrics).
+    ``clock`` (the loop's by default) and ``sleep``: a test's fake time."""
+    now = clock or asyncio.get_running_loop().time
     worst = 0.0
-    window_worst, window_start = 0.0, loop.time()
+    window_worst, window_start = 0.0, now()
     while True:
-        before = loop.time()
-        await asyncio.sleep(interval)
-        lag = max(0.0, loop.time() - before - interval)
+        before = now()
+        await sleep(interval)
+        lag = max(0.0, now() - before - interval)
         metrics.LOOP_LAGS.observe(lag)
         window_worst = max(window_worst, lag)
         if lag > worst:
             worst = lag
             metrics.LOOP_LAG_MAX.set(lag)
-        if loop.time() - window_start >= 5.0:
+        if now() - window_start >= 5.0:
             metrics.LOOP_LAG.set(window_worst)
             metrics.TASKS.set(len(asyncio.all_tasks()))
-            window_worst, window_start = 0.0, loop.time()
+            window_worst, window_start = 0.0, now()
