@@ -49,15 +49,23 @@ async def test_a_steps_appends_share_a_batch_and_those_made_during_one_share_the
 async def test_a_busy_stores_batches_are_spaced_and_a_quiet_stores_append_goes_at_once(store):
     """Batches are handed to the writer at least ``spacing`` apart (on the loop's clock), so
     that a busy server's appends share a disk sync; an append after a quiet spell does not
-    wait for it."""
-    await store.rooms.create_room("a", {"seats": []})
-    store.rooms.spacing = 3600.0  # nothing handed on yet: the first append goes at once
-    await asyncio.wait_for(store.rooms.append("a", 0, {"n": 0}), 10)
-    first = store.rooms._handed
-    store.rooms.spacing = 0.3  # the next one waits for the rest of the spacing
-    await store.rooms.append("a", 1, {"n": 1})
-    assert store.rooms._handed - first >= 0.3 - 1e-3
-    assert [e["n"] for e in await store.rooms.log("a")] == [0, 1]
+    wait for it. Read from the batch's timer, not waited out."""
+    rooms = store.rooms
+    await rooms.create_room("a", {"seats": []})
+    rooms.spacing = 3600.0  # nothing handed on yet: the first append goes at once
+    await asyncio.wait_for(rooms.append("a", 0, {"n": 0}), 10)
+    first = rooms._handed
+    # The next one waits for the rest of the spacing: its batch is due an hour after.
+    second = asyncio.ensure_future(rooms.append("a", 1, {"n": 1}))
+    await until(lambda: rooms._due, 5, "the second append's batch to wait")
+    assert not second.done()
+    assert rooms._due.when() == pytest.approx(first + 3600)
+    rooms.flush()  # (the hour taken as past)
+    await asyncio.wait_for(second, 10)
+    # An hour after the last batch, a new append goes at once.
+    rooms._handed = asyncio.get_running_loop().time() - 3600
+    await asyncio.wait_for(rooms.append("a", 2, {"n": 2}), 10)
+    assert [e["n"] for e in await rooms.log("a")] == [0, 1, 2]
 
 
 async def test_an_append_waiting_for_the_spacing_is_written_when_the_store_closes(tmp_path):
@@ -67,7 +75,7 @@ async def test_an_append_waiting_for_the_spacing_is_written_when_the_store_close
     closing.rooms.spacing = 3600.0
     await closing.rooms.append("a", 0, {"n": 0})  # the first goes at once
     waiting = asyncio.ensure_future(closing.rooms.append("a", 1, {"n": 1}))
-    await asyncio.sleep(0)  # made: it waits for the spacing
+    await until(lambda: closing.rooms._due, 5, "the append's batch to wait for the spacing")
     assert not waiting.done()
     await closing.close()
     await asyncio.wait_for(waiting, 5)  # written, not failed
