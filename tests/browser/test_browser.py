@@ -411,9 +411,10 @@ def test_a_move_the_table_shows_before_its_answer_lets_the_next_move_go(web, ope
     drawn = page.locator("#hand .slot.drawn").get_attribute("data-card")
     tap(page, drawn)
     page.click("#discard")
-    discards = lambda: [  # noqa: E731
-        m for m in asked if m.get("t") == "act" and m["action"]["type"] == "discard"
-    ]
+
+    def discards() -> list[dict]:
+        return [m for m in asked if m.get("t") == "act" and m["action"]["type"] == "discard"]
+
     until_sync(discards, 10, what="the discard sent while the draw's answer is held")
     assert discards()[0]["action"]["card"] == drawn
     wait_for_move(page, ply + 1)  # the discard was made
