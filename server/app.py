@@ -15,6 +15,7 @@ from starlette.types import ASGIApp
 from server import logs, metrics
 from server.config import Config
 from server.examples.routes import ROUTES as EXAMPLE_ROUTES
+from server.host import collector
 from server.node import Node
 from server.services.pool import store_limits
 from server.store import Store, open_store
@@ -58,6 +59,10 @@ def create_app(
         # 170 ms with this; gen2 pauses 8 in 30 s before, none after.
         gc.set_threshold(50_000, 20, 10)
         metrics.watch_gc()
+        # ...and the young generations collected every 50 ms instead, a few hundred objects
+        # at a time: the threshold alone let them fill with the rooms' new state, tens of
+        # thousands of objects a collection (server.host.collector).
+        node.tasks.keep("collector", collector.pace)
         app.state.node = node  # for __main__'s signal handler
         app.state.services = node.services  # what the HTTP routes answer from
         node.tasks.keep("keepalive", wire.keepalive)

@@ -10,6 +10,7 @@ import gzip
 import http.client
 import json
 import re
+import time
 from pathlib import Path
 
 import msgpack
@@ -237,6 +238,29 @@ def test_a_page_of_another_site_may_not_open_a_socket(web):
     assert refused(web.ws, origin=f"http://localhost:{web.port}") == 403
     _, _, text = fetch(web, "/metrics")
     assert re.search(rb'cardroom_refusals_total\{code="bad_origin"\} [1-9]', text)
+
+
+def gc_pauses(server: ServerProcess) -> dict[str, float]:
+    _, _, text = fetch(server, "/metrics")
+    found = re.findall(rb'cardroom_gc_pause_seconds_count\{generation="(\d)"\} ([0-9.e+]+)', text)
+    return {generation.decode(): float(count) for generation, count in found}
+
+
+def test_the_server_collects_its_young_generations_on_its_own_clock(web):
+    """server.host.collector runs in the real server: with nothing to do, its young and
+    middle generations are still collected, a step every 50 ms (counted in /metrics)."""
+    before = gc_pauses(web)
+    deadline = time.monotonic() + 20
+    now = before
+    while time.monotonic() < deadline:
+        now = gc_pauses(web)
+        young = now.get("0", 0) - before.get("0", 0)
+        middle = now.get("1", 0) - before.get("1", 0)
+        if young >= 10 and middle >= 2:
+            break
+        time.sleep(0.2)
+    assert now.get("0", 0) - before.get("0", 0) >= 10, (before, now)
+    assert now.get("1", 0) - before.get("1", 0) >= 2, (before, now)
 
 
 def test_behind_a_proxy_the_allowed_origins_are_the_public_ones(behind_tls):
