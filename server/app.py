@@ -52,16 +52,13 @@ def create_app(
         # What startup made (modules, meld tables) lives as long as the process: keep it
         # out of the collector's full passes, which otherwise stall the loop.
         gc.freeze()
-        # A young generation of 50 000 net allocations: the views a room replaces on every
-        # action die young instead of being promoted, so full collections (100-200 ms over
-        # the views of 1 000 busy rooms on this hardware) nearly stop. Measured with
-        # bench/load.py play at 1 000 rooms: p99 294 ms with the default (700, 10, 10),
-        # 170 ms with this; gen2 pauses 8 in 30 s before, none after.
+        # The collector runs on the loop's clock, a few hundred objects at a time
+        # (server.host.collector says why); CPython's own trigger stays only for a loop that
+        # stalls while it allocates, high enough never to come otherwise. (At CPython's
+        # default, 700, 10, 10, full collections over the views of 1 000 busy rooms came
+        # every few seconds, 100-200 ms each: p99 294 ms against 170 ms at 50 000.)
         gc.set_threshold(50_000, 20, 10)
         metrics.watch_gc()
-        # ...and the young generations collected every 50 ms instead, a few hundred objects
-        # at a time: the threshold alone let them fill with the rooms' new state, tens of
-        # thousands of objects a collection (server.host.collector).
         node.tasks.keep("collector", collector.pace)
         app.state.node = node  # for __main__'s signal handler
         app.state.services = node.services  # what the HTTP routes answer from
