@@ -10,14 +10,17 @@ to 57 000 objects scattered over the heap: 9-20 ms with the whole loop stopped (
 waits), and five such while the rooms' sockets connected (each socket leaves about 75
 tracked objects).
 
-Here the young generation is collected every STEP seconds, holding what the last step made (a
-few hundred objects at play), and every BURST_STEP while a step finds more than BURST new
-objects (a crowd connecting). The middle generation, which takes in what survives, is
-collected once it has taken in about MIDDLE objects or MIDDLE_EVERY seconds have passed: it
-too stays small. The oldest generation is collected every FULL_EVERY seconds (a pause of
-about 0.1 s at 1 000 rooms), so that a cycle that outlived the middle generation is freed
-in the end: measured at 1 000 busy rooms, a full collection after a minute of play found
-nothing to free. The app's thresholds stay as they are, so a loop that stalls still collects.
+Here the young generation is collected every STEP seconds together with the middle one
+(CPython's collection of generation 1), holding what the last step made: a few hundred objects
+at play, a few thousand when a crowd connects (steps every BURST_STEP while a step finds more
+than BURST new objects). What survives goes straight to the oldest generation, so each object
+that lives longer than a step is walked once, at the step after it was made: a young and a
+middle collection apart (the middle one by time or size) walked it twice, for 3 % more CPU an
+action at 1 000 rooms (bench/RESULTS.md). The oldest generation is collected every
+FULL_EVERY seconds (a pause of about 0.1 s at 1 000 rooms), so that a cycle that outlived its
+step is freed in the end: measured at 1 000 busy rooms, a full collection after a minute of
+play found nothing to free. The app's thresholds stay as they are, so a loop that stalls
+still collects.
 """
 
 from __future__ import annotations
@@ -29,39 +32,30 @@ from collections.abc import Awaitable, Callable
 STEP = 0.05
 BURST_STEP = 0.01
 BURST = 1_000
-MIDDLE = 3_000
-MIDDLE_EVERY = 0.1
 FULL_EVERY = 600.0
 
 
 class Pacer:
-    """Which generation each step collects (0, 1 or 2, each collection taking the younger
-    ones with it) and how long until the next step, from CPython's young count before it
-    and the time: sans-I/O, so that a test drives it with made-up counts and times."""
+    """Which generation each step collects (1, the young and middle ones, or 2, all three)
+    and how long until the next step, from CPython's young count and the time: sans-I/O, so
+    that a test drives it with made-up counts and times."""
 
-    __slots__ = ("full_at", "middle_at", "taken")
+    __slots__ = ("full_at",)
 
     def __init__(self, now: float) -> None:
-        self.taken = 0  # what the middle generation took in since it was last collected
-        self.middle_at = now  # when that was
-        self.full_at = now  # when the oldest one was
+        self.full_at = now  # when the oldest generation was last collected
 
-    def generation(self, now: float, young: int) -> int:
-        """The generation to collect now, ``young`` being CPython's young count (what the
-        young generation hands on at most)."""
+    def generation(self, now: float) -> int:
+        """The generation to collect now."""
         if now - self.full_at >= FULL_EVERY:
-            self.full_at = self.middle_at = now
-            self.taken = 0
+            self.full_at = now
             return 2
-        self.taken += max(young, 0)
-        if self.taken >= MIDDLE or now - self.middle_at >= MIDDLE_EVERY:
-            self.taken, self.middle_at = 0, now
-            return 1
-        return 0
+        return 1
 
     @staticmethod
     def wait(young: int) -> float:
-        """Seconds until the next step, ``young`` being the count this step found."""
+        """Seconds until the next step, ``young`` being CPython's young count at this one
+        (what the last step made, less what it freed)."""
         return BURST_STEP if young >= BURST else STEP
 
 
@@ -79,4 +73,4 @@ async def pace(
     while True:
         await sleep(pacer.wait(young))
         young = count()[0]
-        collect(pacer.generation(now(), young))
+        collect(pacer.generation(now()))

@@ -248,19 +248,18 @@ def gc_pauses(server: ServerProcess) -> dict[str, float]:
 
 def test_the_server_collects_its_young_generations_on_its_own_clock(web):
     """server.host.collector runs in the real server: with nothing to do, its young and
-    middle generations are still collected, a step every 50 ms (counted in /metrics)."""
+    middle generations are still collected together, a step every 50 ms (counted in
+    /metrics as collections of generation 1), and never by CPython's count alone."""
     before = gc_pauses(web)
     deadline = time.monotonic() + 20
     now = before
     while time.monotonic() < deadline:
         now = gc_pauses(web)
-        young = now.get("0", 0) - before.get("0", 0)
-        middle = now.get("1", 0) - before.get("1", 0)
-        if young >= 10 and middle >= 2:
+        if now.get("1", 0) - before.get("1", 0) >= 10:
             break
         time.sleep(0.2)
-    assert now.get("0", 0) - before.get("0", 0) >= 10, (before, now)
-    assert now.get("1", 0) - before.get("1", 0) >= 2, (before, now)
+    assert now.get("1", 0) - before.get("1", 0) >= 10, (before, now)
+    assert now.get("0", 0) == before.get("0", 0), (before, now)
 
 
 def test_behind_a_proxy_the_allowed_origins_are_the_public_ones(behind_tls):

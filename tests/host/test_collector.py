@@ -1,78 +1,44 @@
-"""The garbage collector paced on a clock (server/host/collector.py): the young generation at
-every step, the middle one once it has taken in enough or enough time has passed; in fake
-time, with the collector's counts made up, then once with CPython's own collector."""
+"""The garbage collector paced on a clock (server/host/collector.py): the young and middle
+generations at every step, sooner in a crowd, the oldest every so often; in fake time, with
+the collector's counts made up, then once with CPython's own collector."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import itertools
 import weakref
 
 import pytest
 
-from server.host.collector import (
-    BURST,
-    BURST_STEP,
-    FULL_EVERY,
-    MIDDLE,
-    MIDDLE_EVERY,
-    STEP,
-    Pacer,
-    pace,
-)
+from server.host.collector import BURST, BURST_STEP, FULL_EVERY, STEP, Pacer, pace
 
 
-def test_at_play_the_middle_generation_is_collected_every_so_often() -> None:
-    """Moves that free about what they make keep CPython's count near zero: the middle
-    generation then goes by the clock alone, never sooner than MIDDLE_EVERY after the last
-    and at most a step later."""
-    pacer = Pacer(now=0.0)
-    now, middles = 0.0, []
-    for _ in range(round(2 / STEP)):
-        assert pacer.wait(5) == STEP
-        now += STEP
-        if pacer.generation(now, young=5) == 1:
-            middles.append(now)
-    assert len(middles) >= round(2 / (MIDDLE_EVERY + STEP))
-    for earlier, later in itertools.pairwise([0.0, *middles]):
-        assert MIDDLE_EVERY - 1e-9 <= later - earlier <= MIDDLE_EVERY + STEP + 1e-9
-
-
-def test_in_a_burst_steps_come_sooner_and_the_middle_generation_goes_once_it_took_enough() -> None:
-    """A crowd of sockets connecting: steps every BURST_STEP while each finds BURST or more
-    new objects, and the middle generation collected as soon as it took in MIDDLE of them,
-    long before its time is up."""
-    pacer = Pacer(now=0.0)
-    per_step = MIDDLE // 3 + 1
-    assert per_step >= BURST and pacer.wait(per_step) == BURST_STEP
-    chosen = [pacer.generation(now=0.001 * (k + 1), young=per_step) for k in range(9)]
-    assert chosen == [0, 0, 1] * 3
-
-
-def test_a_count_below_zero_takes_nothing_in() -> None:
-    """CPython's count goes below zero when more was freed than made: nothing taken in."""
-    pacer = Pacer(now=0.0)
-    assert pacer.generation(now=0.01, young=-400) == 0
-    assert pacer.generation(now=0.02, young=MIDDLE - 1) == 0
-    assert pacer.generation(now=0.03, young=1) == 1
+def test_steps_come_sooner_while_a_crowd_makes_many_objects() -> None:
+    """Moves that free about what they make keep CPython's count near zero (or below it):
+    a step every STEP. A crowd of sockets connecting leaves BURST objects or more a step:
+    steps every BURST_STEP, so that none collects more than a short step's worth."""
+    assert Pacer.wait(0) == Pacer.wait(-400) == Pacer.wait(BURST - 1) == STEP
+    assert Pacer.wait(BURST) == Pacer.wait(50 * BURST) == BURST_STEP
+    assert BURST_STEP < STEP
 
 
 def test_the_oldest_generation_is_collected_every_so_often_and_only_then() -> None:
+    """Every step collects the young and middle generations (1); all three (2) once every
+    FULL_EVERY seconds."""
     pacer = Pacer(now=0.0)
-    now, fulls = 0.0, []
+    now, chosen = 0.0, []
     while now < 2.5 * FULL_EVERY:
         now += 1.0
-        if pacer.generation(now, young=10) == 2:
-            fulls.append(now)
-    assert fulls == [FULL_EVERY, 2 * FULL_EVERY]
+        chosen.append((now, pacer.generation(now)))
+    assert [t for t, generation in chosen if generation == 2] == [FULL_EVERY, 2 * FULL_EVERY]
+    assert {generation for t, generation in chosen if t % FULL_EVERY} == {1}
 
 
 async def test_every_step_collects_what_the_pacer_chose_after_the_wait_it_chose() -> None:
     now = [0.0]
     waits: list[float] = []
     collected: list[int] = []
-    counts = [10, MIDDLE, 10, 10, 10]
+    counts = [10, BURST, 2 * BURST, 10, -5]
 
     async def sleep(seconds: float) -> None:
         if not counts:
@@ -85,15 +51,16 @@ async def test_every_step_collects_what_the_pacer_chose_after_the_wait_it_chose(
 
     with pytest.raises(asyncio.CancelledError):
         await pace(clock=lambda: now[0], sleep=sleep, collect=collected.append, count=count)
-    # the middle generation at the crowd's MIDDLE objects, then by the clock again
-    assert collected == [0, 1, 0, 0, 1]
-    assert waits == [STEP, STEP, BURST_STEP, STEP, STEP]  # after the crowd, sooner
-    assert now[0] == pytest.approx(4 * STEP + BURST_STEP)
+    assert collected == [1, 1, 1, 1, 1]
+    # the step after each that found a crowd's objects comes sooner
+    assert waits == [STEP, STEP, BURST_STEP, BURST_STEP, STEP]
+    assert now[0] == pytest.approx(3 * STEP + 2 * BURST_STEP)
 
 
-async def test_a_step_frees_the_young_cycles_cpython_itself_would_not_have_collected_yet() -> None:
+async def test_a_step_frees_young_cycles_and_hands_what_lives_on_to_the_oldest_generation() -> None:
     """With the app's young threshold (50 000) one cycle would wait for many thousands more
-    allocations; one step of the pacer, with CPython's own collector, frees it."""
+    allocations; one step of the pacer, with CPython's own collector, frees it, and what
+    still lives is then in the oldest generation."""
     thresholds = gc.get_threshold()
     gc.set_threshold(50_000, 20, 10)
     try:
@@ -107,6 +74,7 @@ async def test_a_step_frees_the_young_cycles_cpython_itself_would_not_have_colle
         gone = weakref.ref(a)
         del a, b
         assert gone() is not None  # a cycle: freed by nothing but a collection
+        kept = Node()  # lives on
         steps = [None]
 
         async def sleep(seconds: float) -> None:
@@ -117,5 +85,7 @@ async def test_a_step_frees_the_young_cycles_cpython_itself_would_not_have_colle
         with pytest.raises(asyncio.CancelledError):
             await pace(sleep=sleep)
         assert gone() is None
+        # what lives on goes to the oldest generation at once: no second young walk of it
+        assert any(o is kept for o in gc.get_objects(generation=2))
     finally:
         gc.set_threshold(*thresholds)
