@@ -47,14 +47,20 @@ export function formError(id, ...fields) {
   };
 }
 
+/** Whether ``event`` is the second (or a later) click of a double click: the same press as
+ * the first, whose answer a quick server may have sent (and whose wait may be over) before the
+ * second click comes, a tenth of a second or so later. */
+export const repeatedClick = (event) => event?.type === "click" && event.detail > 1;
+
 /** Buttons that act once until answered: ``waits(action)`` is an event handler that runs
- * ``action(event)`` unless an action of the same group is still waiting for its answer (the
- * second click of a double click, a tap on another of the group's buttons meanwhile); the
- * button pressed is disabled until the answer comes. */
+ * ``action(event)`` unless an action of the same group is still waiting for its answer (a
+ * tap on another of the group's buttons meanwhile), or it is the second click of a double
+ * click (:func:`repeatedClick`); the button pressed is disabled until the answer comes. */
 export function answerGroup() {
   let busy = false;
   return (action) => async (event) => {
-    if (busy) return event?.preventDefault(); // a form's second submit must not reload the page
+    // (a form's second submit must not reload the page)
+    if (busy || repeatedClick(event)) return event?.preventDefault();
     busy = true;
     const pressed = event?.submitter ?? event?.currentTarget; // a form's: its submit button
     const button = pressed instanceof HTMLButtonElement ? pressed : {};

@@ -1,5 +1,6 @@
 // The solitaire's New game panel: a new deal (winnable only, if asked), today's deal, the
 // same deal again, or a deal by its code; for Réfléchi, one card or three at a time.
+import { repeatedClick } from "./dom.js";
 import { t } from "./i18n.js";
 import { setSetting, setting } from "./settings.js";
 import { h } from "./vdom.js";
@@ -21,15 +22,16 @@ export function newGamePanel(game, { starting, start }) {
     onchange: (e) => setSetting("winnableOnly", e.target.checked),
   });
   const field = (name) => document.querySelector(`#${name}`);
-  const go = (options) => start({ ...(game.game === "reflechi" ? { draw: Number(field("new-draw").value) } : {}), ...options });
+  // ``event``: the press (the second click of a double click is the first one's).
+  const go = (event, options) => repeatedClick(event) || start({ ...(game.game === "reflechi" ? { draw: Number(field("new-draw").value) } : {}), ...options });
   return h(
     "div",
     { class: "panel new-game", id: "new-game", role: "dialog", "aria-label": t("sol.new_game") },
     game.game === "reflechi" ? drawSelect : null,
-    h("button", { id: "new-random", class: "primary", disabled: starting, onclick: () => go(field("new-winnable").checked ? { winnable: true } : {}) }, t("sol.new_deal")),
+    h("button", { id: "new-random", class: "primary", disabled: starting, onclick: (e) => go(e, field("new-winnable").checked ? { winnable: true } : {}) }, t("sol.new_deal")),
     h("label", { class: "small-label", title: t("sol.winnable_title") }, winnable, " ", t("sol.winnable")),
-    h("button", { id: "new-daily", disabled: starting, onclick: () => go({ daily: true }) }, t("sol.today")),
-    h("button", { id: "new-same", disabled: starting, onclick: () => go(game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
-    h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), go({ code: field("new-code").value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go", disabled: starting }, t("sol.play_code"))),
+    h("button", { id: "new-daily", disabled: starting, onclick: (e) => go(e, { daily: true }) }, t("sol.today")),
+    h("button", { id: "new-same", disabled: starting, onclick: (e) => go(e, game.code === null ? { daily: true } : game.number === null ? { code: game.code } : { number: game.number }) }, t("sol.same")),
+    h("form", { class: "row", onsubmit: (e) => (e.preventDefault(), go(e, { code: field("new-code").value.trim() })) }, code, h("button", { type: "submit", id: "new-code-go", disabled: starting }, t("sol.play_code"))),
   );
 }

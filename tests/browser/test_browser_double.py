@@ -73,6 +73,37 @@ def test_a_double_click_on_a_solitaires_new_deal_makes_one_room(web, open_page, 
     one_room_made(page)
 
 
+# Sends nothing and leaves the page where it is: the request a press makes goes out in the
+# same task as its click (a room's ``create``), so ``pending`` tells at once.
+NOTHING_SENT = "() => window.cardroom.conn.pending.size === 0 && window.created.length === 0"
+
+
+@SIZES
+def test_the_second_click_of_a_double_click_makes_no_room_once_the_first_was_answered(
+    web, open_page, viewport
+):
+    """On a quick server the first click's room can be made, and its button free again,
+    before a person's second click comes (a tenth of a second later): that second click
+    (``detail`` 2) is the same press, not a new one. Shown with the second click alone,
+    nothing waiting: the lobby's tile, then the solitaire's own New deal."""
+    page = open_page(viewport=viewport)
+    lobby(page, web)
+    page.dispatch_event("#eh-new", "click", {"detail": 2})
+    assert page.evaluate(NOTHING_SENT)
+    page.dispatch_event("#eh-new", "click", {"detail": 1})
+    page.wait_for_selector("#deal-code")
+    one_room_made(page)
+    first = page.url
+    page.evaluate(RECORD)
+    page.click("#new")
+    page.dispatch_event("#new-random", "click", {"detail": 2})
+    assert page.evaluate(NOTHING_SENT)
+    page.dispatch_event("#new-random", "click", {"detail": 1})
+    page.wait_for_url(lambda url: url != first and "#/room/" in url)
+    page.wait_for_selector("#deal-code")
+    one_room_made(page)
+
+
 @SIZES
 def test_a_double_click_on_discard_discards_once(web, open_page, viewport):
     page = open_page(viewport=viewport)
