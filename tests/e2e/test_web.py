@@ -10,12 +10,12 @@ import gzip
 import http.client
 import json
 import re
-import time
 from pathlib import Path
 
 import msgpack
 import pytest
 from servers import ServerProcess
+from waiting import until_sync
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -251,14 +251,12 @@ def test_the_server_collects_its_young_generations_on_its_own_clock(web):
     middle generations are still collected together, a step every 50 ms (counted in
     /metrics as collections of generation 1), and never by CPython's count alone."""
     before = gc_pauses(web)
-    deadline = time.monotonic() + 20
-    now = before
-    while time.monotonic() < deadline:
-        now = gc_pauses(web)
-        if now.get("1", 0) - before.get("1", 0) >= 10:
-            break
-        time.sleep(0.2)
-    assert now.get("1", 0) - before.get("1", 0) >= 10, (before, now)
+    now = until_sync(
+        lambda: gc_pauses(web),
+        what="ten collections of generation 1",
+        check=lambda now: now.get("1", 0) - before.get("1", 0) >= 10,
+        step=0.2,
+    )
     assert now.get("0", 0) == before.get("0", 0), (before, now)
 
 
