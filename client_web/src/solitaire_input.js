@@ -1,5 +1,6 @@
 // How a solitaire board is played by hand: taps, double taps, drags and the keyboard, the
 // same for the live game and the learn pages' examples; and where the keyboard goes next.
+import { repeatedClick } from "./dom.js";
 import { follow, under } from "./drag.js";
 import { setting } from "./settings.js";
 
@@ -50,7 +51,7 @@ export function boardInput({ act, render, enabled }) {
         send({ type: "double", from: pileName });
         return;
       }
-      if (event?.detail > 1) return; // the tail of a slow double click: the tap went already
+      if (repeatedClick(event)) return; // the tail of a slow double click: the tap went already
       if (tapTimer) {
         // Another card was tapped: the first tap goes now, on its own.
         clearTimeout(tapTimer.timer);
