@@ -107,11 +107,18 @@ async def test_players_on_three_nodes_play_a_match_and_every_view_matches_the_en
     check_log(meta, entries, [alice, bob])
     compared = check_views(meta, entries, [alice.client, bob.client, eve], room)
     assert compared > 3 * len([e for e in entries if e["kind"] == "act"]) * 0.9
-    assert (
-        alice.state.view["room"]
-        == bob.state.view["room"] | {"id": room}
-        == eve.rooms[room].view["room"]
-    )
+
+    def rooms_alike() -> None:
+        assert (
+            alice.state.view["room"]
+            == bob.state.view["room"] | {"id": room}
+            == eve.rooms[room].view["room"]
+        )
+
+    # Who is there (the spectators' count, who is connected) comes from every node's
+    # sockets, not from the log: a node's copy may show it a pulse later than another's
+    # (once, under the full suite: 1 spectator on two copies, 0 on the third).
+    await until_passes(rooms_alike, timeout=10)
     assert alice.reconnects == bob.reconnects == 0
 
 
