@@ -63,16 +63,26 @@ def received(kind: str):
     return MESSAGES_IN.labels(kind)
 
 
+@functools.cache
+def gc_pause(generation: int):
+    """The pause histogram of ``generation``: looked up at every collection (the collector's
+    steps come twenty times a second), so once per generation."""
+    return GC_PAUSE.labels(str(generation))
+
+
+_GC_STARTED = [0.0]
+
+
+def _timed(phase: str, info: dict) -> None:
+    if phase == "start":
+        _GC_STARTED[0] = time.perf_counter()
+    else:
+        gc_pause(info["generation"]).observe(time.perf_counter() - _GC_STARTED[0])
+
+
 def watch_gc() -> None:
     """Time every collection: a full one over many rooms' views stops the loop (the tail of
-    the action latency), and this is where an operator sees it."""
-    started = [0.0]
-
-    def timed(phase: str, info: dict) -> None:
-        if phase == "start":
-            started[0] = time.perf_counter()
-        else:
-            GC_PAUSE.labels(str(info["generation"])).observe(time.perf_counter() - started[0])
-
-    if timed not in gc.callbacks:
-        gc.callbacks.append(timed)
+    the action latency), and this is where an operator sees it. Once per process, however
+    many apps it starts (a test's several): one callback, at module level, so it is found."""
+    if _timed not in gc.callbacks:
+        gc.callbacks.append(_timed)

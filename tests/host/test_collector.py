@@ -9,7 +9,9 @@ import gc
 import weakref
 
 import pytest
+from prometheus_client import REGISTRY
 
+from server import metrics
 from server.host.collector import BURST, BURST_STEP, FULL_EVERY, STEP, Pacer, pace
 
 
@@ -89,3 +91,22 @@ async def test_a_step_frees_young_cycles_and_hands_what_lives_on_to_the_oldest_g
         assert any(o is kept for o in gc.get_objects(generation=2))
     finally:
         gc.set_threshold(*thresholds)
+
+
+def test_collections_are_timed_once_however_many_apps_the_process_starts() -> None:
+    """Every app's start asks for the pauses to be timed (a test process starts many): one
+    callback stays, so a collection is one observation of its generation's histogram."""
+    metrics.watch_gc()
+    metrics.watch_gc()
+    assert gc.callbacks.count(metrics._timed) == 1
+
+    def pauses() -> tuple[float, float]:
+        labels = {"generation": "1"}
+        count = REGISTRY.get_sample_value("cardroom_gc_pause_seconds_count", labels)
+        total = REGISTRY.get_sample_value("cardroom_gc_pause_seconds_sum", labels)
+        return count or 0.0, total or 0.0
+
+    count, total = pauses()
+    gc.collect(1)
+    assert pauses()[0] == count + 1
+    assert pauses()[1] > total
