@@ -113,13 +113,20 @@ class Node:
 
     async def status(self) -> dict[str, Any] | None:
         """What ``/ready`` says: None while starting, stopping, deaf to the other nodes, a
-        loop is down (started again after a failure), or the store does not answer."""
+        loop is down (started again after a failure), or the store does not answer. ``live``:
+        the nodes this one hears beat (itself among them): it tells a room's sockets to go
+        to the room's home only when it hears that node (server.host.homes)."""
         if self.stopping or not self.events.listening or self.tasks.down:
             return None
         if not await self.store.ping():
             return None
         drives = len(self.driver.drives)
-        return {"node": self.id, "rooms": len(self.replicas.rooms), "drives": drives}
+        return {
+            "node": self.id,
+            "rooms": len(self.replicas.rooms),
+            "drives": drives,
+            "live": sorted(self.membership.live),
+        }
 
     def _presence(self, event: dict[str, Any]) -> None:
         self.membership.heard_from(event["node"])

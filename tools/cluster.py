@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -232,6 +233,14 @@ class Node(Part):
 
         _wait_for(ready, seconds, self.name, cancelled)
 
+    def hears(self) -> set[str]:
+        """The nodes this one hears beat (its ``/ready`` says), or none if it is not ready."""
+        try:
+            with urllib.request.urlopen(f"{self.url}/ready", timeout=1) as r:
+                return set(json.load(r).get("live", ()))
+        except (OSError, ValueError):
+            return set()
+
 
 @dataclass(eq=False)  # a handle on processes: equal only to itself
 class LocalCluster:
@@ -348,6 +357,16 @@ class LocalCluster:
             node.start()
         for node in self.all_nodes:
             node.wait_ready(cancelled=self._cancelled)
+        # Ready, each node may not have heard the others beat yet (they start together, and a
+        # node reads the heartbeats once a second): until it does, it sends no socket to a
+        # room's home on another node and counts none of their sockets in a room.
+        names = {node.name for node in self.all_nodes}
+        _wait_for(
+            lambda: all(names <= node.hears() for node in self.all_nodes),
+            30,
+            "every node to hear the others",
+            self._cancelled,
+        )
 
     def _start_haproxy(self) -> None:
         self.lb_port = self.lb_port or free_port()

@@ -279,6 +279,9 @@ def test_a_killed_node_is_reaped_restarts_on_its_port_and_home_routes_to_it(tmp_
         # while HAProxy holds it up: first, until its checks passed for every node (a node
         # just started on a busy machine may fail its first one)...
         everyone = ["node1", "node2", "node3"]
+        # Started, every node hears the others beat: one that has not yet would send no
+        # socket to a room's home there (right after start-up it often had not).
+        assert [node.hears() for node in cluster.all_nodes] == [set(everyone)] * 3
         until_sync(
             lambda: [node_at(cluster.url, node) for node in everyone],
             timeout=30,

@@ -177,7 +177,8 @@ async def test_todays_game_gives_everyone_the_same_cards_against_the_normal_bot(
 
 async def test_health_ready_and_metrics(server):
     assert server.get("/health") == (200, {"status": "ok", "protocol": 1})
-    assert server.get("/ready")[0] == 200
+    status, ready = server.get("/ready")
+    assert status == 200 and ready["live"] == [ready["node"]]  # alone, it hears itself
     import urllib.request
 
     client = await connect(server.ws)
