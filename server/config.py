@@ -46,7 +46,7 @@ class StoreSettings:
     wait_ms: int = 500
     prefix: str = "cardroom"  # of every Redis key
     db_path: str = "cardroom.sqlite3"
-    # the embedded store's batches of appends at least this far apart when busy (0: none)
+    # a store's batches of appends at least this far apart when busy (0: none)
     commit_ms: float = 10.0
 
     @property

@@ -71,6 +71,7 @@ def open_store(settings: StoreSettings, limits: Limits = DEFAULT_LIMITS) -> Stor
             wait_ms=settings.wait_ms,
             cluster_nodes=list(settings.cluster_nodes) or None,
             limits=limits,
+            commit_ms=settings.commit_ms,
         )
     from server.store.embedded import EmbeddedStore
 

@@ -65,7 +65,7 @@ def test_with_nothing_set_the_store_is_the_embedded_file():
     assert not settings.redis and settings.db_path == "cardroom.sqlite3"
 
 
-async def test_the_embedded_stores_commit_spacing_is_a_setting_of_its_store(tmp_path):
+async def test_the_commit_spacing_is_a_setting_of_either_store(tmp_path):
     settings = StoreSettings.from_env(
         {"CARDROOM_DB": str(tmp_path / "db"), "CARDROOM_COMMIT_MS": "2.5"}
     )
@@ -73,6 +73,15 @@ async def test_the_embedded_stores_commit_spacing_is_a_setting_of_its_store(tmp_
     store = open_store(settings)
     try:
         assert store.rooms.spacing == 0.0025
+    finally:
+        await store.close()
+    # Redis's batches of appends (no connection is made until a command is sent)
+    on_redis = StoreSettings.from_env(
+        {"REDIS_URL": "redis://127.0.0.1:6379/0", "CARDROOM_COMMIT_MS": "2.5"}
+    )
+    store = open_store(on_redis)
+    try:
+        assert store.rooms._appends.spacing == 0.0025
     finally:
         await store.close()
     for bad in ("-1", "1001", "soon", "nan", ""):

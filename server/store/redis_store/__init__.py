@@ -70,7 +70,10 @@ class RedisStore(Store):
         wait_ms: int = 500,
         cluster_nodes: list[tuple[str, int]] | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        commit_ms: float = 0.0,
     ) -> None:
+        """``commit_ms``: how far apart a busy node's batches of appends leave
+        (:class:`~.batches.Batches`); none by default, as a test's scripted players want."""
         self.redis = connect(url, sentinels, service, cluster_nodes)
         self.keys = Keys(prefix)
         self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
@@ -78,7 +81,7 @@ class RedisStore(Store):
         client, keys = self.redis, self.keys
         wait = {"wait_replicas": wait_replicas, "wait_ms": wait_ms}
         self.lobby = RedisLobby(client, keys)
-        self.rooms = RedisRooms(client, keys, self.lobby, **wait)
+        self.rooms = RedisRooms(client, keys, self.lobby, **wait, spacing=commit_ms / 1000)
         self.leases = RedisLeases(client, keys, **wait)
         self.players = RedisPlayers(client, keys, limits)
         self.results = RedisResults(client, keys)
@@ -106,6 +109,7 @@ class RedisStore(Store):
 
     async def close(self) -> None:
         self._closed.set()
+        await self.rooms.flush()
         await self.redis.aclose()
 
 

@@ -94,6 +94,7 @@ class RedisRooms(Concern, RoomStore):
         *,
         wait_replicas: int = 0,
         wait_ms: int = 500,
+        spacing: float = 0.0,
     ) -> None:
         super().__init__(client, keys)
         self.lobby = lobby  # told when a finished room leaves it
@@ -105,7 +106,11 @@ class RedisRooms(Concern, RoomStore):
         self._set_deadline = script(client, "set_deadline")
         self._due = script(client, "due")
         wait = (wait_replicas, wait_ms) if wait_replicas else None
-        self._appends = Batches(client, self._append, wait)
+        self._appends = Batches(client, self._append, wait, spacing)
+
+    async def flush(self) -> None:
+        """Send the appends waiting for the spacing, and wait for those on their way."""
+        await self._appends.flush()
 
     @reachable
     async def create_room(self, room_id: str, meta: dict[str, Any]) -> None:
