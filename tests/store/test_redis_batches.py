@@ -28,10 +28,9 @@ async def test_a_busy_nodes_batches_are_spaced_and_a_quiet_nodes_append_goes_at_
     second = asyncio.ensure_future(store.rooms.append("a", 1, {"n": 1}))
     await until(lambda: batches._due, 5, "the second append's batch to wait")
     third = asyncio.ensure_future(store.rooms.append("a", 2, {"n": 2}))
-    await asyncio.sleep(0)  # (the third is queued behind the second)
+    await until(lambda: len(batches.queued) == 2, 5, "the third append to join the batch")
     assert not second.done() and not third.done()
     assert batches._due.when() == pytest.approx(first + 3600)
-    assert len(batches.queued) == 2
     await batches.flush()  # (the hour taken as past)
     await asyncio.wait_for(asyncio.gather(second, third), 10)
     # An hour after the last batch, a new append goes at once.
