@@ -17,6 +17,7 @@ from server.store.embedded.leases import EmbeddedLeases
 from server.store.embedded.sqlite import Sqlite
 from server.store.keys import DEADLINES_PER_ROOM, GROUPS
 from server.store.rooms import LobbyStore, RoomStore
+from server.store.spacing import hand_on
 
 
 def _json(value: Any) -> str:
@@ -190,14 +191,7 @@ class EmbeddedRooms(RoomStore):
         end of this step of the loop; but if a batch was handed on less than :attr:`spacing`
         ago (by default :data:`COMMIT_SPACING`: see there why), once that much has passed
         since."""
-        loop = asyncio.get_running_loop()
-        wait = self._handed + self.spacing - loop.time()
-        if wait > 0:
-            self._due = loop.call_later(wait, self._write_batch)
-        elif now:
-            self._write_batch()
-        else:
-            loop.call_soon(self._write_batch)
+        self._due = hand_on(self._handed, self.spacing, self._write_batch, now)
 
     def _write_batch(self) -> None:
         """Hand the appends waiting to the writer's thread as one batch: those of the

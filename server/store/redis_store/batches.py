@@ -9,6 +9,8 @@ import redis.asyncio as redis
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
+from server.store.spacing import hand_on
+
 CLOSE_WAIT = 2.0
 """Seconds a closing store waits for the batches on their way to be answered."""
 
@@ -54,11 +56,7 @@ class Batches:
         done = loop.create_future()
         self.queued.append((keys, args, done))
         if len(self.queued) == 1:
-            wait = self._sent + self.spacing - loop.time()
-            if wait > 0:
-                self._due = loop.call_later(wait, self._send)
-            else:
-                loop.call_soon(self._send)
+            self._due = hand_on(self._sent, self.spacing, self._send)
         return done
 
     async def flush(self) -> None:
@@ -73,8 +71,6 @@ class Batches:
 
     def _send(self) -> None:
         self._due = None
-        if not self.queued:
-            return
         self._sent = asyncio.get_running_loop().time()
         batch, self.queued = self.queued, []
         task = asyncio.ensure_future(self._round_trip(batch))
