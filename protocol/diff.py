@@ -351,13 +351,16 @@ def _array_length(packed: bytes) -> tuple[int, int] | None:
     return None
 
 
-def _appended(was: Any, now: bytes, new: Any, path: str, ops: list[dict[str, Any]]) -> bool:
+def _appended(
+    was: Any, now: bytes | PackedMap, new: Any, path: str, ops: list[dict[str, Any]]
+) -> bool:
     """If the list ``new`` is the list packed in ``was`` with items added at its end, emit
     what :func:`_diff_list` would and say so, without unpacking ``was``. MessagePack items
     are self-delimiting, so when the old items' bytes begin the new items' bytes, the first
     items of ``new`` are the old ones, equal in type and value; ``_diff_list`` then finds
-    all of them as the common start and none as the common end."""
-    if type(was) is not bytes or type(new) is not list:
+    all of them as the common start and none as the common end. (``now`` is a packed map
+    when a deep entry became a map: ``new`` is then no list, so it is never read as bytes.)"""
+    if type(was) is not bytes or type(new) is not list or type(now) is not bytes:
         return False
     old_header, new_header = _array_length(was), _array_length(now)
     if old_header is None or new_header is None:
