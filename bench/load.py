@@ -4,6 +4,7 @@
     .venv/bin/python bench/load.py play --rooms 1000 --rate 1 --spectators 1 --seconds 60
     .venv/bin/python bench/load.py lobby --followers 1000 --churn 200 --seconds 30
     .venv/bin/python bench/load.py saturate --rooms 50 --seconds 20   # vs the bare baseline
+    .venv/bin/python bench/load.py relay --rooms 1000 --rate 1 --spectators 1  # play's I/O alone
     .venv/bin/python bench/load.py depart --rooms 1000 --spectators 1  # everyone leaves at once
 
 The server is started here (embedded store in a temporary directory unless ``--redis``), on
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
@@ -29,7 +31,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections import Counter
+from collections import Counter, deque
 from pathlib import Path
 
 import msgpack
@@ -793,27 +795,11 @@ async def saturate_share(
     deadline = time.monotonic() + seconds
     rng = random.Random(groups)
     recorded: list[bytes] = []
-    # What the server takes (its codec's limits), unpacked: the join frame packs them again.
-    replay, room_left = [], MAX_FRAME // 2
-    for frame in frames:
-        message = msgpack.unpackb(frame)
-        # in the join, a patch sits two levels deeper than alone: the codec's depth counts
-        if len(frame) < room_left and fits({"t": "join", "frames": [message]}):
-            replay.append(message)
-            room_left -= len(frame)
+    replay = replayable(frames)
 
     async def relay(g: int) -> None:
-        path = url.replace("/ws", "/bench/broadcast")
-        members = [await websockets.connect(path, ping_interval=None) for _ in range(size)]
-        # Unique across the client processes: each numbers its groups from 0, and groups
-        # that shared a number were one group of every process's members, so a message
-        # reached four times the sockets counted (and their unread queues stalled the end).
+        members = await relay_group(url, g, size, replay)
         group = f"{os.getpid()}-{g}"
-        for m in members:
-            await m.send(msgpack.packb({"t": "join", "group": group, "frames": replay}))
-            answer = msgpack.unpackb(await asyncio.wait_for(m.recv(), 30))
-            if answer["t"] != "ok":
-                raise RuntimeError(f"the relay refused a join: {answer}")
         n = g
         while time.monotonic() < deadline:
             n += 1
@@ -865,6 +851,105 @@ async def saturate_share(
 
     await asyncio.gather(*((relay if baseline else game)(g) for g in range(groups)))
     return dict(counts), recorded
+
+
+def replayable(frames: list[bytes]) -> list:
+    """The patches a relay's join can carry (the server's codec's limits), unpacked: the
+    join frame packs them again."""
+    replay, room_left = [], MAX_FRAME // 2
+    for frame in frames:
+        message = msgpack.unpackb(frame)
+        # in the join, a patch sits two levels deeper than alone: the codec's depth counts
+        if len(frame) < room_left and fits({"t": "join", "frames": [message]}):
+            replay.append(message)
+            room_left -= len(frame)
+    return replay
+
+
+async def relay_group(
+    url: str, g: int, size: int, replay: list, compression: str | None = "deflate"
+) -> list:
+    """``size`` sockets on the bare relay, joined to this process's group ``g`` with the
+    patches to ``replay``."""
+    path = url.replace("/ws", "/bench/broadcast")
+    members = [
+        await websockets.connect(path, ping_interval=None, compression=compression)
+        for _ in range(size)
+    ]
+    # Unique across the client processes: each numbers its groups from 0, and groups
+    # that shared a number were one group of every process's members, so a message
+    # reached four times the sockets counted (and their unread queues stalled the end).
+    group = f"{os.getpid()}-{g}"
+    for m in members:
+        await m.send(msgpack.packb({"t": "join", "group": group, "frames": replay}))
+        answer = msgpack.unpackb(await asyncio.wait_for(m.recv(), 30))
+        if answer["t"] != "ok":
+            raise RuntimeError(f"the relay refused a join: {answer}")
+    return members
+
+
+async def relay_share(
+    url: str,
+    groups: int,
+    rate: float,
+    spectators: int,
+    seconds: float,
+    seed: int,
+    frames: list[bytes],
+    ready,
+    go,
+) -> dict:
+    """``play``'s load on the bare relay: each group's first member sends at ``rate`` a
+    second, open loop, and the relay sends one of the game's patches to every member and
+    an ``ok`` to the sender in the same write. What the server spends on that is an
+    action's I/O at play's pace, with nothing checked, logged, played, rendered or
+    diffed."""
+    rng = random.Random(seed)
+    opp, late = histogram(), histogram()
+    stats = Counter()
+    replay = replayable(frames)
+    tables = [await relay_group(url, g, 2 + spectators, replay, COMPRESSION) for g in range(groups)]
+    ready.set()
+    while not go.is_set():
+        await asyncio.sleep(0.05)
+    deadline = time.monotonic() + seconds
+    interval = 1.0 / rate
+
+    async def read(ws, planned: deque[float] | None) -> None:
+        """Count what arrives; at the opponent, each patch ends the oldest action's wait
+        (the relay sends in the order it was told)."""
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for _ in ws:
+                stats["frames"] += 1
+                if planned:
+                    opp.record_value(max(1, int((time.perf_counter() - planned.popleft()) * US)))
+
+    async def group_loop(g: int, members: list) -> None:
+        planned_at: deque[float] = deque()
+        readers = [
+            asyncio.ensure_future(read(m, planned_at if k == 1 else None))
+            for k, m in enumerate(members)
+        ]
+        group = f"{os.getpid()}-{g}"
+        planned = time.perf_counter() + rng.random() * interval
+        n = 0
+        while time.monotonic() < deadline:
+            now = time.perf_counter()
+            if planned > now:
+                await asyncio.sleep(planned - now)
+            late.record_value(max(1, int((time.perf_counter() - planned) * US)))
+            planned_at.append(planned)
+            n += 1
+            await members[0].send(msgpack.packb({"t": "say", "group": group, "n": n, "id": n}))
+            stats["actions"] += 1
+            planned += interval
+        await asyncio.sleep(1)  # the last patches arrive
+        for m in members:
+            await m.close()
+        await asyncio.gather(*readers)
+
+    await asyncio.gather(*(group_loop(g, members) for g, members in enumerate(tables)))
+    return {"opp": opp.encode(), "late": late.encode(), "stats": dict(stats)}
 
 
 def fits(message: dict) -> bool:
@@ -1187,6 +1272,67 @@ def saturate(args) -> None:
         server.stop()
 
 
+def relay(args) -> None:
+    """``play`` on the bare relay (:func:`relay_share`): the floor of an action's CPU on
+    this stack at play's pace, beside which ``play``'s figure shows what the game adds."""
+    server = Server({"CARDROOM_GRACE_SECONDS": "600"}).start()
+    try:
+        time.sleep(2)
+        # Patches of real matches, recorded by saturate's game clients in a short run.
+        _, frames = asyncio.run(saturate_share(server.ws, 4, 3.0, False, args.spectators))
+        manager = multiprocessing.Manager()
+        ready = [manager.Event() for _ in range(args.procs)]
+        go = manager.Event()
+        with multiprocessing.Pool(args.procs) as pool:
+            jobs = [
+                pool.apply_async(
+                    run_share,
+                    (
+                        relay_share,
+                        server.ws,
+                        n,
+                        args.rate,
+                        args.spectators,
+                        args.seconds,
+                        100 + k,
+                        frames,
+                        ready[k],
+                        go,
+                    ),
+                )
+                for k, n in enumerate(split(args.rooms, args.procs))
+            ]
+            wait_ready(ready, jobs)
+            time.sleep(2)
+            cpu_before = server.usage()[0]
+            started = time.monotonic()
+            go.set()
+            results = [j.get() for j in jobs]
+        ended = time.monotonic()
+        cpu_spent = server.usage()[0] - cpu_before
+        stats = sum((Counter(r["stats"]) for r in results), Counter())
+        actions, spent = stats["actions"], ended - started
+        sizes = sum(map(len, frames)) // max(1, len(frames))
+        print(
+            f"relay: {args.rooms} groups of 2 + {args.spectators} at {args.rate} message/s "
+            f"each, {args.seconds} s, {args.procs} client processes; {len(frames)} of the "
+            f"game's patches ({sizes} B) replayed"
+        )
+        print(f"  message -> patch at the opponent: {describe(merge([r['opp'] for r in results]))}")
+        print(
+            f"  messages {actions} ({actions / spent:.0f}/s), frames received "
+            f"{stats['frames']} ({stats['frames'] / spent:.0f}/s)"
+        )
+        if actions:
+            print(f"  server CPU per message: {1e6 * cpu_spent / actions:.0f} µs")
+        print(
+            f"  sent after their planned time by: {describe(merge([r['late'] for r in results]))}"
+        )
+        print(f"  {server.window(started, ended)}")
+    finally:
+        server.stop()
+
+
 def depart(args) -> None:
     """Everyone leaves at once: what the server's work on the departures (presence in every
     room, the sockets' teardown) does to an unrelated client's round trips."""
@@ -1254,6 +1400,11 @@ def main() -> None:
     p.add_argument("--followers", type=int, default=1000)
     p.add_argument("--churn", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30)
+    p = sub.add_parser("relay")
+    p.add_argument("--rooms", type=int, default=1000, help="groups")
+    p.add_argument("--rate", type=float, default=1.0)
+    p.add_argument("--spectators", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=30)
     p = sub.add_parser("saturate")
     p.add_argument("--rooms", type=int, default=50)
     p.add_argument("--spectators", type=int, default=1)
@@ -1286,6 +1437,7 @@ def main() -> None:
         "play": play,
         "lobby": lobby,
         "saturate": saturate,
+        "relay": relay,
         "depart": depart,
     }
     scenarios[args.scenario](args)

@@ -5,11 +5,17 @@ answers an action, so that ``bench/load.py saturate`` measures an action's I/O a
 from __future__ import annotations
 
 import asyncio
+import sys
+import threading
 from pathlib import Path
 
 import msgpack
 import pytest
 import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from load import HdrHistogram, relay_share
 
 PATCHES = [
     {"t": "patch", "room": "r", "seq": 1, "ops": [{"op": "add", "path": "/a", "value": 1}]},
@@ -69,3 +75,23 @@ async def test_the_game_server_alone_has_no_relay(server):
     with pytest.raises(websockets.InvalidStatus) as refused:
         await members(server, 1)
     assert refused.value.response.status_code == 404
+
+
+async def test_the_relay_scenario_pairs_each_message_with_the_patch_that_answers_it(
+    make_server, server_env
+):
+    """``load.py relay`` times each message to the patch the second member gets for it,
+    taking them in order: every message must bring exactly one patch to every member and
+    an ok to the sender, or its latencies and its CPU per message would be another's."""
+    server = make_server(server_env, module="tools.relay")
+    ready, go = threading.Event(), threading.Event()
+    go.set()
+    groups, spectators = 3, 2
+    frames = [msgpack.packb(p) for p in PATCHES]
+    result = await relay_share(server.ws, groups, 5.0, spectators, 1.0, 1, frames, ready, go)
+    stats, timed = result["stats"], HdrHistogram.decode(result["opp"])
+    assert ready.is_set()
+    assert stats["actions"] >= groups * 4  # five a second each for a second
+    assert timed.get_total_count() == stats["actions"]
+    # every member a patch a message, the sender also its ok
+    assert stats["frames"] == stats["actions"] * (2 + spectators + 1)
