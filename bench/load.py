@@ -33,6 +33,7 @@ import time
 import urllib.request
 from collections import Counter, deque
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import websockets
@@ -1081,35 +1082,30 @@ async def _make_rooms(url: str, n: int) -> list[str]:
     return rooms
 
 
+def start_shares(manager, pool, share, url: str, args, *extra) -> tuple[list, Any, float]:
+    """One ``share`` of ``--rooms`` per client process, each called with its rooms, the
+    rate, spectators and seconds, a seed of its own, ``extra``, its ready event and the
+    go; waits until every share is set up. The jobs, the go, and the seconds set-up took."""
+    ready = [manager.Event() for _ in range(args.procs)]
+    go = manager.Event()
+    common = (args.rate, args.spectators, args.seconds)
+    jobs = [
+        pool.apply_async(run_share, (share, url, n, *common, 100 + k, *extra, ready[k], go))
+        for k, n in enumerate(split(args.rooms, args.procs))
+    ]
+    setting_up = time.monotonic()
+    wait_ready(ready, jobs)
+    return jobs, go, time.monotonic() - setting_up
+
+
 def play(args) -> None:
     extra = {"CARDROOM_GRACE_SECONDS": "600"}
     server = (Cluster(extra, args.nodes) if args.nodes else Server(extra, args.redis)).start()
     try:
         _, empty = server.usage()  # before any room
         manager = multiprocessing.Manager()
-        ready = [manager.Event() for _ in range(args.procs)]
-        go = manager.Event()
         with multiprocessing.Pool(args.procs) as pool:
-            jobs = [
-                pool.apply_async(
-                    run_share,
-                    (
-                        play_share,
-                        server.ws,
-                        n,
-                        args.rate,
-                        args.spectators,
-                        args.seconds,
-                        100 + k,
-                        ready[k],
-                        go,
-                    ),
-                )
-                for k, n in enumerate(split(args.rooms, args.procs))
-            ]
-            setting_up = time.monotonic()
-            wait_ready(ready, jobs)
-            set_up = time.monotonic() - setting_up
+            jobs, go, set_up = start_shares(manager, pool, play_share, server.ws, args)
             time.sleep(2)
             _, base = server.usage()
             counted = redis_counts(server.redis_url)
@@ -1281,28 +1277,8 @@ def relay(args) -> None:
         # Patches of real matches, recorded by saturate's game clients in a short run.
         _, frames = asyncio.run(saturate_share(server.ws, 4, 3.0, False, args.spectators))
         manager = multiprocessing.Manager()
-        ready = [manager.Event() for _ in range(args.procs)]
-        go = manager.Event()
         with multiprocessing.Pool(args.procs) as pool:
-            jobs = [
-                pool.apply_async(
-                    run_share,
-                    (
-                        relay_share,
-                        server.ws,
-                        n,
-                        args.rate,
-                        args.spectators,
-                        args.seconds,
-                        100 + k,
-                        frames,
-                        ready[k],
-                        go,
-                    ),
-                )
-                for k, n in enumerate(split(args.rooms, args.procs))
-            ]
-            wait_ready(ready, jobs)
+            jobs, go, _ = start_shares(manager, pool, relay_share, server.ws, args, frames)
             time.sleep(2)
             cpu_before = server.usage()[0]
             started = time.monotonic()
