@@ -581,6 +581,14 @@ async def seated_rooms(url: str, rooms: int, spectators: int) -> list:
     return tables
 
 
+async def until(planned: float) -> None:
+    """Sleep until ``planned`` (``perf_counter``'s time) if it is still ahead: an open loop's
+    next step keeps its plan however late the last one was."""
+    now = time.perf_counter()
+    if planned > now:
+        await asyncio.sleep(planned - now)
+
+
 async def play_share(
     url: str, rooms: int, rate: float, spectators: int, seconds: float, seed: int, ready, go
 ):
@@ -619,9 +627,7 @@ async def play_share(
         planned = time.perf_counter() + rng.random() * interval
         n = 0
         while time.monotonic() < deadline:
-            now = time.perf_counter()
-            if planned > now:
-                await asyncio.sleep(planned - now)
+            await until(planned)
             view = a.views[room]
             if view["room"]["status"] == "finished":
                 stats["matches"] += 1
@@ -935,9 +941,7 @@ async def relay_share(
         planned = time.perf_counter() + rng.random() * interval
         n = 0
         while time.monotonic() < deadline:
-            now = time.perf_counter()
-            if planned > now:
-                await asyncio.sleep(planned - now)
+            await until(planned)
             late.record_value(max(1, int((time.perf_counter() - planned) * US)))
             planned_at.append(planned)
             n += 1
@@ -1098,6 +1102,16 @@ def start_shares(manager, pool, share, url: str, args, *extra) -> tuple[list, An
     return jobs, go, time.monotonic() - setting_up
 
 
+def given_the_go(server, go, jobs) -> tuple[list, float, float, float]:
+    """Give the shares the go and wait for them all: their results, when the go was given,
+    when the last one ended, and the server's CPU seconds in between."""
+    cpu_before = server.usage()[0]
+    started = time.monotonic()
+    go.set()
+    results = [j.get() for j in jobs]
+    return results, started, time.monotonic(), server.usage()[0] - cpu_before
+
+
 def play(args) -> None:
     extra = {"CARDROOM_GRACE_SECONDS": "600"}
     server = (Cluster(extra, args.nodes) if args.nodes else Server(extra, args.redis)).start()
@@ -1109,12 +1123,7 @@ def play(args) -> None:
             time.sleep(2)
             _, base = server.usage()
             counted = redis_counts(server.redis_url)
-            cpu_before = server.usage()[0]
-            started = time.monotonic()
-            go.set()
-            results = [j.get() for j in jobs]
-        ended = time.monotonic()
-        cpu_spent = server.usage()[0] - cpu_before
+            results, started, ended, cpu_spent = given_the_go(server, go, jobs)
         counted_after = redis_counts(server.redis_url)
         opp = merge([r["opp"] for r in results])
         spec = merge([r["spec"] for r in results])
@@ -1280,12 +1289,7 @@ def relay(args) -> None:
         with multiprocessing.Pool(args.procs) as pool:
             jobs, go, _ = start_shares(manager, pool, relay_share, server.ws, args, frames)
             time.sleep(2)
-            cpu_before = server.usage()[0]
-            started = time.monotonic()
-            go.set()
-            results = [j.get() for j in jobs]
-        ended = time.monotonic()
-        cpu_spent = server.usage()[0] - cpu_before
+            results, started, ended, cpu_spent = given_the_go(server, go, jobs)
         stats = sum((Counter(r["stats"]) for r in results), Counter())
         actions, spent = stats["actions"], ended - started
         sizes = sum(map(len, frames)) // max(1, len(frames))
