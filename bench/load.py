@@ -948,7 +948,11 @@ async def relay_share(
             await members[0].send(msgpack.packb({"t": "say", "group": group, "n": n, "id": n}))
             stats["actions"] += 1
             planned += interval
-        await asyncio.sleep(1)  # the last patches arrive
+        for _ in range(200):  # the last patch reaches the opponent (within 10 s)
+            if not planned_at:
+                break
+            await asyncio.sleep(0.05)
+        # the others' copies of it were written in the same step, before any closing frame
         for m in members:
             await m.close()
         await asyncio.gather(*readers)
