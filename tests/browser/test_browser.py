@@ -28,6 +28,7 @@ from browser import (
     table_state,
     tap,
     wait_for_move,
+    wait_for_my_move,
     watch_policies,
 )
 from playwright.sync_api import Page, expect
@@ -326,7 +327,8 @@ def test_two_players_and_a_spectator_who_never_sees_a_hidden_card(web, open_page
                 wait_for_move(mover, ply)
             else:
                 play_turn(mover)
-            if alice.locator("#result").is_visible():
+            # The hand is over (the mover's page shows it at once; Alice's may not yet).
+            if table_state(mover)["phase"] in ("hand_over", "match_over"):
                 break
             # The spectator follows live, and sees no card hidden from spectators.
             now = int(table_state(mover)["ply"])
@@ -438,6 +440,7 @@ def test_the_lobby_lists_public_rooms_live_and_a_visitor_watches_one(web, open_p
             seats=[{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "hard"}],
             public=True,
             open_hands=True,
+            target=500,  # still in play at the end (a match to 100 can end in 3 s here)
         )["room"]
         row = page.locator(f".room-row[data-room='{room}']")
         expect(row).to_contain_text("Easy bot vs Hard bot")
@@ -545,6 +548,7 @@ def test_sort_groups_the_melds_and_the_whole_pile_can_be_seen(web, open_page):
     ranks = ["A23456789TJQK".index(c[0]) for c, m in slots if m == ""]
     assert ranks == sorted(ranks)
 
+    wait_for_my_move(page)  # the bot has moved (the upcard), and waits: the pile stands
     with server_client(web.ws) as server:
         pile = server.watch(room)["game"]["discard_pile"]
     page.click("#show-pile")

@@ -58,6 +58,9 @@ def test_a_challenge_banner_is_seen_on_another_page_and_accepted(
     shot(bob_page, f"challenge-{language}-{viewport['width']}")
     audit(bob_page, f"the challenge banner ({language})")  # axe: no violation
     bob_page.locator("#challenge-banner [data-do=accept]").click()
+    # The other tab is told (the answer shows for six seconds: looked at first, not after
+    # both pages have gone to the room), and stays.
+    expect(other.locator("#challenge-banner [data-state=accepted]")).to_be_visible()
     for page, seat in ((bob_page, 1), (ann_page, 0)):
         until_sync(lambda page=page: page.evaluate(ROOM).startswith("#/room/"), what="the room")
         expect(page.locator(".table").first).to_be_visible()
@@ -65,5 +68,4 @@ def test_a_challenge_banner_is_seen_on_another_page_and_accepted(
             f"() => [...window.cardroom.conn.rooms.values()].some(r => r.seat === {seat})"
         )
     assert ann_page.evaluate(ROOM) == bob_page.evaluate(ROOM)
-    expect(other.locator("#challenge-banner [data-state=accepted]")).to_be_visible()
-    assert other.evaluate(ROOM) == "#/learn"  # the other tab is told, and stays
+    assert other.evaluate(ROOM) == "#/learn"
