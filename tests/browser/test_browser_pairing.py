@@ -116,12 +116,19 @@ def test_one_whose_opponent_never_comes_goes_back_to_looking(web, open_page):
     lobby(ann, web, "50")
     ann.click("#play-now")
     expect(ann.locator("#seeking")).to_be_visible()
+    # Where her page goes, kept: she is in the paired room only until the no-show.
+    ann.evaluate(
+        "() => { window.went = [];"
+        " addEventListener('hashchange', () => went.push(location.hash)); }"
+    )
     with server_client(web.ws) as bob:
         bob.request("player_new", name="Bob")
         told = bob.request("seek", target=50, rated=False)
     assert told["seeking"] is False  # paired with Ann at once; his socket is gone now
     room = told["room"]
-    until_sync(lambda: ann.evaluate(ROOM) == room, what="ann in the paired room")
+    until_sync(
+        lambda: f"#/room/{room}" in ann.evaluate("() => window.went"), what="ann in the paired room"
+    )
     expect(ann.locator("#seek-note")).to_contain_text("never arrived", timeout=15_000)
     assert ann.evaluate(ROOM) is None
     expect(ann.locator("#seeking")).to_be_visible()
